@@ -1,0 +1,22 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { DatabaseHandle } from './database.js';
+import { catalogueMigration } from './migrations/001-catalogue.js';
+
+/** One ordered list of migrations; each is written once and runs on both dialects. */
+class StaticMigrationProvider implements MigrationProvider {
+  constructor(private readonly handle: DatabaseHandle) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return {
+      '001-catalogue': catalogueMigration(this.handle.dialect),
+    };
+  }
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({ db: handle.db, provider: new StaticMigrationProvider(handle) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

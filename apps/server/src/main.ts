@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { loadConfig, REPO_ROOT, webBuildExists } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { buildApp } from './app.js';
+import { seedCatalogue } from './seed/seed.js';
+
+/** Reads config, opens and migrates the database, seeds an empty one with the demo, and listens. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!webBuildExists(config)) {
+    console.log('Building the web app (first start)...');
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('The web app failed to build');
+  }
+  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await migrateToLatest(database);
+
+  const { app, services } = await buildApp(config, database);
+  if (config.DEMO_PRODUCTS > 0 && (await services.catalogue.countProducts()) === 0) {
+    console.log(`Empty catalogue: seeding a demo of ${config.DEMO_PRODUCTS.toLocaleString('en')} items...`);
+    await seedCatalogue(database.db, { products: config.DEMO_PRODUCTS, seed: config.DEMO_SEED });
+    services.catalogue.notify();
+  }
+  // Build the search index before taking traffic, so the first shopper does not wait for it.
+  await services.searchIndex.current();
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  console.log(`Marketplace (${config.REGION}) on ${database.describe} is ready at http://${shown}:${config.PORT}/`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

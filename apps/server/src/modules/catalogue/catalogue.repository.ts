@@ -1,0 +1,174 @@
+import type { Insertable, Kysely } from 'kysely';
+import type {
+  CategoriesTable,
+  CategoryRow,
+  ContentPagesTable,
+  Database,
+  ProductsTable,
+  StoreRow,
+  StoresTable,
+} from '../../db/schema.js';
+
+/** SQL for the catalogue's own tables: categories, products and the change feed. */
+export class CatalogueRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async countProducts(): Promise<number> {
+    const row = await this.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async clearCatalogue(): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('product_changes').execute();
+      await trx.deleteFrom('products').execute();
+      await trx.deleteFrom('content_pages').execute();
+      await trx.deleteFrom('stores').execute();
+      await trx.updateTable('categories').set({ parent_id: null }).execute();
+      await trx.deleteFrom('categories').execute();
+    });
+  }
+
+  async insertCategory(row: Insertable<CategoriesTable>): Promise<number> {
+    const inserted = await this.db.insertInto('categories').values(row).returning('id').executeTakeFirstOrThrow();
+    return inserted.id;
+  }
+
+  async insertStores(rows: Insertable<StoresTable>[]): Promise<StoreRow[]> {
+    if (rows.length === 0) return [];
+    return this.db.insertInto('stores').values(rows).returningAll().execute();
+  }
+
+  async insertContentPages(rows: Insertable<ContentPagesTable>[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 200) {
+      await this.db
+        .insertInto('content_pages')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    }
+  }
+
+  /** Inserts many products in one transaction, in statements small enough for either dialect's parameter limit. */
+  async insertProducts(rows: Insertable<ProductsTable>[]): Promise<number[]> {
+    const ids: number[] = [];
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += 400) {
+        const inserted = await trx
+          .insertInto('products')
+          .values(rows.slice(i, i + 400))
+          .returning('id')
+          .execute();
+        for (const r of inserted) ids.push(r.id);
+      }
+    });
+    return ids;
+  }
+
+  async listCategories(): Promise<CategoryRow[]> {
+    return this.db.selectFrom('categories').selectAll().orderBy('depth').orderBy('position').execute();
+  }
+
+  async setStatus(productId: number, status: 'available' | 'reserved' | 'sold', now: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('products')
+        .set({ status, updated_at: now })
+        .where('id', '=', productId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await trx.insertInto('product_changes').values({ product_id: productId, changed_at: now }).execute();
+      return true;
+    });
+  }
+
+  async setPrice(productId: number, priceMinor: number, now: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('products')
+        .set({ price_minor: priceMinor, updated_at: now })
+        .where('id', '=', productId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await trx.insertInto('product_changes').values({ product_id: productId, changed_at: now }).execute();
+      return true;
+    });
+  }
+
+  /** Tells every search index that the catalogue changed wholesale (after a seed or an import). */
+  async recordBulkChange(now: string): Promise<void> {
+    await this.db.insertInto('product_changes').values({ product_id: null, changed_at: now }).execute();
+  }
+}
+
+/** What a product card shows, joined with its store and category. */
+export interface ProductCardRow {
+  id: number;
+  code: string;
+  slug: string;
+  title: string;
+  brand: string;
+  condition: number;
+  rrp_minor: number;
+  price_minor: number;
+  promo_method: 'Percentage' | 'Value' | null;
+  promo_amount: number | null;
+  promo_code: string | null;
+  image_count: number;
+  weight_grams: number;
+  disable_in_store_pickup: number;
+  has_authenticity_certificate: number;
+  status: 'available' | 'reserved' | 'sold';
+  category_name: string;
+  store_name: string;
+  store_state: string;
+  store_region: 'AU' | 'UK';
+  store_pickup_disabled: number;
+}
+
+export async function selectProductCards(db: Kysely<Database>, ids: number[]): Promise<ProductCardRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('products as p')
+    .innerJoin('stores as s', 's.id', 'p.store_id')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .select([
+      'p.id',
+      'p.code',
+      'p.slug',
+      'p.title',
+      'p.brand',
+      'p.condition',
+      'p.rrp_minor',
+      'p.price_minor',
+      'p.promo_method',
+      'p.promo_amount',
+      'p.promo_code',
+      'p.image_count',
+      'p.weight_grams',
+      'p.disable_in_store_pickup',
+      'p.has_authenticity_certificate',
+      'p.status',
+      'c.name as category_name',
+      's.name as store_name',
+      's.state as store_state',
+      's.region as store_region',
+      's.pickup_disabled as store_pickup_disabled',
+    ])
+    .where('p.id', 'in', ids)
+    .execute();
+}
+
+export async function selectImageInfo(
+  db: Kysely<Database>,
+  code: string,
+): Promise<{ brand: string; image_count: number; icon: string } | undefined> {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .select(['p.brand', 'p.image_count', 'c.icon'])
+    .where('p.code', '=', code)
+    .executeTakeFirst();
+}

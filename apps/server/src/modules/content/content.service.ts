@@ -1,0 +1,66 @@
+import type { ContentListItem, Region } from '@shop/contract';
+import type { Kysely } from 'kysely';
+import type { ContentPageRow, Database } from '../../db/schema.js';
+import { TextIndex } from '../search/text-index.js';
+import { ContentRepository } from './content.repository.js';
+
+/** How long a content index is trusted before it is read again; pages change rarely. */
+const REFRESH_MS = 60_000;
+
+export function contentUrl(page: Pick<ContentPageRow, 'content_type' | 'slug'>): string {
+  return page.content_type === 'StorePage' ? `/stores/${page.slug}` : `/help/${page.slug}`;
+}
+
+/** Store pages and help articles, and finding them by text for the search page's Pages tab. */
+export class ContentService {
+  private readonly repository: ContentRepository;
+  private cache: { at: number; pages: ContentPageRow[]; index: TextIndex } | null = null;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly region: Region,
+  ) {
+    this.repository = new ContentRepository(db);
+  }
+
+  private async loaded() {
+    if (this.cache && Date.now() - this.cache.at < REFRESH_MS) return this.cache;
+    const pages = await this.repository.listByRegion(this.region);
+    const index = new TextIndex();
+    for (const page of pages) {
+      index.add([
+        { text: page.display_name, weight: 3 },
+        { text: page.name, weight: 2 },
+        { text: page.description, weight: 1 },
+      ]);
+    }
+    index.finish();
+    this.cache = { at: Date.now(), pages, index };
+    return this.cache;
+  }
+
+  invalidate(): void {
+    this.cache = null;
+  }
+
+  async search(text: string, offset: number, limit: number): Promise<{ items: ContentListItem[]; total: number }> {
+    if (!text.trim()) return { items: [], total: 0 };
+    const { pages, index } = await this.loaded();
+    const match = index.match(text);
+    const ranked = [...match.docs].sort((a, b) => (match.scores[b] ?? 0) - (match.scores[a] ?? 0) || a - b);
+    const items = ranked.slice(offset, offset + limit).flatMap((doc) => {
+      const page = pages[doc];
+      if (!page) return [];
+      return [
+        {
+          ContentType: page.content_type,
+          Url: contentUrl(page),
+          DisplayName: page.display_name,
+          Name: page.name,
+          Description: page.description,
+        },
+      ];
+    });
+    return { items, total: ranked.length };
+  }
+}

@@ -1,0 +1,290 @@
+import type { Region } from '@shop/contract';
+import { slugify } from '../../seed/random.js';
+import { postageCost } from '../catalogue/postage.js';
+import type { IndexedProductRow } from './search.repository.js';
+import { TextIndex } from './text-index.js';
+
+/**
+ * The search index of one region's catalogue: a text index plus one typed array per facet field,
+ * so that a query ranks and counts every match in a single pass over compact memory. The database
+ * stays the only record; this is rebuilt from it at start and kept current from its change feed.
+ */
+
+export interface CategoryNode {
+  index: number;
+  id: number;
+  slug: string;
+  name: string;
+  keywords: string;
+  path: string;
+  icon: string;
+  parent: number;
+  depth: number;
+  position: number;
+  children: number[];
+  /** This category and every category above it. */
+  lineage: number[];
+}
+
+export interface CategoryInput {
+  id: number;
+  parentId: number | null;
+  slug: string;
+  name: string;
+  keywords: string;
+  path: string;
+  icon: string;
+  depth: number;
+  position: number;
+}
+
+export interface StoreNode {
+  index: number;
+  id: number;
+  slug: string;
+  name: string;
+  state: string;
+  pickupDisabled: boolean;
+}
+
+/** A value list such as brands or colours: index <-> display name and URL id. */
+export class ValueDictionary {
+  readonly names: string[] = [];
+  readonly slugs: string[] = [];
+  private readonly bySlug = new Map<string, number>();
+
+  indexOf(name: string): number {
+    const slug = slugify(name);
+    let index = this.bySlug.get(slug);
+    if (index === undefined) {
+      index = this.names.length;
+      this.names.push(name);
+      this.slugs.push(slug);
+      this.bySlug.set(slug, index);
+    }
+    return index;
+  }
+
+  find(slug: string): number | undefined {
+    return this.bySlug.get(slug);
+  }
+
+  get size(): number {
+    return this.names.length;
+  }
+}
+
+export const Flag = { OnSale: 1, HasPictures: 2, Postage: 4, Pickup: 8 } as const;
+
+/** Price bands of the price facet, in whole major units; the last is open-ended. */
+export const PRICE_BANDS: { from: number; to: number | null }[] = [
+  { from: 0, to: 25 },
+  { from: 25, to: 50 },
+  { from: 50, to: 100 },
+  { from: 100, to: 250 },
+  { from: 250, to: 500 },
+  { from: 500, to: 1000 },
+  { from: 1000, to: 2500 },
+  { from: 2500, to: null },
+];
+
+export function priceBandOf(priceMinor: number): number {
+  for (let i = PRICE_BANDS.length - 1; i >= 0; i--) {
+    if (priceMinor >= (PRICE_BANDS[i]?.from ?? 0) * 100) return i;
+  }
+  return 0;
+}
+
+const STORAGE_ORDER = ['32gb', '64gb', '128gb', '256gb', '500gb', '512gb', '1tb'];
+
+export class CatalogueIndex {
+  readonly text = new TextIndex();
+  readonly categories: CategoryNode[];
+  readonly categoryById = new Map<number, number>();
+  readonly categoryBySlug = new Map<string, number>();
+  readonly stores: StoreNode[];
+  readonly storeById = new Map<number, number>();
+  readonly storeBySlug = new Map<string, number>();
+  readonly brands = new ValueDictionary();
+  readonly colours = new ValueDictionary();
+  readonly storages = new ValueDictionary();
+  readonly docByProduct = new Map<number, number>();
+  /** The change-feed position this index reflects. */
+  seq = 0;
+
+  productId = new Int32Array(1024);
+  alive = new Uint8Array(1024);
+  category = new Int32Array(1024);
+  store = new Int32Array(1024);
+  brand = new Int32Array(1024);
+  condition = new Uint8Array(1024);
+  price = new Int32Array(1024);
+  listed = new Float64Array(1024);
+  flags = new Uint8Array(1024);
+  colour = new Int16Array(1024);
+  storage = new Int16Array(1024);
+  priceBand = new Uint8Array(1024);
+  /** Tells a title change (re-index the text) from a price or status change (update in place). */
+  titleHash = new Int32Array(1024);
+  private count = 0;
+  private liveCount = 0;
+
+  constructor(
+    readonly region: Region,
+    categories: CategoryInput[],
+    stores: Omit<StoreNode, 'index'>[],
+  ) {
+    this.categories = categories.map(({ parentId: _parentId, ...c }, index) => ({
+      ...c,
+      index,
+      parent: -1,
+      children: [],
+      lineage: [],
+    }));
+    this.categories.forEach((c) => {
+      this.categoryById.set(c.id, c.index);
+      this.categoryBySlug.set(c.slug, c.index);
+    });
+    this.categories.forEach((c, i) => {
+      const parentId = categories[i]?.parentId;
+      const parent = parentId == null ? -1 : (this.categoryById.get(parentId) ?? -1);
+      c.parent = parent;
+      if (parent >= 0) this.categories[parent]?.children.push(i);
+    });
+    for (const c of this.categories) {
+      const lineage: number[] = [];
+      for (let at = c.index; at >= 0; at = this.categories[at]?.parent ?? -1) lineage.push(at);
+      c.lineage = lineage;
+    }
+    for (const c of this.categories) c.children.sort((a, b) => (this.categories[a]?.position ?? 0) - (this.categories[b]?.position ?? 0));
+    this.stores = stores.map((s, index) => ({ ...s, index }));
+    for (const s of this.stores) {
+      this.storeById.set(s.id, s.index);
+      this.storeBySlug.set(s.slug, s.index);
+    }
+  }
+
+  /** Number of documents, live or not. */
+  get size(): number {
+    return this.count;
+  }
+
+  get liveSize(): number {
+    return this.liveCount;
+  }
+
+  private grow(n: number): void {
+    if (n <= this.productId.length) return;
+    const capacity = Math.max(n, this.productId.length * 2);
+    const resize = <T extends { length: number; set(a: ArrayLike<number>): void }>(old: T, make: (n: number) => T): T => {
+      const next = make(capacity);
+      next.set(old as unknown as ArrayLike<number>);
+      return next;
+    };
+    this.productId = resize(this.productId, (n) => new Int32Array(n));
+    this.alive = resize(this.alive, (n) => new Uint8Array(n));
+    this.category = resize(this.category, (n) => new Int32Array(n));
+    this.store = resize(this.store, (n) => new Int32Array(n));
+    this.brand = resize(this.brand, (n) => new Int32Array(n));
+    this.condition = resize(this.condition, (n) => new Uint8Array(n));
+    this.price = resize(this.price, (n) => new Int32Array(n));
+    this.listed = resize(this.listed, (n) => new Float64Array(n));
+    this.flags = resize(this.flags, (n) => new Uint8Array(n));
+    this.colour = resize(this.colour, (n) => new Int16Array(n));
+    this.storage = resize(this.storage, (n) => new Int16Array(n));
+    this.priceBand = resize(this.priceBand, (n) => new Uint8Array(n));
+    this.titleHash = resize(this.titleHash, (n) => new Int32Array(n));
+  }
+
+  /** Adds or refreshes an item. Returns false when the item belongs to no known store or category. */
+  upsert(row: IndexedProductRow): boolean {
+    const storeIndex = this.storeById.get(row.store_id);
+    const categoryIndex = this.categoryById.get(row.category_id);
+    if (storeIndex === undefined || categoryIndex === undefined) return false;
+    const existing = this.docByProduct.get(row.id);
+    let doc: number;
+    if (existing !== undefined && this.sameText(existing, row, categoryIndex)) {
+      doc = existing;
+      if (this.alive[doc]) this.liveCount--;
+    } else {
+      if (existing !== undefined && this.alive[existing]) {
+        this.alive[existing] = 0;
+        this.liveCount--;
+      }
+      doc = this.appendText(row, categoryIndex);
+      this.docByProduct.set(row.id, doc);
+    }
+    this.writeColumns(doc, row, storeIndex, categoryIndex);
+    return true;
+  }
+
+  private sameText(doc: number, row: IndexedProductRow, categoryIndex: number): boolean {
+    return (
+      this.category[doc] === categoryIndex &&
+      this.brands.names[this.brand[doc] ?? -1] === row.brand &&
+      this.titleHash[doc] === hashText(row.title) &&
+      (this.colour[doc] ?? -1) === (row.colour ? this.colours.indexOf(row.colour) : -1) &&
+      (this.storage[doc] ?? -1) === (row.storage ? this.storages.indexOf(row.storage) : -1)
+    );
+  }
+
+
+  private appendText(row: IndexedProductRow, categoryIndex: number): number {
+    const category = this.categories[categoryIndex];
+    const categoryNames = (category?.lineage ?? []).map((i) => this.categories[i]?.name ?? '').join(' ');
+    // A category's own words weigh more than its name: "phone" should find an iPhone first.
+    const fields = [
+      { text: row.title, weight: 3 },
+      { text: row.brand, weight: 2 },
+      { text: categoryNames, weight: 1 },
+      { text: category?.keywords ?? '', weight: 4 },
+    ];
+    if (row.colour) fields.push({ text: row.colour, weight: 1 });
+    const doc = this.text.add(fields);
+    this.count = doc + 1;
+    this.grow(this.count);
+    this.titleHash[doc] = hashText(row.title);
+    return doc;
+  }
+
+  private writeColumns(doc: number, row: IndexedProductRow, storeIndex: number, categoryIndex: number): void {
+    const store = this.stores[storeIndex];
+    const live = row.status === 'available';
+    this.productId[doc] = row.id;
+    this.alive[doc] = live ? 1 : 0;
+    if (live) this.liveCount++;
+    this.category[doc] = categoryIndex;
+    this.store[doc] = storeIndex;
+    this.brand[doc] = this.brands.indexOf(row.brand);
+    this.condition[doc] = row.condition;
+    this.price[doc] = row.price_minor;
+    this.priceBand[doc] = priceBandOf(row.price_minor);
+    this.listed[doc] = Date.parse(row.listed_at);
+    this.colour[doc] = row.colour ? this.colours.indexOf(row.colour) : -1;
+    this.storage[doc] = row.storage ? this.storages.indexOf(row.storage) : -1;
+    let flags = 0;
+    if (row.promo_method !== null || row.price_minor < row.rrp_minor) flags |= Flag.OnSale;
+    if (row.image_count > 0) flags |= Flag.HasPictures;
+    const storeOpen = !store?.pickupDisabled;
+    if (storeOpen && postageCost(row.weight_grams, this.region) !== null) flags |= Flag.Postage;
+    if (storeOpen && !row.disable_in_store_pickup) flags |= Flag.Pickup;
+    this.flags[doc] = flags;
+  }
+
+  /** Ends the bulk build: packs the text index. Later upserts are incremental. */
+  finishBuild(): void {
+    this.text.finish();
+  }
+
+  /** Storage sizes in capacity order rather than alphabetical. */
+  storageRank(index: number): number {
+    const rank = STORAGE_ORDER.indexOf(this.storages.slugs[index] ?? '');
+    return rank < 0 ? 100 + index : rank;
+  }
+}
+
+function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}

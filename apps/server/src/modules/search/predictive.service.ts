@@ -1,0 +1,130 @@
+import type { PredictiveQuery, PredictiveValue } from '@shop/contract';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { CatalogueIndex } from './catalogue-index.js';
+import type { SearchIndexHolder } from './search-index.holder.js';
+import { queryWords } from './text-analysis.js';
+import { topK } from './top-k.js';
+
+const LIMITS = {
+  desktop: { categories: 3, products: 4, completions: 6, topCategories: 6 },
+  mobile: { categories: 2, products: 2, completions: 4, topCategories: 4 },
+};
+
+function searchUrl(params: Record<string, string>): string {
+  return `/search-results?${new URLSearchParams(params)}`;
+}
+
+/** The category the shopper is browsing, read from the page they are typing on. */
+function categoryFromReferrer(referrer: string | undefined): string | null {
+  if (!referrer) return null;
+  try {
+    const url = new URL(referrer, 'http://referrer.invalid');
+    return url.searchParams.get('category');
+  } catch {
+    return null;
+  }
+}
+
+/** Suggestions as the shopper types: scoped searches, completions of the last word, products and top categories. */
+export class PredictiveService {
+  constructor(
+    private readonly holder: SearchIndexHolder,
+    private readonly catalogue: CatalogueService,
+  ) {}
+
+  async suggest(query: PredictiveQuery): Promise<PredictiveValue> {
+    const index = await this.holder.current();
+    const limits = query.isMobileDevice === 'true' ? LIMITS.mobile : LIMITS.desktop;
+    const text = query.query.trim();
+    const match = index.text.match(text);
+    const live: number[] = [];
+    for (const doc of match.docs) if (index.alive[doc]) live.push(doc);
+
+    // Count matches per category, rolled up, in one pass.
+    const direct = new Int32Array(index.categories.length);
+    for (const doc of live) direct[index.category[doc] as number]++;
+    const rolled = new Int32Array(index.categories.length);
+    direct.forEach((own, c) => {
+      if (own > 0) for (const a of index.categories[c]?.lineage ?? []) rolled[a] += own;
+    });
+
+    const scoped = this.scopedCategories(index, rolled, categoryFromReferrer(query.referrer)).slice(0, limits.categories);
+    const completions = this.completions(index, text, limits.completions);
+    // "iph" is shown as the search it most likely is: "iphone in Smartphones".
+    const displayQuery = completions[0] ?? (match.corrections.length > 0 ? this.correctedQuery(index, text) : text);
+    const bestDocs = topK(live, limits.products, (a, b) => {
+      const sa = match.scores[a] as number;
+      const sb = match.scores[b] as number;
+      return sa !== sb ? sa > sb : (index.listed[a] as number) > (index.listed[b] as number);
+    });
+    const products = await this.catalogue.productCards(
+      bestDocs.map((d) => index.productId[d] as number),
+      'Predictive Search',
+    );
+
+    const roots = index.categories
+      .filter((c) => c.parent < 0 && (rolled[c.index] ?? 0) > 0)
+      .sort((a, b) => (rolled[b.index] ?? 0) - (rolled[a.index] ?? 0))
+      .slice(0, limits.topCategories);
+
+    return {
+      PredectiveListItemCount: live.length,
+      PredectiveSearchItems: [
+        ...scoped.map((c) => ({
+          DisplayName: `${displayQuery} in ${index.categories[c]?.name ?? ''}`,
+          Url: searchUrl({ query: displayQuery, category: index.categories[c]?.slug ?? '' }),
+          Type: 0,
+        })),
+        ...products.map((p) => ({ DisplayName: p.Title, Url: p.Url, Type: 1 })),
+      ],
+      AutoCompleteItems: completions.map((q) => ({
+        PotentialSearchQuery: q,
+        Url: searchUrl({ query: q }),
+      })),
+      PredictiveCategories: roots.map((c) => ({
+        CategoryName: c.name,
+        CategoryUrl: searchUrl({ category: c.slug }),
+        IconUrl: `/c3api/images/category-icon/${c.icon}.svg`,
+      })),
+    };
+  }
+
+  /** Leaf categories with the most matches; the one the shopper is browsing comes first. */
+  private scopedCategories(index: CatalogueIndex, rolled: Int32Array, preferred: string | null): number[] {
+    const leaves = index.categories
+      .filter((c) => c.children.length === 0 && (rolled[c.index] ?? 0) > 0)
+      .map((c) => c.index)
+      .sort((a, b) => (rolled[b] ?? 0) - (rolled[a] ?? 0));
+    const preferredIndex = preferred ? index.categoryBySlug.get(preferred) : undefined;
+    if (preferredIndex !== undefined && (rolled[preferredIndex] ?? 0) > 0) {
+      return [preferredIndex, ...leaves.filter((c) => c !== preferredIndex)];
+    }
+    return leaves;
+  }
+
+  private correctedQuery(index: CatalogueIndex, text: string): string {
+    return queryWords(text)
+      .map((w) => (index.text.wordsWithPrefix(w, 1).length > 0 ? w : (index.text.correct(w) ?? w)))
+      .join(' ');
+  }
+
+  /** Whole words that the last word typed could become, keeping the words before it. */
+  private completions(index: CatalogueIndex, text: string, limit: number): string[] {
+    const typed = queryWords(text);
+    const last = typed[typed.length - 1];
+    if (!last) return [];
+    const head = typed.slice(0, -1).join(' ');
+    let candidates = index.text.wordsWithPrefix(last, limit * 3).map((w) => w.word);
+    if (candidates.length === 0) {
+      const corrected = index.text.correct(last);
+      candidates = corrected ? [corrected] : [];
+    }
+    const out: string[] = [];
+    for (const word of candidates) {
+      const suggestion = head ? `${head} ${word}` : word;
+      if (!out.includes(suggestion)) out.push(suggestion);
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+}

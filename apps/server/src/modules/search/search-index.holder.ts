@@ -1,0 +1,99 @@
+import type { Region } from '@shop/contract';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { StoresService } from '../stores/stores.service.js';
+import { CatalogueIndex } from './catalogue-index.js';
+import type { SearchRepository } from './search.repository.js';
+
+/** How often a request may look at the change feed; in-process changes are seen at once. */
+const CHECK_INTERVAL_MS = 250;
+const LOAD_BATCH = 20_000;
+/** Past this many pending changes, rebuilding is cheaper than replaying them. */
+const REPLAY_LIMIT = 5_000;
+
+/**
+ * Owns the current CatalogueIndex: builds it from the database, follows the change feed, and swaps
+ * in a fresh build after wholesale changes while the old one keeps answering.
+ */
+export class SearchIndexHolder {
+  private index: CatalogueIndex | null = null;
+  private lastCheck = 0;
+  private dirty = true;
+  private refreshing: Promise<void> | null = null;
+
+  constructor(
+    private readonly region: Region,
+    private readonly repository: SearchRepository,
+    private readonly catalogue: CatalogueService,
+    private readonly stores: StoresService,
+  ) {
+    catalogue.onChange(() => {
+      this.dirty = true;
+    });
+  }
+
+  /** The index, brought up to date with the database first. */
+  async current(): Promise<CatalogueIndex> {
+    const now = Date.now();
+    if (this.index && !this.dirty && now - this.lastCheck < CHECK_INTERVAL_MS) return this.index;
+    if (!this.refreshing) {
+      this.refreshing = this.refresh().finally(() => {
+        this.refreshing = null;
+      });
+    }
+    await this.refreshing;
+    if (!this.index) throw new Error('search index failed to build');
+    return this.index;
+  }
+
+  private async refresh(): Promise<void> {
+    this.dirty = false;
+    this.lastCheck = Date.now();
+    const latest = await this.repository.latestChange();
+    if (!this.index) {
+      this.index = await this.build(latest);
+      return;
+    }
+    if (latest === this.index.seq) return;
+    const changes = await this.repository.changesAfter(this.index.seq, REPLAY_LIMIT + 1);
+    if (changes.length > REPLAY_LIMIT || changes.some((c) => c.product_id === null)) {
+      this.index = await this.build(latest);
+      return;
+    }
+    const ids = [...new Set(changes.map((c) => c.product_id as number))];
+    const rows = await this.repository.productsByIds(this.region, ids);
+    for (const row of rows) this.index.upsert(row);
+    this.index.seq = changes[changes.length - 1]?.seq ?? this.index.seq;
+  }
+
+  /** Reads the whole region in id order. Changes made meanwhile are replayed by the next refresh. */
+  async build(seq: number): Promise<CatalogueIndex> {
+    const categories = await this.catalogue.listCategories();
+    const stores = await this.stores.listRows();
+    const index = new CatalogueIndex(
+      this.region,
+      categories.map((c) => ({
+        id: c.id,
+        parentId: c.parent_id,
+        slug: c.slug,
+        name: c.name,
+        keywords: c.keywords,
+        path: c.path,
+        icon: c.icon,
+        depth: c.depth,
+        position: c.position,
+      })),
+      stores.map((s) => ({ id: s.id, slug: s.slug, name: s.name, state: s.state, pickupDisabled: s.pickup_disabled === 1 })),
+    );
+    let after = 0;
+    for (;;) {
+      const rows = await this.repository.productsAfter(this.region, after, LOAD_BATCH);
+      for (const row of rows) index.upsert(row);
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < LOAD_BATCH) break;
+      after = last.id;
+    }
+    index.finishBuild();
+    index.seq = seq;
+    return index;
+  }
+}

@@ -1,0 +1,375 @@
+import {
+  type CategoryFacetItem,
+  ConditionLabel,
+  type FacetGroup,
+  type FacetItem,
+  isStateLocation,
+  PageSize,
+  type Region,
+  type SearchResultsQuery,
+  type SearchResultsValue,
+  type SortOption,
+  type StoreFacetGroup,
+  stateName,
+  statesOf,
+} from '@shop/contract';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { ContentService } from '../content/content.service.js';
+import { type CatalogueIndex, Flag, PRICE_BANDS, type ValueDictionary } from './catalogue-index.js';
+import type { SearchIndexHolder } from './search-index.holder.js';
+import { type EngineQuery, type EngineResult, type PriceRange, runSearch, type SortKey } from './search-engine.js';
+
+const SORTS: { key: SortKey; descending: boolean; name: string }[] = [
+  { key: 'relevance', descending: true, name: 'Relevance' },
+  { key: 'listed', descending: true, name: 'Newest' },
+  { key: 'price', descending: false, name: 'Price: low to high' },
+  { key: 'price', descending: true, name: 'Price: high to low' },
+  { key: 'condition', descending: true, name: 'Best condition' },
+];
+
+const PILL_COLOURS = ['#0b6e4f', '#1d4e89', '#7a3e9d', '#b5462f', '#8a6d00', '#00707a', '#a23b72', '#3d5a80', '#5c6b00', '#6b4226'];
+const MAX_BRANDS = 40;
+
+export function parseSort(sort: string | undefined, hasText: boolean): { key: SortKey; descending: boolean } {
+  if (!sort) return hasText ? { key: 'relevance', descending: true } : { key: 'listed', descending: true };
+  const key = sort.replace(/[+-]$/, '') as SortKey;
+  const sign = sort.at(-1);
+  if (sign === '+') return { key, descending: false };
+  if (sign === '-') return { key, descending: true };
+  return { key, descending: key !== 'price' };
+}
+
+function sortValue(key: SortKey, descending: boolean): string {
+  return `${key}${descending ? '-' : '+'}`;
+}
+
+/** The search page's API: text and facet search over the region's items, shaped as the spec's reply. */
+export class SearchService {
+  constructor(
+    private readonly region: Region,
+    private readonly holder: SearchIndexHolder,
+    private readonly catalogue: CatalogueService,
+    private readonly content: ContentService,
+  ) {}
+
+  async search(query: SearchResultsQuery): Promise<SearchResultsValue> {
+    const index = await this.holder.current();
+    const text = query.query ?? '';
+    const pageSize = Math.min(query.NumberOfResults, PageSize.searchMax);
+    const page = query.page ?? 1;
+    const sort = parseSort(query.Sort, text.trim().length > 0);
+    const engineQuery = this.toEngineQuery(index, query, sort, (page - 1) * pageSize, pageSize);
+    const result = runSearch(index, engineQuery);
+    const productIds = result.docs.map((doc) => index.productId[doc] as number);
+    const [items, content] = await Promise.all([
+      this.catalogue.productCards(productIds, 'Search Results'),
+      this.content.search(text, (page - 1) * pageSize, pageSize),
+    ]);
+    return {
+      ProductList: { ProductListItems: items, ProductListItemCount: result.total },
+      ContentListResults: { ContentListItems: content.items, ContentListItemCount: content.total },
+      CategoryFacetGroupList: [this.categoryGroup(index, result, query)],
+      StoreFacetGroupList: this.storeGroups(index, result, query),
+      UpperFacetGroupList: this.upperGroups(index, result, query),
+      LowerFacetGroupList: this.lowerGroups(index, result, query),
+      PriceRangeGroupItem: {
+        Name: 'Price',
+        GroupName: 'price',
+        PriceRangeFacetItems: PRICE_BANDS.map((band, i) => {
+          const term = `${band.from}-${band.to ?? ''}`;
+          return {
+            Term: term,
+            From: band.from,
+            To: band.to,
+            TotalAvaibleItems: result.counts.priceBand[i] ?? 0,
+            Selected: query.price?.includes(term) ?? false,
+          };
+        }),
+      },
+      FilterFacetList: [
+        { Name: 'On sale', GroupName: 'onsale', Term: 'true', Count: result.counts.onSale, Selected: query.onsale === 'true' },
+        {
+          Name: 'Has pictures',
+          GroupName: 'haspictures',
+          Term: 'true',
+          Count: result.counts.hasPictures,
+          Selected: query.haspictures === 'true',
+        },
+      ],
+      SortOptions: this.sortOptions(text, sort),
+      SearchPills: this.pills(index, result, query),
+      Breadcrumbs: this.breadcrumbs(index, query),
+      MaxResults: pageSize,
+      Page: page,
+    };
+  }
+
+  private toEngineQuery(
+    index: CatalogueIndex,
+    query: SearchResultsQuery,
+    sort: { key: SortKey; descending: boolean },
+    offset: number,
+    limit: number,
+  ): EngineQuery {
+    const lookup = (dictionary: ValueDictionary, values: string[] | undefined) =>
+      values && values.length > 0 ? new Set(values.map((v) => dictionary.find(v) ?? -1)) : null;
+    let stores: Set<number> | null = null;
+    if (query.location && query.location.length > 0) {
+      stores = new Set();
+      for (const value of query.location) {
+        if (isStateLocation(value)) {
+          for (const store of index.stores) if (store.state === value) stores.add(store.index);
+        } else {
+          const store = index.storeBySlug.get(value);
+          if (store !== undefined) stores.add(store);
+        }
+      }
+    }
+    let delivery = 0;
+    for (const value of query.delivery ?? []) {
+      // An unknown delivery value still filters, and matches nothing.
+      delivery |= value === 'postage' ? Flag.Postage : value === 'pickup' ? Flag.Pickup : 0x80;
+    }
+    const prices: PriceRange[] | null = query.price
+      ? query.price.map((term) => {
+          const [from, to] = term.split('-');
+          return { from: Number(from), to: to ? Number(to) : null };
+        })
+      : null;
+    return {
+      text: query.query ?? '',
+      category: query.category ? (index.categoryBySlug.get(query.category) ?? -1) : null,
+      stores,
+      brands: lookup(index.brands, query.brand),
+      conditions: query.condition ? new Set(query.condition.map((c) => (/^[0-5]$/.test(c) ? Number(c) : -1))) : null,
+      delivery,
+      colours: lookup(index.colours, query.colour),
+      storages: lookup(index.storages, query.storage),
+      prices,
+      onSale: query.onsale === 'true',
+      hasPictures: query.haspictures === 'true',
+      sort: sort.key,
+      descending: sort.descending,
+      offset,
+      limit,
+    };
+  }
+
+  /** A search-results URL for the current query with one key changed. */
+  private urlWith(query: SearchResultsQuery, key: string, value: string | null): string {
+    const params = new URLSearchParams();
+    if (query.query) params.set('query', query.query);
+    if (query.category) params.set('category', query.category);
+    if (query.location?.length) params.set('location', query.location.join(','));
+    if (value === null) params.delete(key);
+    else params.set(key, value);
+    const qs = params.toString();
+    return qs ? `/search-results?${qs}` : '/search-results';
+  }
+
+  private categoryGroup(index: CatalogueIndex, result: EngineResult, query: SearchResultsQuery) {
+    const selected = query.category ? index.categoryBySlug.get(query.category) : undefined;
+    const selectedLineage = new Set(selected !== undefined ? (index.categories[selected]?.lineage ?? []) : []);
+    const build = (c: number): CategoryFacetItem | null => {
+      const node = index.categories[c];
+      if (!node) return null;
+      const count = result.counts.category[c] ?? 0;
+      if (count === 0 && !selectedLineage.has(c)) return null;
+      return {
+        Term: `${node.name}|${node.slug}`,
+        Name: node.name,
+        Guid: node.slug,
+        Count: count,
+        Selected: c === selected,
+        Url: this.urlWith(query, 'category', node.slug),
+        FacetItems: node.children.map(build).filter((x): x is CategoryFacetItem => x !== null),
+      };
+    };
+    const roots = index.categories.filter((c) => c.parent < 0).sort((a, b) => a.position - b.position);
+    return {
+      Name: 'Category',
+      GroupName: 'category' as const,
+      Count: result.counts.categoryAll,
+      FacetItems: roots.map((r) => build(r.index)).filter((x): x is CategoryFacetItem => x !== null),
+    };
+  }
+
+  private storeGroups(index: CatalogueIndex, result: EngineResult, query: SearchResultsQuery): StoreFacetGroup[] {
+    const chosen = new Set(query.location ?? []);
+    return statesOf(this.region).flatMap((state) => {
+      const stores: FacetItem[] = index.stores
+        .filter((s) => s.state === state.code)
+        .map((s) => ({
+          Term: `${s.name}|${s.slug}`,
+          Name: s.name,
+          Guid: s.slug,
+          Count: result.counts.store[s.index] ?? 0,
+          Selected: chosen.has(s.slug),
+        }))
+        .filter((s) => s.Count > 0 || s.Selected)
+        .sort((a, b) => a.Name.localeCompare(b.Name));
+      const total = stores.reduce((sum, s) => sum + s.Count, 0);
+      if (stores.length === 0 && !chosen.has(state.code)) return [];
+      return [
+        {
+          Name: stateName(state.code),
+          Term: `${stateName(state.code)}|${state.code}`,
+          Guid: state.code,
+          Count: total,
+          TotalStores: stores.filter((s) => s.Count > 0).length,
+          TotalItemsInState: total,
+          Selected: chosen.has(state.code),
+          Stores: stores,
+        },
+      ];
+    });
+  }
+
+  private valueGroup(
+    name: string,
+    groupName: string,
+    dictionary: ValueDictionary,
+    counts: Int32Array,
+    selected: string[] | undefined,
+    order: (a: number, b: number) => number,
+    limit = Number.POSITIVE_INFINITY,
+  ): FacetGroup | null {
+    const chosen = new Set(selected ?? []);
+    const items = dictionary.names
+      .map((_, i) => i)
+      .filter((i) => (counts[i] ?? 0) > 0 || chosen.has(dictionary.slugs[i] ?? ''))
+      .sort(order)
+      .slice(0, limit)
+      .map((i) => ({
+        Term: `${displayName(dictionary.names[i] ?? '')}|${dictionary.slugs[i]}`,
+        Name: displayName(dictionary.names[i] ?? ''),
+        Guid: dictionary.slugs[i] ?? '',
+        Count: counts[i] ?? 0,
+        Selected: chosen.has(dictionary.slugs[i] ?? ''),
+      }));
+    return items.length > 0 ? { Name: name, GroupName: groupName, FacetItems: items } : null;
+  }
+
+  private upperGroups(index: CatalogueIndex, result: EngineResult, query: SearchResultsQuery): FacetGroup[] {
+    const delivery = new Set(query.delivery ?? []);
+    const conditions = new Set(query.condition ?? []);
+    const groups: (FacetGroup | null)[] = [
+      {
+        Name: 'Delivery',
+        GroupName: 'delivery',
+        FacetItems: [
+          { Term: 'Postage|postage', Name: 'Postage', Guid: 'postage', Count: result.counts.postage, Selected: delivery.has('postage') },
+          {
+            Term: 'Click & Collect|pickup',
+            Name: 'Click & Collect',
+            Guid: 'pickup',
+            Count: result.counts.pickup,
+            Selected: delivery.has('pickup'),
+          },
+        ],
+      },
+      this.valueGroup(
+        'Brand',
+        'brand',
+        index.brands,
+        result.counts.brand,
+        query.brand,
+        (a, b) =>
+          (result.counts.brand[b] ?? 0) - (result.counts.brand[a] ?? 0) ||
+          (index.brands.names[a] ?? '').localeCompare(index.brands.names[b] ?? ''),
+        MAX_BRANDS,
+      ),
+      {
+        Name: 'Condition',
+        GroupName: 'condition',
+        FacetItems: [5, 4, 3, 2, 1, 0]
+          .filter((c) => (result.counts.condition[c] ?? 0) > 0 || conditions.has(String(c)))
+          .map((c) => ({
+            Term: `${ConditionLabel[c]}|${c}`,
+            Name: ConditionLabel[c] ?? String(c),
+            Guid: String(c),
+            Count: result.counts.condition[c] ?? 0,
+            Selected: conditions.has(String(c)),
+          })),
+      },
+    ];
+    return groups.filter((g): g is FacetGroup => g !== null && g.FacetItems.length > 0);
+  }
+
+  private lowerGroups(index: CatalogueIndex, result: EngineResult, query: SearchResultsQuery): FacetGroup[] {
+    const groups = [
+      this.valueGroup('Colour', 'colour', index.colours, result.counts.colour, query.colour, (a, b) =>
+        (index.colours.names[a] ?? '').localeCompare(index.colours.names[b] ?? ''),
+      ),
+      this.valueGroup(
+        'Storage',
+        'storage',
+        index.storages,
+        result.counts.storage,
+        query.storage,
+        (a, b) => index.storageRank(a) - index.storageRank(b),
+      ),
+    ];
+    return groups.filter((g): g is FacetGroup => g !== null);
+  }
+
+  private sortOptions(text: string, current: { key: SortKey; descending: boolean }): SortOption[] {
+    return SORTS.filter((s) => s.key !== 'relevance' || text.trim().length > 0).map((s) => ({
+      DisplayName: s.name,
+      KeyName: s.key,
+      IsDescending: s.descending,
+      Value: sortValue(s.key, s.descending),
+      Selected: s.key === current.key && s.descending === current.descending,
+    }));
+  }
+
+  /** Quick links to the most populous categories one level below where the shopper is. */
+  private pills(index: CatalogueIndex, result: EngineResult, query: SearchResultsQuery) {
+    const selected = query.category ? index.categoryBySlug.get(query.category) : undefined;
+    const candidates =
+      selected !== undefined
+        ? (index.categories[selected]?.children ?? [])
+        : index.categories.filter((c) => c.parent < 0).map((c) => c.index);
+    return candidates
+      .filter((c) => (result.counts.category[c] ?? 0) > 0)
+      .sort((a, b) => (result.counts.category[b] ?? 0) - (result.counts.category[a] ?? 0))
+      .slice(0, 8)
+      .map((c) => {
+        const node = index.categories[c];
+        const root = node?.lineage[node.lineage.length - 1] ?? 0;
+        return {
+          DisplayName: node?.name ?? '',
+          Url: this.urlWith(query, 'category', node?.slug ?? ''),
+          Style: 'category',
+          BannerColour: PILL_COLOURS[root % PILL_COLOURS.length] ?? '#0b6e4f',
+        };
+      });
+  }
+
+  private breadcrumbs(index: CatalogueIndex, query: SearchResultsQuery) {
+    const crumbs = [{ Label: 'Home', Url: '/' }];
+    const text = query.query?.trim();
+    crumbs.push({
+      Label: text ? `Search results for "${text}"` : 'Search results',
+      Url: text ? `/search-results?${new URLSearchParams({ query: text })}` : '/search-results',
+    });
+    const selected = query.category ? index.categoryBySlug.get(query.category) : undefined;
+    if (selected !== undefined) {
+      const lineage = [...(index.categories[selected]?.lineage ?? [])].reverse();
+      for (const c of lineage) {
+        const node = index.categories[c];
+        if (node) crumbs.push({ Label: node.name, Url: this.urlWith(query, 'category', node.slug) });
+      }
+    }
+    return crumbs;
+  }
+}
+
+/** Colours and storage sizes are stored as ids ('rose-gold', '128gb'); shoppers read 'Rose Gold', '128GB'. */
+function displayName(value: string): string {
+  if (/^\d+(gb|tb)$/i.test(value)) return value.toUpperCase();
+  return value
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}

@@ -1,0 +1,300 @@
+import { editDistanceWithin, queryWords, stem, words } from './text-analysis.js';
+
+/**
+ * An in-memory inverted index over short texts (titles, brands, category names). Documents are
+ * numbered 0..n-1 by the caller; postings stay sorted because documents only ever get appended.
+ * Matching is AND over query words; each word matches its stem exactly, other words it is a prefix
+ * of, and, when neither exists, words one or two typing slips away.
+ */
+
+interface Postings {
+  docs: Int32Array;
+  weights: Uint8Array;
+  /** Documents appended after the last build. */
+  moreDocs: number[];
+  moreWeights: number[];
+}
+
+interface SurfaceWord {
+  termId: number;
+  df: number;
+}
+
+export interface WeightedText {
+  text: string;
+  weight: number;
+}
+
+export interface TextMatch {
+  /** Matching documents, ascending. */
+  docs: Int32Array;
+  /** Scores indexed by document; valid only for matched documents until the next match call. */
+  scores: Float32Array;
+  /** The corrected words when typo matching was used, for "showing results for" messages. */
+  corrections: string[];
+}
+
+type Expansion = { termId: number; quality: number };
+
+const EXACT = 1;
+const PREFIX = 0.7;
+const FUZZY = 0.55;
+const MAX_PREFIX_EXPANSIONS = 40;
+const MAX_FUZZY_EXPANSIONS = 8;
+
+export class TextIndex {
+  private readonly termIds = new Map<string, number>();
+  private postings: Postings[] = [];
+  private readonly surface = new Map<string, SurfaceWord>();
+  private sortedSurface: string[] = [];
+  /** Words first seen after the last build; searched linearly for prefixes. */
+  private newSurface: string[] = [];
+  private docLength: Uint16Array = new Uint16Array(1024);
+  private docCount = 0;
+  private totalLength = 0;
+  private seen: Int32Array = new Int32Array(1024);
+  private scores: Float32Array = new Float32Array(1024);
+  private epoch = 1;
+  private building: { docs: number[]; weights: number[] }[] | null = [];
+  private readonly expansionCache = new Map<string, { expansions: Expansion[]; correction: string | null }>();
+
+  get size(): number {
+    return this.docCount;
+  }
+
+  /** Adds the next document (its number is the current size) and returns that number. */
+  add(fields: WeightedText[]): number {
+    const doc = this.docCount++;
+    this.ensureCapacity(this.docCount);
+    const termWeights = new Map<number, number>();
+    let length = 0;
+    for (const field of fields) {
+      for (const word of words(field.text)) {
+        length++;
+        const termId = this.termFor(word);
+        termWeights.set(termId, Math.max(termWeights.get(termId) ?? 0, field.weight));
+      }
+    }
+    this.docLength[doc] = Math.min(length, 65535);
+    this.totalLength += length;
+    for (const [termId, weight] of termWeights) {
+      if (this.building) {
+        const list = this.building[termId];
+        if (list) {
+          list.docs.push(doc);
+          list.weights.push(weight);
+        }
+      } else {
+        const p = this.postings[termId];
+        if (p) {
+          p.moreDocs.push(doc);
+          p.moreWeights.push(weight);
+        }
+      }
+    }
+    if (!this.building) this.expansionCache.clear();
+    return doc;
+  }
+
+  /** Packs postings into typed arrays; later additions are kept aside until the next full build. */
+  finish(): void {
+    if (!this.building) return;
+    this.postings = this.building.map((list) => ({
+      docs: Int32Array.from(list.docs),
+      weights: Uint8Array.from(list.weights),
+      moreDocs: [],
+      moreWeights: [],
+    }));
+    this.building = null;
+    this.sortedSurface = [...this.surface.keys()].sort();
+    this.newSurface = [];
+    this.expansionCache.clear();
+  }
+
+  private termFor(word: string): number {
+    let entry = this.surface.get(word);
+    if (!entry) {
+      const stemmed = stem(word);
+      let termId = this.termIds.get(stemmed);
+      if (termId === undefined) {
+        termId = this.termIds.size;
+        this.termIds.set(stemmed, termId);
+        if (this.building) this.building.push({ docs: [], weights: [] });
+        else
+          this.postings.push({ docs: new Int32Array(0), weights: new Uint8Array(0), moreDocs: [], moreWeights: [] });
+      }
+      entry = { termId, df: 0 };
+      this.surface.set(word, entry);
+      if (!this.building) this.newSurface.push(word);
+    }
+    entry.df++;
+    return entry.termId;
+  }
+
+  private ensureCapacity(n: number): void {
+    if (n <= this.seen.length) return;
+    const capacity = Math.max(n, this.seen.length * 2);
+    const length = new Uint16Array(capacity);
+    length.set(this.docLength);
+    this.docLength = length;
+    this.seen = new Int32Array(capacity);
+    this.scores = new Float32Array(capacity);
+    this.epoch = 1;
+  }
+
+  private documentFrequency(termId: number): number {
+    const p = this.postings[termId];
+    return p ? p.docs.length + p.moreDocs.length : 0;
+  }
+
+  /** Surface words starting with `prefix`, most frequent first. */
+  wordsWithPrefix(prefix: string, limit: number): { word: string; df: number }[] {
+    const found: { word: string; df: number }[] = [];
+    let lo = 0;
+    let hi = this.sortedSurface.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.sortedSurface[mid] ?? '') < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.sortedSurface.length; i++) {
+      const word = this.sortedSurface[i] ?? '';
+      if (!word.startsWith(prefix)) break;
+      found.push({ word, df: this.surface.get(word)?.df ?? 0 });
+    }
+    for (const word of this.newSurface) {
+      if (word.startsWith(prefix)) found.push({ word, df: this.surface.get(word)?.df ?? 0 });
+    }
+    found.sort((a, b) => b.df - a.df || a.word.localeCompare(b.word));
+    return found.slice(0, limit);
+  }
+
+  /** The closest known word to a misspelt one, or null. */
+  correct(word: string): string | null {
+    return this.expand(word, true).correction;
+  }
+
+  private expand(word: string, isLast: boolean): { expansions: Expansion[]; correction: string | null } {
+    const key = `${isLast ? 'L' : 'W'}:${word}`;
+    const cached = this.expansionCache.get(key);
+    if (cached) return cached;
+    const expansions: Expansion[] = [];
+    const used = new Set<number>();
+    const exact = this.termIds.get(stem(word));
+    if (exact !== undefined) {
+      expansions.push({ termId: exact, quality: EXACT });
+      used.add(exact);
+    }
+    const minPrefix = isLast ? 2 : 3;
+    if (word.length >= minPrefix && !/^\d+$/.test(word)) {
+      for (const { word: candidate } of this.wordsWithPrefix(word, MAX_PREFIX_EXPANSIONS * 2)) {
+        const termId = this.surface.get(candidate)?.termId;
+        if (termId === undefined || used.has(termId)) continue;
+        used.add(termId);
+        expansions.push({ termId, quality: PREFIX });
+        if (expansions.length >= MAX_PREFIX_EXPANSIONS) break;
+      }
+    }
+    let correction: string | null = null;
+    if (expansions.length === 0 && word.length >= 4 && !/^\d+$/.test(word)) {
+      const max = word.length >= 8 ? 2 : 1;
+      const candidates: { word: string; distance: number; df: number }[] = [];
+      for (const [candidate, entry] of this.surface) {
+        if (Math.abs(candidate.length - word.length) > max) continue;
+        const distance = editDistanceWithin(word, candidate, max);
+        if (distance <= max) candidates.push({ word: candidate, distance, df: entry.df });
+      }
+      candidates.sort((a, b) => a.distance - b.distance || b.df - a.df);
+      for (const candidate of candidates.slice(0, MAX_FUZZY_EXPANSIONS)) {
+        const termId = this.surface.get(candidate.word)?.termId;
+        if (termId === undefined || used.has(termId)) continue;
+        used.add(termId);
+        expansions.push({ termId, quality: FUZZY / candidate.distance });
+      }
+      correction = candidates[0]?.word ?? null;
+    }
+    const result = { expansions, correction };
+    if (this.expansionCache.size > 5000) this.expansionCache.clear();
+    this.expansionCache.set(key, result);
+    return result;
+  }
+
+  /** Documents containing every query word (as a stem, a prefix or a near miss), with scores. */
+  match(query: string): TextMatch {
+    const tokens = queryWords(query);
+    const empty: TextMatch = { docs: new Int32Array(0), scores: this.scores, corrections: [] };
+    if (tokens.length === 0 || this.docCount === 0) return empty;
+    const expanded = tokens.map((token, i) => this.expand(token, i === tokens.length - 1));
+    if (expanded.some((e) => e.expansions.length === 0)) return empty;
+    const corrections = expanded.map((e) => e.correction).filter((c): c is string => c !== null);
+
+    if (this.epoch > 0x3fffffff) {
+      this.seen.fill(0);
+      this.epoch = 1;
+    }
+    const base = this.epoch;
+    const last = tokens.length;
+    this.epoch += last + 2;
+    const averageLength = this.totalLength / this.docCount || 1;
+    const n = this.docCount;
+    const seen = this.seen;
+    const scores = this.scores;
+
+    for (let t = 0; t < expanded.length; t++) {
+      const expectedBefore = base + t;
+      for (const { termId, quality } of expanded[t]?.expansions ?? []) {
+        const p = this.postings[termId];
+        if (!p) continue;
+        const idf = Math.log(1 + n / Math.max(1, this.documentFrequency(termId)));
+        const visit = (doc: number, weight: number) => {
+          if (seen[doc] === expectedBefore) {
+            seen[doc] = expectedBefore + 1;
+            const gain = weight * idf * quality;
+            scores[doc] = t === 0 ? gain : (scores[doc] ?? 0) + gain;
+          }
+        };
+        const { docs, weights } = p;
+        if (t === 0) {
+          // The first word admits every document it names.
+          for (let i = 0; i < docs.length; i++) {
+            const doc = docs[i] as number;
+            if (seen[doc] !== base + 1) {
+              seen[doc] = base;
+              visit(doc, weights[i] as number);
+            }
+          }
+          for (let i = 0; i < p.moreDocs.length; i++) {
+            const doc = p.moreDocs[i] as number;
+            if (seen[doc] !== base + 1) {
+              seen[doc] = base;
+              visit(doc, p.moreWeights[i] as number);
+            }
+          }
+        } else {
+          for (let i = 0; i < docs.length; i++) visit(docs[i] as number, weights[i] as number);
+          for (let i = 0; i < p.moreDocs.length; i++) visit(p.moreDocs[i] as number, p.moreWeights[i] as number);
+        }
+      }
+    }
+
+    // Collect documents that matched every word, walking the last word's postings.
+    const complete = base + last;
+    const collected: number[] = [];
+    for (const { termId } of expanded[last - 1]?.expansions ?? []) {
+      const p = this.postings[termId];
+      if (!p) continue;
+      const take = (doc: number) => {
+        if (seen[doc] === complete) {
+          seen[doc] = complete + 1;
+          const lengthNorm = 0.8 + 0.2 * ((this.docLength[doc] ?? 1) / averageLength);
+          scores[doc] = (scores[doc] ?? 0) / lengthNorm;
+          collected.push(doc);
+        }
+      };
+      for (let i = 0; i < p.docs.length; i++) take(p.docs[i] as number);
+      for (let i = 0; i < p.moreDocs.length; i++) take(p.moreDocs[i] as number);
+    }
+    const docs = Int32Array.from(collected).sort();
+    return { docs, scores, corrections };
+  }
+}

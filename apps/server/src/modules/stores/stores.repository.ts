@@ -1,0 +1,10 @@
+import type { Kysely } from 'kysely';
+import type { Database, StoreRow } from '../../db/schema.js';
+
+export class StoresRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  listByRegion(region: 'AU' | 'UK'): Promise<StoreRow[]> {
+    return this.db.selectFrom('stores').selectAll().where('region', '=', region).orderBy('id').execute();
+  }
+}

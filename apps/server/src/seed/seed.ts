@@ -1,0 +1,55 @@
+import type { Region } from '@shop/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { CatalogueRepository } from '../modules/catalogue/catalogue.repository.js';
+import { CATEGORY_TREE, type LeafCategory } from './catalogue-data.js';
+import {
+  type GeneratorContext,
+  categorySeeds,
+  generateProduct,
+  generateStores,
+  helpPageSeeds,
+  storePageSeed,
+} from './generator.js';
+
+export interface SeedOptions {
+  products: number;
+  seed: number;
+  /** Called now and then with how many products are in. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+const BATCH = 5000;
+
+/** Replaces the catalogue with a deterministic demo: categories, stores in both regions, content pages and `products` items. */
+export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions): Promise<void> {
+  const repository = new CatalogueRepository(db);
+  await repository.clearCatalogue();
+
+  const leafBySlug = new Map<string, LeafCategory>();
+  for (const root of CATEGORY_TREE) for (const leaf of root.children) leafBySlug.set(leaf.slug, leaf);
+  const idBySlug = new Map<string, number>();
+  const leaves: { id: number; leaf: LeafCategory }[] = [];
+  for (const { parentSlug, ...row } of categorySeeds()) {
+    const parentId = parentSlug === null ? null : (idBySlug.get(parentSlug) ?? null);
+    const id = await repository.insertCategory({ ...row, parent_id: parentId });
+    idBySlug.set(row.slug, id);
+    const leaf = leafBySlug.get(row.slug);
+    if (leaf) leaves.push({ id, leaf });
+  }
+
+  const stores = await repository.insertStores(generateStores(options.seed));
+  const pages = stores.map((s) => storePageSeed({ ...s, region: s.region as Region }));
+  for (const region of ['AU', 'UK'] as const) pages.push(...helpPageSeeds(region));
+  await repository.insertContentPages(pages);
+
+  const context: GeneratorContext = { stores: stores.map((s) => ({ id: s.id, region: s.region })), leaves };
+  for (let start = 0; start < options.products; start += BATCH) {
+    const end = Math.min(options.products, start + BATCH);
+    const rows = [];
+    for (let i = start; i < end; i++) rows.push(generateProduct(i, options.seed, context));
+    await repository.insertProducts(rows);
+    options.onProgress?.(end, options.products);
+  }
+  await repository.recordBulkChange(new Date().toISOString());
+}

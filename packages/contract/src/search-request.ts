@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { PageSize } from './constants.js';
+
+/** Facet groups that live in the query string under their own key (values comma-joined guids). */
+export const UPPER_FACET_KEYS = ['delivery', 'brand', 'condition'] as const;
+export const LOWER_FACET_KEYS = ['colour', 'storage'] as const;
+export const FACET_KEYS = [...UPPER_FACET_KEYS, ...LOWER_FACET_KEYS] as const;
+export type FacetKey = (typeof FACET_KEYS)[number];
+
+export const FILTER_FACET_KEYS = ['onsale', 'haspictures'] as const;
+export type FilterFacetKey = (typeof FILTER_FACET_KEYS)[number];
+
+/** Sort keys are a key name plus '+' (ascending) or '-' (descending). */
+export const SORT_KEY_NAMES = ['relevance', 'listed', 'price', 'condition'] as const;
+export type SortKeyName = (typeof SORT_KEY_NAMES)[number];
+export const SortKeySchema = z
+  .string()
+  .regex(/^(relevance|listed|price|condition)[+-]?$/, 'must be one of the offered sort keys');
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const STATE_CODE = /^[A-Z]{2,3}$/;
+const PRICE_RANGE = /^\d{1,7}-(\d{1,7})?$/;
+
+/** A comma-joined list, as the spec's query-string shaping writes it. */
+function commaList(item: z.ZodString, what: string) {
+  return z
+    .string()
+    .max(2000)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part.length > 0),
+    )
+    .pipe(z.array(item.regex(/.*/, what)).max(100, 'too many values'));
+}
+
+const slugList = commaList(z.string().regex(SLUG, 'each value must be a lower-case id'), 'slug');
+const booleanFlag = z.enum(['true', 'false'], { message: "must be 'true' or 'false'" });
+
+export const SearchResultsQuerySchema = z.object({
+  query: z.string().trim().max(200, 'must be 200 characters or fewer').optional(),
+  page: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(100000, 'is too large')
+    .optional(),
+  NumberOfResults: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(1000, 'must be 1000 or fewer')
+    .default(PageSize.search),
+  Sort: SortKeySchema.optional(),
+  category: z.string().regex(SLUG, 'must be a category id').optional(),
+  /** States (upper-case codes) and stores (lower-case slugs), comma-joined. */
+  location: commaList(
+    z.string().regex(/^([A-Z]{2,3}|[a-z0-9]+(?:-[a-z0-9]+)*)$/, 'each value must be a state code or store id'),
+    'location',
+  ).optional(),
+  delivery: slugList.optional(),
+  brand: slugList.optional(),
+  condition: slugList.optional(),
+  colour: slugList.optional(),
+  storage: slugList.optional(),
+  price: commaList(
+    z.string().regex(PRICE_RANGE, "each value must be a range such as '100-250' or '1000-'"),
+    'price',
+  ).optional(),
+  onsale: booleanFlag.optional(),
+  haspictures: booleanFlag.optional(),
+  nonsticky: z.string().max(20).optional(),
+});
+export type SearchResultsQuery = z.infer<typeof SearchResultsQuerySchema>;
+
+export function isStateLocation(value: string): boolean {
+  return STATE_CODE.test(value);
+}
+
+export const PredictiveQuerySchema = z.object({
+  query: z
+    .string({ message: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(100, 'must be 100 characters or fewer'),
+  isMobileDevice: booleanFlag.default('false'),
+  referrer: z.string().max(2000, 'is too long').optional(),
+});
+export type PredictiveQuery = z.infer<typeof PredictiveQuerySchema>;
+
+export const StoreQuerySchema = z.object({
+  state: commaList(z.string().regex(STATE_CODE, 'each value must be a state code'), 'state').optional(),
+  query: z.string().trim().max(100, 'must be 100 characters or fewer').optional(),
+  sort: z.enum(['name', 'state', 'distance'], { message: "must be 'name', 'state' or 'distance'" }).default('state'),
+  latitude: z.coerce.number({ message: 'must be a number' }).min(-90).max(90).optional(),
+  longitude: z.coerce.number({ message: 'must be a number' }).min(-180).max(180).optional(),
+});
+export type StoreQuery = z.infer<typeof StoreQuerySchema>;
