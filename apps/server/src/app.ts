@@ -70,6 +70,8 @@ export async function buildApp(
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // Plain-HTTP installs (a demo on a LAN address) must keep working.
+        upgradeInsecureRequests: null,
       },
     },
   });

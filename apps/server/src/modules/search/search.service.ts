@@ -114,7 +114,8 @@ export class SearchService {
     const lookup = (dictionary: ValueDictionary, values: string[] | undefined) =>
       values && values.length > 0 ? new Set(values.map((v) => dictionary.find(v) ?? -1)) : null;
     let stores: Set<number> | null = null;
-    if (query.location && query.location.length > 0) {
+    // 'all' (every location, every category) is the same as not filtering.
+    if (query.location && query.location.length > 0 && !query.location.includes('all')) {
       stores = new Set();
       for (const value of query.location) {
         if (isStateLocation(value)) {
@@ -138,7 +139,8 @@ export class SearchService {
       : null;
     return {
       text: query.query ?? '',
-      category: query.category ? (index.categoryBySlug.get(query.category) ?? -1) : null,
+      category:
+        query.category && query.category !== 'all' ? (index.categoryBySlug.get(query.category) ?? -1) : null,
       stores,
       brands: lookup(index.brands, query.brand),
       conditions: query.condition ? new Set(query.condition.map((c) => (/^[0-5]$/.test(c) ? Number(c) : -1))) : null,

@@ -1,0 +1,43 @@
+import { PageSize, type SearchResultsValue } from '@shop/contract';
+import { useEffect, useState } from 'react';
+import { apiGet } from '../../../lib/api-client';
+
+export function searchResultsPath(params: URLSearchParams): string {
+  const query = new URLSearchParams(params);
+  if (!query.has('NumberOfResults')) query.set('NumberOfResults', String(PageSize.search));
+  return `/c3api/search/results?${query}`;
+}
+
+/** Fetches a page of results; repeats once with the server's MaxResults when it differs (spec section 7). */
+export async function getSearchResults(params: URLSearchParams, signal?: AbortSignal): Promise<SearchResultsValue> {
+  const value = await apiGet<SearchResultsValue>(searchResultsPath(params), signal);
+  const asked = Number(params.get('NumberOfResults') ?? PageSize.search);
+  if (value.MaxResults !== asked) {
+    const again = new URLSearchParams(params);
+    again.set('NumberOfResults', String(value.MaxResults));
+    return apiGet<SearchResultsValue>(searchResultsPath(again), signal);
+  }
+  return value;
+}
+
+export type SearchState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'done'; value: SearchResultsValue };
+
+export function useSearchResults(params: URLSearchParams): SearchState {
+  const key = params.toString();
+  const [state, setState] = useState<SearchState>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    getSearchResults(new URLSearchParams(key), controller.signal)
+      .then((value) => setState({ status: 'done', value }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+      });
+    return () => controller.abort();
+  }, [key]);
+  return state;
+}
