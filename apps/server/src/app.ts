@@ -55,7 +55,6 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     trustProxy: false,
   });
   const services = createServices(config, database);

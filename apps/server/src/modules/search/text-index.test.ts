@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { editDistanceWithin, stem, words } from './text-analysis.js';
+import { TextIndex } from './text-index.js';
+
+function indexOf(titles: string[]): TextIndex {
+  const index = new TextIndex();
+  for (const title of titles) index.add([{ text: title, weight: 3 }]);
+  index.finish();
+  return index;
+}
+
+const TITLES = [
+  'Apple iPhone 13 Pro 128GB Graphite', // 0
+  'Samsung Galaxy S23 Ultra 256GB', // 1
+  'Makita 18V Brushless Hammer Drill', // 2
+  'Apple MacBook Air M2 Laptop', // 3
+  'Samsung 55" Crystal UHD Smart TV', // 4
+  'Fender Stratocaster Electric Guitar', // 5
+  'Guitars and Drills Sampler', // 6
+];
+
+describe('text analysis', () => {
+  it('splits, lower-cases and also joins hyphenated words', () => {
+    expect(words('Wi-Fi iPad 9th-Gen')).toEqual(['wi', 'fi', 'ipad', '9th', 'gen', 'wifi', '9thgen']);
+  });
+
+  it('stems plurals and leaves model numbers alone', () => {
+    expect(stem('guitars')).toBe(stem('guitar'));
+    expect(stem('drills')).toBe(stem('drill'));
+    expect(stem('128gb')).toBe('128gb');
+  });
+
+  it('counts a transposition as one edit and gives up past the bound', () => {
+    expect(editDistanceWithin('iphnoe', 'iphone', 2)).toBe(1);
+    expect(editDistanceWithin('samsnug', 'samsung', 2)).toBe(1);
+    expect(editDistanceWithin('guitar', 'guitar', 1)).toBe(0);
+    expect(editDistanceWithin('makita', 'fender', 2)).toBe(3);
+  });
+});
+
+describe('TextIndex', () => {
+  const index = indexOf(TITLES);
+  const found = (q: string) => [...index.match(q).docs];
+
+  it('requires every word (AND)', () => {
+    expect(found('samsung tv')).toEqual([4]);
+    expect(found('apple laptop')).toEqual([3]);
+    expect(found('apple guitar')).toEqual([]);
+  });
+
+  it('matches stems: plural queries find singular titles and back', () => {
+    expect(found('guitars').sort()).toEqual([5, 6]);
+    expect(found('drill').sort()).toEqual([2, 6]);
+  });
+
+  it('matches prefixes of words', () => {
+    expect(found('sams').sort()).toEqual([1, 4]);
+    expect(found('strat')).toEqual([5]);
+    expect(found('iph')).toEqual([0]);
+  });
+
+  it('finds what a misspelt query meant', () => {
+    expect(found('iphnoe')).toEqual([0]);
+    expect(found('samsnug galaxy')).toEqual([1]);
+    expect(found('makitta')).toEqual([2]);
+    expect(index.correct('samsnug')).toBe('samsung');
+  });
+
+  it('finds nothing for words that are nowhere near', () => {
+    expect(found('xylophone')).toEqual([]);
+    expect(found('')).toEqual([]);
+  });
+
+  it('ranks an exact word above a prefix match', () => {
+    const ranking = indexOf(['Drill press', 'Drillmaster bench']);
+    const match = ranking.match('drill');
+    expect(match.scores[0]).toBeGreaterThan(match.scores[1] ?? 0);
+  });
+
+  it('finds documents added after the build', () => {
+    const growing = indexOf(['Old camera']);
+    growing.add([{ text: 'Vintage Rolleiflex camera', weight: 3 }]);
+    expect([...growing.match('camera').docs]).toEqual([0, 1]);
+    expect([...growing.match('rollei').docs]).toEqual([1]);
+  });
+});

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+/**
+ * The databases every server test runs on: SQLite always, PostgreSQL too when TEST_DATABASE_URL is
+ * set. Each test file gets a database of its own: a temporary SQLite file, or a fresh PostgreSQL
+ * schema that is dropped afterwards.
+ */
+export interface TestDatabaseTarget {
+  name: 'sqlite' | 'postgres';
+  open(): Promise<TestDatabase>;
+}
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  dataDir: string;
+  url: string;
+  schema?: string;
+  dispose(): Promise<void>;
+}
+
+export function testDatabaseTargets(): TestDatabaseTarget[] {
+  const targets: TestDatabaseTarget[] = [{ name: 'sqlite', open: openSqlite }];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) targets.push({ name: 'postgres', open: () => openPostgres(url) });
+  return targets;
+}
+
+async function openSqlite(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+  const url = path.join(dataDir, 'test.sqlite');
+  const handle = openDatabase({ url, dataDir });
+  await migrateToLatest(handle);
+  return {
+    handle,
+    dataDir,
+    url,
+    async dispose() {
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<TestDatabase> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+  const handle = openDatabase({ url, dataDir, schema });
+  await migrateToLatest(handle);
+  return {
+    handle,
+    dataDir,
+    url,
+    schema,
+    async dispose() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

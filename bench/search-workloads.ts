@@ -1,0 +1,101 @@
+/** The request mixes the search benchmark drives, one autocannon run per kind. */
+
+export type WorkloadKind = 'trivial' | 'broad' | 'narrow' | 'facets' | 'sorts' | 'deep' | 'suggest';
+
+export interface Workload {
+  kind: WorkloadKind;
+  description: string;
+  /** Request paths (with query strings), sent in rotation. */
+  paths: string[];
+  /** The p99 target in milliseconds, defined for a catalogue of TARGET_PRODUCTS items; null = no target. */
+  p99TargetMs: number | null;
+}
+
+/** The catalogue size the latency targets are set for. */
+export const TARGET_PRODUCTS = 100_000;
+const SEARCH_P99_TARGET_MS = 50;
+const SUGGEST_P99_TARGET_MS = 10;
+
+const RESULTS = '/c3api/search/results';
+const results = (query: string): string => (query === '' ? RESULTS : `${RESULTS}?${query}`);
+const text = (words: string): string => `query=${encodeURIComponent(words)}`;
+const suggest = (partial: string): string =>
+  `/c3api/search/predective?query=${encodeURIComponent(partial)}&isMobileDevice=false&referrer=%2F`;
+
+const BROAD_WORDS = ['phone', 'apple', 'samsung', 'watch', 'gold', 'bike', 'laptop', 'guitar', 'tv', 'camera'];
+const NARROW_PHRASES = [
+  'iphone 13 pro',
+  'galaxy s23',
+  'makita drill',
+  'rolex submariner',
+  'macbook air m2',
+  'ps5 console',
+  'fender stratocaster',
+  'sony headphones',
+  // misspellings
+  'iphnoe',
+  'samsnug',
+];
+const PARTIAL_WORDS = ['iph', 'sams', 'mac', 'rol', 'gui', 'play', 'can', 'dew', 'mak', 'bos', 'lap', 'wat'];
+
+export const WORKLOADS: Workload[] = [
+  {
+    kind: 'trivial',
+    description: 'GET /healthz, the ceiling',
+    paths: ['/healthz'],
+    p99TargetMs: null,
+  },
+  {
+    kind: 'broad',
+    description: 'one broad word, plus the empty query',
+    paths: [...BROAD_WORDS.map((word) => results(text(word))), results('')],
+    p99TargetMs: SEARCH_P99_TARGET_MS,
+  },
+  {
+    kind: 'narrow',
+    description: 'several words, and misspellings',
+    paths: NARROW_PHRASES.map((phrase) => results(text(phrase))),
+    p99TargetMs: SEARCH_P99_TARGET_MS,
+  },
+  {
+    kind: 'facets',
+    description: 'searches with filters',
+    paths: [
+      results('query=apple&category=smartphones&location=NSW,VIC'),
+      results('category=jewellery&price=100-250,250-500&onsale=true'),
+      results('query=samsung&brand=samsung&condition=4,5&delivery=postage'),
+      results('location=QLD&haspictures=true&colour=black'),
+      results('category=computers&storage=256gb,512gb'),
+    ],
+    p99TargetMs: SEARCH_P99_TARGET_MS,
+  },
+  {
+    kind: 'sorts',
+    description: 'searches sorted by price, date and condition',
+    paths: [
+      results('query=phone&Sort=price%2B'),
+      results('query=phone&Sort=price-'),
+      results('Sort=listed-'),
+      results('query=watch&Sort=condition-'),
+      results('category=bikes&Sort=price-'),
+    ],
+    p99TargetMs: SEARCH_P99_TARGET_MS,
+  },
+  {
+    kind: 'deep',
+    description: 'deep result pages',
+    paths: [
+      results('query=phone&page=20'),
+      results('page=50'),
+      results('page=200&NumberOfResults=16'),
+      results('query=gold&page=10'),
+    ],
+    p99TargetMs: SEARCH_P99_TARGET_MS,
+  },
+  {
+    kind: 'suggest',
+    description: 'suggestions for partial words',
+    paths: PARTIAL_WORDS.map(suggest),
+    p99TargetMs: SUGGEST_P99_TARGET_MS,
+  },
+];

@@ -1,0 +1,181 @@
+/** Child processes for the benchmark: the seed CLI and the real server, always stoppable. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const SEED_TIMEOUT_MS = 60 * 60 * 1000;
+const STOP_GRACE_MS = 10_000;
+const OUTPUT_TAIL_CHARS = 64 * 1024;
+
+/** Runs the seed CLI (its output passed through) and resolves with the wall time in seconds. */
+export async function seedDatabase(options: {
+  repoRoot: string;
+  file: string;
+  products: number;
+  seed: number;
+  env: NodeJS.ProcessEnv;
+}): Promise<number> {
+  const args = [
+    'tsx',
+    'apps/server/src/seed/seed.cli.ts',
+    '--products',
+    String(options.products),
+    '--seed',
+    String(options.seed),
+    '--database',
+    options.file,
+  ];
+  const started = performance.now();
+  // Its own process group, so that npx and the tsx it starts can be stopped together.
+  const child = spawn('npx', args, { cwd: options.repoRoot, env: options.env, stdio: 'inherit', detached: true });
+  const stopGroup = () => killGroup(child);
+  process.once('exit', stopGroup);
+  try {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        stopGroup();
+        reject(new Error(`Seeding took longer than ${SEED_TIMEOUT_MS / 60_000} minutes; stopped it`));
+      }, SEED_TIMEOUT_MS);
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      child.once('exit', (exitCode, signal) => {
+        clearTimeout(timer);
+        resolve(signal ? null : exitCode);
+      });
+    });
+    if (code !== 0) throw new Error(`The seed CLI failed (exit ${code ?? 'by signal'})`);
+  } catch (error) {
+    stopGroup();
+    throw error;
+  } finally {
+    process.removeListener('exit', stopGroup);
+  }
+  return (performance.now() - started) / 1000;
+}
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port > 0 ? resolve(port) : reject(new Error('Could not find a free port'))));
+    });
+  });
+}
+
+/** The server under test, run as `node --import tsx apps/server/src/main.ts` so its pid is the server's. */
+export class ServerProcess {
+  readonly baseUrl: string;
+  private readonly child: ChildProcess;
+  private stdoutTail = '';
+  private stderrTail = '';
+  private exited: Promise<void>;
+  private readonly killOnExit = () => {
+    if (this.running) this.child.kill('SIGKILL');
+  };
+
+  private constructor(repoRoot: string, env: NodeJS.ProcessEnv, port: number) {
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stdoutTail = (this.stdoutTail + chunk).slice(-OUTPUT_TAIL_CHARS);
+    });
+    this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stderrTail = (this.stderrTail + chunk).slice(-OUTPUT_TAIL_CHARS);
+    });
+    this.exited = new Promise((resolve) => {
+      this.child.once('exit', () => resolve());
+      this.child.once('error', (error) => {
+        this.stderrTail += `\n[bench] could not start the server: ${error.message}\n`;
+        resolve();
+      });
+    });
+    process.once('exit', this.killOnExit);
+  }
+
+  static start(repoRoot: string, env: NodeJS.ProcessEnv, port: number): ServerProcess {
+    return new ServerProcess(repoRoot, env, port);
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get running(): boolean {
+    return this.child.pid !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  get stderr(): string {
+    return this.stderrTail;
+  }
+
+  get stdout(): string {
+    return this.stdoutTail;
+  }
+
+  /** Polls GET /healthz until it answers 200; fails if the server exits or the time runs out. */
+  async waitUntilReady(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (!this.running) {
+        await this.exited;
+        throw new Error(`The server exited before it was ready (exit ${this.child.exitCode ?? this.child.signalCode})`);
+      }
+      try {
+        const response = await fetch(`${this.baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
+        await response.arrayBuffer();
+        if (response.status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(250);
+    }
+    throw new Error(`The server was not ready within ${Math.round(timeoutMs / 1000)} s`);
+  }
+
+  /** SIGTERM (the server closes cleanly), then SIGKILL if it has not gone after a grace period. */
+  async stop(): Promise<void> {
+    try {
+      if (!this.running) return;
+      this.child.kill('SIGTERM');
+      const gone = await Promise.race([this.exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
+      if (!gone && this.running) {
+        this.child.kill('SIGKILL');
+        await this.exited;
+      }
+    } finally {
+      process.removeListener('exit', this.killOnExit);
+    }
+  }
+}
+
+/** A line of /proc/<pid>/status in MB (VmRSS: resident now, VmHWM: peak resident); null where /proc is missing. */
+export function readProcessMemoryMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | null {
+  if (pid === undefined) return null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status);
+    return match?.[1] ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
