@@ -67,11 +67,13 @@ async function main(): Promise<void> {
   const tempDir = mkdtempSync(path.join(os.tmpdir(), 'search-bench-'));
   const databaseFile = path.join(tempDir, 'bench.sqlite');
   let server: ServerProcess | undefined;
+  const seeding = new AbortController();
 
   let cleaned = false;
   const cleanUp = async () => {
     if (cleaned) return;
     cleaned = true;
+    seeding.abort();
     await server?.stop();
     rmSync(tempDir, { recursive: true, force: true });
   };
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
       products: options.products,
       seed: options.seed,
       env: baseEnv,
+      signal: seeding.signal,
     });
     console.log(`[bench] Seeding took ${seedingSeconds.toFixed(1)} s`);
 

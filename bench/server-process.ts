@@ -15,6 +15,8 @@ export async function seedDatabase(options: {
   products: number;
   seed: number;
   env: NodeJS.ProcessEnv;
+  /** Aborting stops the seed CLI at once. */
+  signal?: AbortSignal;
 }): Promise<number> {
   const args = [
     'tsx',
@@ -31,6 +33,7 @@ export async function seedDatabase(options: {
   const child = spawn('npx', args, { cwd: options.repoRoot, env: options.env, stdio: 'inherit', detached: true });
   const stopGroup = () => killGroup(child);
   process.once('exit', stopGroup);
+  options.signal?.addEventListener('abort', stopGroup, { once: true });
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -52,6 +55,7 @@ export async function seedDatabase(options: {
     throw error;
   } finally {
     process.removeListener('exit', stopGroup);
+    options.signal?.removeEventListener('abort', stopGroup);
   }
   return (performance.now() - started) / 1000;
 }
