@@ -4,6 +4,9 @@ import { apiGet } from '../../../lib/api-client';
 
 export function searchResultsPath(params: URLSearchParams): string {
   const query = new URLSearchParams(params);
+  // The spec's shaping: a page that is not a number is dropped rather than sent.
+  const page = query.get('page');
+  if (page !== null && !/^\d+$/.test(page)) query.delete('page');
   if (!query.has('NumberOfResults')) query.set('NumberOfResults', String(PageSize.search));
   return `/c3api/search/results?${query}`;
 }

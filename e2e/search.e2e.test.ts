@@ -1,0 +1,76 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { type RunningServer, startServer } from './support/server.js';
+
+describe.each(Object.entries(VIEWPORTS))('searching on a %s', (size, viewport) => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newPage() {
+    const page = await browser.newPage({ viewport });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    return { page, problems };
+  }
+
+  it('lists phones at /search-results?query=phone', async () => {
+    const { page, problems } = await newPage();
+    await page.goto(`${server.baseUrl}/search-results?query=phone`);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.textContent()).toMatch(/^\d[\d,]* results?$/);
+    const items = page.getByRole('list', { name: 'Items' }).getByRole('article');
+    expect(await items.count()).toBe(16);
+    const firstTitles = await items.getByRole('heading').allTextContents();
+    expect(firstTitles.length).toBe(16);
+    const categories = await items.locator('.card__meta').allTextContents();
+    expect(categories.slice(0, 8).every((c) => c.startsWith('Smartphones'))).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Search results for "phone"' }).count()).toBe(1);
+    await screenshot(page, `search-results-${size}`);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('searches from the home page and shows the results page', async () => {
+    const { page, problems } = await newPage();
+    await page.goto(server.baseUrl);
+    await screenshot(page, `home-${size}`);
+    await page.getByRole('searchbox', { name: 'Search for items' }).fill('samsnug');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/search-results\?query=samsnug$/);
+    const items = page.getByRole('list', { name: 'Items' }).getByRole('article');
+    await expect.poll(() => items.count()).toBeGreaterThan(0);
+    const titles = await items.getByRole('heading').allTextContents();
+    expect(titles.every((t) => t.includes('Samsung'))).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('says so when nothing matches, and drops a page that is not a number', async () => {
+    const { page } = await newPage();
+    await page.goto(`${server.baseUrl}/search-results?query=qqqzzzxxx`);
+    await expect.poll(() => page.getByText('No results! Consider adjusting your filters').count()).toBe(1);
+    await page.goto(`${server.baseUrl}/search-results?query=guitar&page=abc`);
+    const items = page.getByRole('list', { name: 'Items' }).getByRole('article');
+    await expect.poll(() => items.count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('shows product pictures drawn by the server', async () => {
+    const { page } = await newPage();
+    await page.goto(`${server.baseUrl}/search-results?query=camera&haspictures=true`);
+    const image = page.getByRole('list', { name: 'Items' }).locator('img').first();
+    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(450);
+    await page.close();
+  });
+});

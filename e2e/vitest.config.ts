@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: new URL('.', import.meta.url).pathname,
+    include: ['**/*.e2e.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 240_000,
+    // One server and one browser at a time on a two-core machine.
+    fileParallelism: false,
+  },
+});
