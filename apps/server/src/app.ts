@@ -12,10 +12,10 @@ import { CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { ContentService } from './modules/content/content.service.js';
 import { registerImageRoutes } from './modules/images/images.routes.js';
 import { PredictiveService } from './modules/search/predictive.service.js';
-import { SearchIndexHolder } from './modules/search/search-index.holder.js';
 import { SearchRepository } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { SearchService } from './modules/search/search.service.js';
+import { SearchIndexHolder } from './modules/search/search-index.holder.js';
 import { storeRoutes } from './modules/stores/stores.routes.js';
 import { StoresService } from './modules/stores/stores.service.js';
 import { buildOpenApiDocument } from './openapi/openapi.js';
@@ -95,7 +95,12 @@ export async function buildApp(
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (url.startsWith('/c3api') || !hasWeb || request.method !== 'GET' || path.extname(url.split('?')[0] ?? '') !== '') {
+    if (
+      url.startsWith('/c3api') ||
+      !hasWeb ||
+      request.method !== 'GET' ||
+      path.extname(url.split('?')[0] ?? '') !== ''
+    ) {
       return reply.code(404).send(failure(`No such call or page: ${request.method} ${url.split('?')[0]}`));
     }
     // Every other page is the web app's; its router decides what to show.

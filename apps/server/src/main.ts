@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { buildApp } from './app.js';
 import { loadConfig, REPO_ROOT, webBuildExists } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { buildApp } from './app.js';
 import { seedCatalogue } from './seed/seed.js';
 
 /** Reads config, opens and migrates the database, seeds an empty one with the demo, and listens. */

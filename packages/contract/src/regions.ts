@@ -74,9 +74,7 @@ export function statesOf(region: Region): readonly StateInfo[] {
   return region === 'AU' ? AUSTRALIAN_STATES : UK_COUNTIES;
 }
 
-const STATE_NAMES = new Map<string, string>(
-  [...AUSTRALIAN_STATES, ...UK_COUNTIES].map((s) => [s.code, s.name]),
-);
+const STATE_NAMES = new Map<string, string>([...AUSTRALIAN_STATES, ...UK_COUNTIES].map((s) => [s.code, s.name]));
 
 export function stateName(code: string): string {
   return STATE_NAMES.get(code) ?? code;

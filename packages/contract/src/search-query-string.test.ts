@@ -40,7 +40,13 @@ describe('shapeSearchQuery', () => {
   it('writes what the server schema reads back to the same filters', () => {
     const params = shapeSearchQuery({ query: 'gold', states: ['QLD'], facets: { brand: ['pandora'] }, page: 2 });
     const parsed = SearchResultsQuerySchema.parse(Object.fromEntries(params));
-    expect(parsed).toMatchObject({ query: 'gold', location: ['QLD'], brand: ['pandora'], page: 2, NumberOfResults: 16 });
+    expect(parsed).toMatchObject({
+      query: 'gold',
+      location: ['QLD'],
+      brand: ['pandora'],
+      page: 2,
+      NumberOfResults: 16,
+    });
   });
 });
 

@@ -79,11 +79,7 @@ export function isStateLocation(value: string): boolean {
 }
 
 export const PredictiveQuerySchema = z.object({
-  query: z
-    .string({ message: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(100, 'must be 100 characters or fewer'),
+  query: z.string({ message: 'is required' }).trim().min(1, 'is required').max(100, 'must be 100 characters or fewer'),
   isMobileDevice: booleanFlag.default('false'),
   referrer: z.string().max(2000, 'is too long').optional(),
 });

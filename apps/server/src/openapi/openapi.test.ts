@@ -24,7 +24,11 @@ describe('OpenAPI document', () => {
     const response = await fetch(`${server.baseUrl}/c3api/openapi.json`);
     const document = await response.json();
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(['/c3api/search/results', '/c3api/search/predective', '/c3api/store/query/']);
+    expect(Object.keys(document.paths)).toEqual([
+      '/c3api/search/results',
+      '/c3api/search/predective',
+      '/c3api/store/query/',
+    ]);
     const search = document.paths['/c3api/search/results'].get;
     expect(search.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['query', 'page', 'NumberOfResults', 'Sort', 'category', 'location', 'price', 'onsale']),

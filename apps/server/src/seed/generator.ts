@@ -43,7 +43,16 @@ export function categorySeeds(): CategorySeed[] {
   return rows;
 }
 
-const AU_AREA_CODES: Record<string, string> = { NSW: '02', ACT: '02', VIC: '03', TAS: '03', QLD: '07', SA: '08', WA: '08', NT: '08' };
+const AU_AREA_CODES: Record<string, string> = {
+  NSW: '02',
+  ACT: '02',
+  VIC: '03',
+  TAS: '03',
+  QLD: '07',
+  SA: '08',
+  WA: '08',
+  NT: '08',
+};
 
 function openingHours(random: Random): { Day: string; Hours: string }[] {
   const late = random.chance(0.4);
@@ -65,7 +74,13 @@ function digits(random: Random, count: number): string {
   return out;
 }
 
-export function generateStore(region: Region, state: string, town: string, index: number, seed: number): Insertable<StoresTable> {
+export function generateStore(
+  region: Region,
+  state: string,
+  town: string,
+  index: number,
+  seed: number,
+): Insertable<StoresTable> {
   const random = Random.forItem(seed + 7919, index);
   const slug = slugify(`${town}-${state}`);
   const street = `${random.int(1, 420)} ${random.pick(STREET_NAMES)}`;
@@ -125,7 +140,14 @@ export function generateStores(seed: number): Insertable<StoresTable>[] {
   return stores;
 }
 
-export function storePageSeed(store: { id: number; slug: string; name: string; state: string; region: Region; address: string }): Insertable<ContentPagesTable> {
+export function storePageSeed(store: {
+  id: number;
+  slug: string;
+  name: string;
+  state: string;
+  region: Region;
+  address: string;
+}): Insertable<ContentPagesTable> {
   return {
     content_type: 'StorePage',
     slug: store.slug,
@@ -222,7 +244,11 @@ export function generateProduct(index: number, seed: number, context: GeneratorC
     promo = { promo_method: 'Percentage', promo_amount: random.pick([10, 15, 20, 25]), promo_code: null };
   } else if (promotionRoll < 0.05) {
     const off = Math.min(random.pick([1000, 2000, 5000]), Math.floor(price / 2 / 100) * 100);
-    promo = { promo_method: 'Value', promo_amount: Math.max(off, 100), promo_code: random.pick(['SAVE', 'DEAL', 'TAKE']) + String(off / 100) };
+    promo = {
+      promo_method: 'Value',
+      promo_amount: Math.max(off, 100),
+      promo_code: random.pick(['SAVE', 'DEAL', 'TAKE']) + String(off / 100),
+    };
   }
 
   const weight = random.int(leaf.weightGrams[0], leaf.weightGrams[1]);
@@ -245,7 +271,9 @@ export function generateProduct(index: number, seed: number, context: GeneratorC
     description: [
       `${title}.`,
       CONDITION_SENTENCES[condition],
-      extra ? `Comes ${extra.toLowerCase().startsWith('with') ? extra.toLowerCase() : `as: ${extra.toLowerCase()}`}.` : '',
+      extra
+        ? `Comes ${extra.toLowerCase().startsWith('with') ? extra.toLowerCase() : `as: ${extra.toLowerCase()}`}.`
+        : '',
       'Tested and checked by our store staff before listing. Photos show the actual item.',
     ]
       .filter(Boolean)

@@ -7,7 +7,19 @@ import { seedCatalogue } from './seed.js';
 describe('demo catalogue', () => {
   it('is the same for the same seed and different for another', () => {
     const context = { stores: [{ id: 1, region: 'AU' as const }], leaves: [] as never[] };
-    const leaves = [{ id: 1, leaf: { slug: 'x', name: 'X', keywords: '', brands: { Acme: ['Widget'] }, price: [10, 100] as [number, number], weightGrams: [1, 2] as [number, number] } }];
+    const leaves = [
+      {
+        id: 1,
+        leaf: {
+          slug: 'x',
+          name: 'X',
+          keywords: '',
+          brands: { Acme: ['Widget'] },
+          price: [10, 100] as [number, number],
+          weightGrams: [1, 2] as [number, number],
+        },
+      },
+    ];
     const a = generateProduct(5, 1, { ...context, leaves });
     expect(generateProduct(5, 1, { ...context, leaves })).toEqual(a);
     expect(generateProduct(5, 2, { ...context, leaves })).not.toEqual(a);
@@ -29,7 +41,10 @@ describe('demo catalogue', () => {
       const progress: number[] = [];
       await seedCatalogue(db, { products: 2000, seed: 3, onProgress: (done) => progress.push(done) });
       expect(progress.at(-1)).toBe(2000);
-      const rows = await db.selectFrom('products').select(['status', 'promo_method', 'rrp_minor', 'price_minor', 'image_count']).execute();
+      const rows = await db
+        .selectFrom('products')
+        .select(['status', 'promo_method', 'rrp_minor', 'price_minor', 'image_count'])
+        .execute();
       expect(rows).toHaveLength(2000);
       expect(rows.some((r) => r.status === 'sold')).toBe(true);
       expect(rows.some((r) => r.status === 'reserved')).toBe(true);
@@ -40,7 +55,18 @@ describe('demo catalogue', () => {
       expect(rows.every((r) => Number.isInteger(r.price_minor) && r.price_minor > 0)).toBe(true);
       const categories = await db.selectFrom('categories').select(['slug', 'parent_id']).execute();
       expect(categories.filter((c) => c.parent_id === null).map((c) => c.slug)).toEqual(
-        expect.arrayContaining(['phones', 'computers', 'gaming', 'jewellery', 'watches', 'tools', 'musical-instruments', 'cameras', 'tv-audio', 'bikes']),
+        expect.arrayContaining([
+          'phones',
+          'computers',
+          'gaming',
+          'jewellery',
+          'watches',
+          'tools',
+          'musical-instruments',
+          'cameras',
+          'tv-audio',
+          'bikes',
+        ]),
       );
       await seedCatalogue(db, { products: 100, seed: 3 });
       expect(await db.selectFrom('products').select('id').execute()).toHaveLength(100);

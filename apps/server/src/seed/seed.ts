@@ -4,8 +4,8 @@ import type { Database } from '../db/schema.js';
 import { CatalogueRepository } from '../modules/catalogue/catalogue.repository.js';
 import { CATEGORY_TREE, type LeafCategory } from './catalogue-data.js';
 import {
-  type GeneratorContext,
   categorySeeds,
+  type GeneratorContext,
   generateProduct,
   generateStores,
   helpPageSeeds,

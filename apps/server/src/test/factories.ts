@@ -18,7 +18,11 @@ export async function makeStore(
   counter++;
   const base = generateStore('AU', 'NSW', `Testville ${counter}`, 10_000 + counter, 99);
   const row = { ...base, ...overrides, slug: overrides.slug ?? `${base.slug}-${counter}` };
-  const inserted = await db.insertInto('stores').values(row).returning(['id', 'slug', 'state', 'name']).executeTakeFirstOrThrow();
+  const inserted = await db
+    .insertInto('stores')
+    .values(row)
+    .returning(['id', 'slug', 'state', 'name'])
+    .executeTakeFirstOrThrow();
   return inserted;
 }
 
@@ -43,8 +47,12 @@ export async function makeProduct(
     status: 'available' as const,
     ...(overrides.title ? { slug: slugify(overrides.title) } : {}),
     ...overrides,
-    code: overrides.code ?? `TF${String(counter).padStart(7, '0')}` };
+    code: overrides.code ?? `TF${String(counter).padStart(7, '0')}`,
+  };
   const inserted = await db.insertInto('products').values(row).returning(['id', 'code']).executeTakeFirstOrThrow();
-  await db.insertInto('product_changes').values({ product_id: inserted.id, changed_at: new Date().toISOString() }).execute();
+  await db
+    .insertInto('product_changes')
+    .values({ product_id: inserted.id, changed_at: new Date().toISOString() })
+    .execute();
   return inserted;
 }

@@ -68,9 +68,7 @@ export function catalogueMigration(dialect: DialectName) {
         .addColumn('height_cm', 'integer', (c) => c.notNull())
         .addColumn('disable_in_store_pickup', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('has_authenticity_certificate', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('status', 'text', (c) =>
-          c.notNull().check(sqlCheck("status in ('available', 'reserved', 'sold')")),
-        )
+        .addColumn('status', 'text', (c) => c.notNull().check(sqlCheck("status in ('available', 'reserved', 'sold')")))
         .addColumn('listed_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
@@ -107,7 +105,6 @@ export function catalogueMigration(dialect: DialectName) {
     },
   };
 }
-
 
 function sqlCheck(expression: string) {
   return sql.raw(expression);

@@ -1,7 +1,12 @@
 import { formatMoney, type ProductListItem, type Region } from '@shop/contract';
 import type { Kysely } from 'kysely';
 import type { CategoryRow, Database } from '../../db/schema.js';
-import { CatalogueRepository, type ProductCardRow, selectImageInfo, selectProductCards } from './catalogue.repository.js';
+import {
+  CatalogueRepository,
+  type ProductCardRow,
+  selectImageInfo,
+  selectProductCards,
+} from './catalogue.repository.js';
 import { postageCost } from './postage.js';
 
 export function productUrl(code: string, slug: string): string {

@@ -34,9 +34,15 @@ function send(reply: FastifyReply, body: Buffer | string, type: string, etag: st
 export function registerImageRoutes(app: FastifyInstance, catalogue: CatalogueService, cacheDir: string): void {
   app.get('/c3api/images/product/:code/:position', async (request, reply) => {
     const params = ImageParamsSchema.safeParse(request.params);
-    if (!params.success) throw new BadRequestError(`Invalid input. ${params.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('. ')}`);
+    if (!params.success)
+      throw new BadRequestError(
+        `Invalid input. ${params.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('. ')}`,
+      );
     const query = ImageQuerySchema.safeParse(request.query ?? {});
-    if (!query.success) throw new BadRequestError(`Invalid input. ${query.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('. ')}`);
+    if (!query.success)
+      throw new BadRequestError(
+        `Invalid input. ${query.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('. ')}`,
+      );
     const { code, position } = params.data;
     const thumb = query.data.thumb === 'true';
     const width = thumb ? THUMBNAIL_SIZE.width : query.data.w;

@@ -156,7 +156,8 @@ export class CatalogueIndex {
       for (let at = c.index; at >= 0; at = this.categories[at]?.parent ?? -1) lineage.push(at);
       c.lineage = lineage;
     }
-    for (const c of this.categories) c.children.sort((a, b) => (this.categories[a]?.position ?? 0) - (this.categories[b]?.position ?? 0));
+    for (const c of this.categories)
+      c.children.sort((a, b) => (this.categories[a]?.position ?? 0) - (this.categories[b]?.position ?? 0));
     this.stores = stores.map((s, index) => ({ ...s, index }));
     for (const s of this.stores) {
       this.storeById.set(s.id, s.index);
@@ -176,7 +177,10 @@ export class CatalogueIndex {
   private grow(n: number): void {
     if (n <= this.productId.length) return;
     const capacity = Math.max(n, this.productId.length * 2);
-    const resize = <T extends { length: number; set(a: ArrayLike<number>): void }>(old: T, make: (n: number) => T): T => {
+    const resize = <T extends { length: number; set(a: ArrayLike<number>): void }>(
+      old: T,
+      make: (n: number) => T,
+    ): T => {
       const next = make(capacity);
       next.set(old as unknown as ArrayLike<number>);
       return next;
@@ -227,7 +231,6 @@ export class CatalogueIndex {
       (this.storage[doc] ?? -1) === (row.storage ? this.storages.indexOf(row.storage) : -1)
     );
   }
-
 
   private appendText(row: IndexedProductRow, categoryIndex: number): number {
     const category = this.categories[categoryIndex];

@@ -48,7 +48,10 @@ export class PredictiveService {
       if (own > 0) for (const a of index.categories[c]?.lineage ?? []) rolled[a] += own;
     });
 
-    const scoped = this.scopedCategories(index, rolled, categoryFromReferrer(query.referrer)).slice(0, limits.categories);
+    const scoped = this.scopedCategories(index, rolled, categoryFromReferrer(query.referrer)).slice(
+      0,
+      limits.categories,
+    );
     const completions = this.completions(index, text, limits.completions);
     // "iph" is shown as the search it most likely is: "iphone in Smartphones".
     const displayQuery = completions[0] ?? (match.corrections.length > 0 ? this.correctedQuery(index, text) : text);

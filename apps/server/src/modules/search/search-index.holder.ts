@@ -82,7 +82,13 @@ export class SearchIndexHolder {
         depth: c.depth,
         position: c.position,
       })),
-      stores.map((s) => ({ id: s.id, slug: s.slug, name: s.name, state: s.state, pickupDisabled: s.pickup_disabled === 1 })),
+      stores.map((s) => ({
+        id: s.id,
+        slug: s.slug,
+        name: s.name,
+        state: s.state,
+        pickupDisabled: s.pickup_disabled === 1,
+      })),
     );
     let after = 0;
     for (;;) {

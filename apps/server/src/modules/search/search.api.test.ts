@@ -21,9 +21,31 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
     await seedCatalogue(db, { products: PRODUCTS, seed: 11 });
     const store = await makeStore(db, { state: 'TAS', name: 'Testville' });
     const gadgets = await categoryIdBySlug(db, 'phone-accessories');
-    widget = await makeProduct(db, { store_id: store.id, category_id: gadgets, title: 'Zorblax Quantum Widget', brand: 'Zorblax', price_minor: 123456 });
-    soldCode = (await makeProduct(db, { store_id: store.id, category_id: gadgets, title: 'Zorblax Sold Gizmo', brand: 'Zorblax', status: 'sold' })).code;
-    reservedCode = (await makeProduct(db, { store_id: store.id, category_id: gadgets, title: 'Zorblax Reserved Gizmo', brand: 'Zorblax', status: 'reserved' })).code;
+    widget = await makeProduct(db, {
+      store_id: store.id,
+      category_id: gadgets,
+      title: 'Zorblax Quantum Widget',
+      brand: 'Zorblax',
+      price_minor: 123456,
+    });
+    soldCode = (
+      await makeProduct(db, {
+        store_id: store.id,
+        category_id: gadgets,
+        title: 'Zorblax Sold Gizmo',
+        brand: 'Zorblax',
+        status: 'sold',
+      })
+    ).code;
+    reservedCode = (
+      await makeProduct(db, {
+        store_id: store.id,
+        category_id: gadgets,
+        title: 'Zorblax Reserved Gizmo',
+        brand: 'Zorblax',
+        status: 'reserved',
+      })
+    ).code;
     server = await startTestServer(database);
   });
 
@@ -89,11 +111,24 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
       checks.push(total(without).then((n) => expect(sum, `${base}: ${key} counts add up`).toBe(n)));
     };
     const group = (name: string) => value.UpperFacetGroupList.find((g) => g.GroupName === name);
-    sumCheck('location', value.StoreFacetGroupList.reduce((sum, s) => sum + s.TotalItemsInState, 0));
-    sumCheck('condition', (group('condition')?.FacetItems ?? []).reduce((sum, i) => sum + i.Count, 0));
-    sumCheck('price', value.PriceRangeGroupItem.PriceRangeFacetItems.reduce((sum, i) => sum + i.TotalAvaibleItems, 0));
+    sumCheck(
+      'location',
+      value.StoreFacetGroupList.reduce((sum, s) => sum + s.TotalItemsInState, 0),
+    );
+    sumCheck(
+      'condition',
+      (group('condition')?.FacetItems ?? []).reduce((sum, i) => sum + i.Count, 0),
+    );
+    sumCheck(
+      'price',
+      value.PriceRangeGroupItem.PriceRangeFacetItems.reduce((sum, i) => sum + i.TotalAvaibleItems, 0),
+    );
     const brands = group('brand')?.FacetItems ?? [];
-    if (brands.length < 40) sumCheck('brand', brands.reduce((sum, i) => sum + i.Count, 0));
+    if (brands.length < 40)
+      sumCheck(
+        'brand',
+        brands.reduce((sum, i) => sum + i.Count, 0),
+      );
     await Promise.all(checks);
     expect(checks.length).toBeGreaterThan(20);
     return value;
@@ -131,7 +166,17 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
       ProductList: 'Search Results',
       Url: expect.stringMatching(/^\/product\/tf\d+\/zorblax-quantum-widget$/),
     });
-    for (const key of ['Rrp', 'Promotion', 'ImageUrl', 'Condition', 'ShippingLabel', 'ShippingCost', 'HasAuthenticityCertificate', 'ItemUnavailableAsStoreDisabledPickup', 'DisableInStorePickup']) {
+    for (const key of [
+      'Rrp',
+      'Promotion',
+      'ImageUrl',
+      'Condition',
+      'ShippingLabel',
+      'ShippingCost',
+      'HasAuthenticityCertificate',
+      'ItemUnavailableAsStoreDisabledPickup',
+      'DisableInStorePickup',
+    ]) {
       expect(item).toHaveProperty(key);
     }
   });
@@ -173,8 +218,15 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
     const both = await search(`location=TAS,${oneVicStore?.Guid}`);
     expect(both.ProductList.ProductListItemCount).toBe((tas?.TotalItemsInState ?? 0) + (oneVicStore?.Count ?? 0));
     expect(both.StoreFacetGroupList.find((s) => s.Guid === 'TAS')?.Selected).toBe(true);
-    expect(both.StoreFacetGroupList.find((s) => s.Guid === 'VIC')?.Stores.find((s) => s.Guid === oneVicStore?.Guid)?.Selected).toBe(true);
-    expect(both.ProductList.ProductListItems.every((i) => i.StoreNameWithState.endsWith('TAS') || i.StoreNameWithState === `${oneVicStore?.Name}, VIC`)).toBe(true);
+    expect(
+      both.StoreFacetGroupList.find((s) => s.Guid === 'VIC')?.Stores.find((s) => s.Guid === oneVicStore?.Guid)
+        ?.Selected,
+    ).toBe(true);
+    expect(
+      both.ProductList.ProductListItems.every(
+        (i) => i.StoreNameWithState.endsWith('TAS') || i.StoreNameWithState === `${oneVicStore?.Name}, VIC`,
+      ),
+    ).toBe(true);
   });
 
   it("ignores category and location 'all'", async () => {
@@ -212,7 +264,9 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
     const pages = async (sort: string) => {
       const items = [];
       for (let page = 1; page <= 3; page++) {
-        items.push(...(await search(`query=phone&Sort=${encodeURIComponent(sort)}&page=${page}`)).ProductList.ProductListItems);
+        items.push(
+          ...(await search(`query=phone&Sort=${encodeURIComponent(sort)}&page=${page}`)).ProductList.ProductListItems,
+        );
       }
       return items;
     };
@@ -227,7 +281,11 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
     const listed = await database.handle.db
       .selectFrom('products')
       .select(['code', 'listed_at'])
-      .where('code', 'in', newest.map((i) => i.Code))
+      .where(
+        'code',
+        'in',
+        newest.map((i) => i.Code),
+      )
       .execute();
     const dateOf = new Map(listed.map((r) => [r.code, r.listed_at]));
     const dates = newest.map((i) => dateOf.get(i.Code) ?? '');
@@ -278,14 +336,26 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
   it('finds content pages for the Pages tab', async () => {
     const value = await search('query=warranty');
     expect(value.ContentListResults.ContentListItemCount).toBeGreaterThan(0);
-    expect(value.ContentListResults.ContentListItems[0]).toMatchObject({ ContentType: 'ContentPage', Url: '/help/warranty', DisplayName: 'Warranty' });
+    expect(value.ContentListResults.ContentListItems[0]).toMatchObject({
+      ContentType: 'ContentPage',
+      Url: '/help/warranty',
+      DisplayName: 'Warranty',
+    });
     const store = await search('query=parramatta');
-    expect(store.ContentListResults.ContentListItems[0]).toMatchObject({ ContentType: 'StorePage', Url: '/stores/parramatta-nsw' });
+    expect(store.ContentListResults.ContentListItems[0]).toMatchObject({
+      ContentType: 'StorePage',
+      Url: '/stores/parramatta-nsw',
+    });
   });
 
   it('gives breadcrumbs, pills and filter facets', async () => {
     const value = await search('query=apple&category=smartphones');
-    expect(value.Breadcrumbs.map((b) => b.Label)).toEqual(['Home', 'Search results for "apple"', 'Phones', 'Smartphones']);
+    expect(value.Breadcrumbs.map((b) => b.Label)).toEqual([
+      'Home',
+      'Search results for "apple"',
+      'Phones',
+      'Smartphones',
+    ]);
     expect(value.Breadcrumbs[3]?.Url).toBe('/search-results?query=apple&category=smartphones');
     const top = await search('');
     expect(top.SearchPills.length).toBeGreaterThan(3);
@@ -304,17 +374,31 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
       const value = await suggest('query=iph&isMobileDevice=false&referrer=%2F');
       expect(value.PredectiveListItemCount).toBeGreaterThan(0);
       const scoped = value.PredectiveSearchItems.filter((i) => i.Type === 0);
-      expect(scoped[0]).toEqual({ DisplayName: 'iphone in Smartphones', Url: '/search-results?query=iphone&category=smartphones', Type: 0 });
-      expect(value.AutoCompleteItems[0]).toEqual({ PotentialSearchQuery: 'iphone', Url: '/search-results?query=iphone' });
-      expect(value.PredectiveSearchItems.filter((i) => i.Type === 1).every((i) => i.DisplayName.includes('iPhone'))).toBe(true);
-      expect(value.PredictiveCategories[0]).toMatchObject({ CategoryName: 'Phones', IconUrl: '/c3api/images/category-icon/phone.svg' });
+      expect(scoped[0]).toEqual({
+        DisplayName: 'iphone in Smartphones',
+        Url: '/search-results?query=iphone&category=smartphones',
+        Type: 0,
+      });
+      expect(value.AutoCompleteItems[0]).toEqual({
+        PotentialSearchQuery: 'iphone',
+        Url: '/search-results?query=iphone',
+      });
+      expect(
+        value.PredectiveSearchItems.filter((i) => i.Type === 1).every((i) => i.DisplayName.includes('iPhone')),
+      ).toBe(true);
+      expect(value.PredictiveCategories[0]).toMatchObject({
+        CategoryName: 'Phones',
+        IconUrl: '/c3api/images/category-icon/phone.svg',
+      });
     });
 
     it('shows fewer on a phone and puts the referring category first', async () => {
       const desktop = await suggest('query=sams&isMobileDevice=false');
       const mobile = await suggest('query=sams&isMobileDevice=true');
       expect(mobile.PredectiveSearchItems.length).toBeLessThan(desktop.PredectiveSearchItems.length);
-      const fromTvs = await suggest(`query=sams&referrer=${encodeURIComponent('/search-results?category=televisions')}`);
+      const fromTvs = await suggest(
+        `query=sams&referrer=${encodeURIComponent('/search-results?category=televisions')}`,
+      );
       expect(fromTvs.PredectiveSearchItems[0]?.Url).toContain('category=televisions');
     });
 
@@ -326,7 +410,12 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
 
     it('answers an empty list when nothing matches', async () => {
       const value = await suggest('query=qqqqzzzz');
-      expect(value).toEqual({ PredectiveListItemCount: 0, PredectiveSearchItems: [], AutoCompleteItems: [], PredictiveCategories: [] });
+      expect(value).toEqual({
+        PredectiveListItemCount: 0,
+        PredectiveSearchItems: [],
+        AutoCompleteItems: [],
+        PredictiveCategories: [],
+      });
     });
   });
 
@@ -340,7 +429,9 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
       const tas = await server.get<StoreQueryValue>('/c3api/store/query/?state=TAS');
       expect(tas.body.Value.Stores.map((s) => s.State)).toEqual(tas.body.Value.Stores.map(() => 'TAS'));
       expect(tas.body.Value.Stores.map((s) => s.Name)).toContain('Hobart');
-      const near = await server.get<StoreQueryValue>('/c3api/store/query/?sort=distance&latitude=-33.87&longitude=151.2');
+      const near = await server.get<StoreQueryValue>(
+        '/c3api/store/query/?sort=distance&latitude=-33.87&longitude=151.2',
+      );
       const distances = near.body.Value.Stores.map((s) => s.DistanceKm ?? Number.NaN);
       expect(distances).toEqual([...distances].sort((a, b) => a - b));
       expect(near.body.Value.Stores[0]?.State).toBe('NSW');

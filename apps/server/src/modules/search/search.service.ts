@@ -16,8 +16,8 @@ import {
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { ContentService } from '../content/content.service.js';
 import { type CatalogueIndex, Flag, PRICE_BANDS, type ValueDictionary } from './catalogue-index.js';
-import type { SearchIndexHolder } from './search-index.holder.js';
 import { type EngineQuery, type EngineResult, type PriceRange, runSearch, type SortKey } from './search-engine.js';
+import type { SearchIndexHolder } from './search-index.holder.js';
 
 const SORTS: { key: SortKey; descending: boolean; name: string }[] = [
   { key: 'relevance', descending: true, name: 'Relevance' },
@@ -27,7 +27,18 @@ const SORTS: { key: SortKey; descending: boolean; name: string }[] = [
   { key: 'condition', descending: true, name: 'Best condition' },
 ];
 
-const PILL_COLOURS = ['#0b6e4f', '#1d4e89', '#7a3e9d', '#b5462f', '#8a6d00', '#00707a', '#a23b72', '#3d5a80', '#5c6b00', '#6b4226'];
+const PILL_COLOURS = [
+  '#0b6e4f',
+  '#1d4e89',
+  '#7a3e9d',
+  '#b5462f',
+  '#8a6d00',
+  '#00707a',
+  '#a23b72',
+  '#3d5a80',
+  '#5c6b00',
+  '#6b4226',
+];
 const MAX_BRANDS = 40;
 
 export function parseSort(sort: string | undefined, hasText: boolean): { key: SortKey; descending: boolean } {
@@ -87,7 +98,13 @@ export class SearchService {
         }),
       },
       FilterFacetList: [
-        { Name: 'On sale', GroupName: 'onsale', Term: 'true', Count: result.counts.onSale, Selected: query.onsale === 'true' },
+        {
+          Name: 'On sale',
+          GroupName: 'onsale',
+          Term: 'true',
+          Count: result.counts.onSale,
+          Selected: query.onsale === 'true',
+        },
         {
           Name: 'Has pictures',
           GroupName: 'haspictures',
@@ -139,8 +156,7 @@ export class SearchService {
       : null;
     return {
       text: query.query ?? '',
-      category:
-        query.category && query.category !== 'all' ? (index.categoryBySlug.get(query.category) ?? -1) : null,
+      category: query.category && query.category !== 'all' ? (index.categoryBySlug.get(query.category) ?? -1) : null,
       stores,
       brands: lookup(index.brands, query.brand),
       conditions: query.condition ? new Set(query.condition.map((c) => (/^[0-5]$/.test(c) ? Number(c) : -1))) : null,
@@ -260,7 +276,13 @@ export class SearchService {
         Name: 'Delivery',
         GroupName: 'delivery',
         FacetItems: [
-          { Term: 'Postage|postage', Name: 'Postage', Guid: 'postage', Count: result.counts.postage, Selected: delivery.has('postage') },
+          {
+            Term: 'Postage|postage',
+            Name: 'Postage',
+            Guid: 'postage',
+            Count: result.counts.postage,
+            Selected: delivery.has('postage'),
+          },
           {
             Term: 'Click & Collect|pickup',
             Name: 'Click & Collect',

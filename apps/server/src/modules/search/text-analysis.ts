@@ -2,7 +2,23 @@ import { stemmer } from 'stemmer';
 
 /** How text becomes search terms: lower-case words, joined hyphenations, English stems. */
 
-const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'for', 'with', 'of', 'in', 'on', 'to', 'or', 'by', 'as', 'at', 'is']);
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'the',
+  'for',
+  'with',
+  'of',
+  'in',
+  'on',
+  'to',
+  'or',
+  'by',
+  'as',
+  'at',
+  'is',
+]);
 
 /** Lower-case words of a text; "Wi-Fi" also yields "wifi" so either spelling finds it. */
 export function words(text: string): string[] {

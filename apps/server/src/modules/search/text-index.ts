@@ -120,8 +120,7 @@ export class TextIndex {
         termId = this.termIds.size;
         this.termIds.set(stemmed, termId);
         if (this.building) this.building.push({ docs: [], weights: [] });
-        else
-          this.postings.push({ docs: new Int32Array(0), weights: new Uint8Array(0), moreDocs: [], moreWeights: [] });
+        else this.postings.push({ docs: new Int32Array(0), weights: new Uint8Array(0), moreDocs: [], moreWeights: [] });
       }
       entry = { termId, df: 0 };
       this.surface.set(word, entry);

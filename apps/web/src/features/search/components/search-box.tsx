@@ -6,6 +6,7 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
   const [text, setText] = useState(initial);
   const navigate = useNavigate();
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the <search> element is not yet in React's JSX types; the role gives the same landmark.
     <form
       className="search-box"
       role="search"
