@@ -35,7 +35,7 @@ function readOptions(): Options {
       products: { type: 'string' },
       seed: { type: 'string', default: '1' },
       duration: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '8' },
+      connections: { type: 'string', default: '1' },
     },
   });
   if (values.products === undefined) {
@@ -200,7 +200,7 @@ async function main(): Promise<void> {
 
     const markdown = renderMarkdown(report);
     mkdirSync(RESULTS_DIR, { recursive: true });
-    const base = path.join(RESULTS_DIR, `search-${options.products}-${report.date}`);
+    const base = path.join(RESULTS_DIR, `search-${options.products}-c${options.connections}-${report.date}`);
     writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
     writeFileSync(`${base}.md`, markdown);
     console.log(`\n${markdown}`);

@@ -19,6 +19,7 @@ export class SearchIndexHolder {
   private lastCheck = 0;
   private dirty = true;
   private refreshing: Promise<void> | null = null;
+  private rebuilding: Promise<void> | null = null;
 
   constructor(
     private readonly region: Region,
@@ -56,13 +57,35 @@ export class SearchIndexHolder {
     if (latest === this.index.seq) return;
     const changes = await this.repository.changesAfter(this.index.seq, REPLAY_LIMIT + 1);
     if (changes.length > REPLAY_LIMIT || changes.some((c) => c.product_id === null)) {
-      this.index = await this.build(latest);
+      this.rebuildInBackground(latest);
       return;
     }
     const ids = [...new Set(changes.map((c) => c.product_id as number))];
     const rows = await this.repository.productsByIds(this.region, ids);
     for (const row of rows) this.index.upsert(row);
     this.index.seq = changes[changes.length - 1]?.seq ?? this.index.seq;
+  }
+
+  /** Shoppers keep getting answers from the old index while a new one is built after a wholesale change. */
+  private rebuildInBackground(seq: number): void {
+    if (this.rebuilding) return;
+    this.rebuilding = this.build(seq)
+      .then((index) => {
+        this.index = index;
+        // Replay whatever changed while the build was reading.
+        this.dirty = true;
+      })
+      .catch((error: unknown) => {
+        console.error('Rebuilding the search index failed; the previous index stays in use.', error);
+      })
+      .finally(() => {
+        this.rebuilding = null;
+      });
+  }
+
+  /** Resolves once a background rebuild, if any, has finished. */
+  async settled(): Promise<void> {
+    await this.rebuilding;
   }
 
   /** Reads the whole region in id order. Changes made meanwhile are replayed by the next refresh. */
