@@ -19,8 +19,8 @@ describe.each(testDatabaseTargets())('search index upkeep on $name', (target) =>
   });
 
   const count = async () =>
-    (await server.get<{ ProductList: { ProductListItemCount: number } }>('/c3api/search/results')).body.Value.ProductList
-      .ProductListItemCount;
+    (await server.get<{ ProductList: { ProductListItemCount: number } }>('/c3api/search/results')).body.Value
+      .ProductList.ProductListItemCount;
 
   it('keeps answering from the old index while a reseed is rebuilt, then serves the new catalogue', async () => {
     const before = await count();
