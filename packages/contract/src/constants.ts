@@ -77,3 +77,9 @@ export const ConditionLabel: Record<number, string> = {
   4: 'Very good',
   5: 'Like new',
 };
+
+/** Anti-forgery (double-submit): the server sets this cookie; every state-changing call echoes it in the header. */
+export const ANTI_FORGERY_COOKIE = 'XSRF-TOKEN';
+export const ANTI_FORGERY_HEADER = 'X-XSRF-TOKEN';
+
+export const GENERIC_ERROR_NOTICE = 'Sorry, an error has occurred, please try again soon.';

@@ -1,13 +1,40 @@
-import type { Envelope } from '@shop/contract';
+import { ANTI_FORGERY_COOKIE, ANTI_FORGERY_HEADER, type Envelope } from '@shop/contract';
 
 /** Thrown when a call fails or answers WasSuccessful: false; carries the server's message. */
 export class ApiError extends Error {}
 
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
 /** GETs a /c3api call and returns its Value, or throws ApiError with the server's message. */
-export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return apiCall<T>(path, { headers: { Accept: 'application/json' }, signal: signal ?? null });
+}
+
+/** POSTs JSON with the anti-forgery header echoed from its cookie (spec section 7). */
+export function apiPost<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readCookie(ANTI_FORGERY_COOKIE);
+  if (token) headers[ANTI_FORGERY_HEADER] = token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return apiCall<T>(path, {
+    method: 'POST',
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
+    signal: signal ?? null,
+    credentials: 'same-origin',
+  });
+}
+
+async function apiCall<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { headers: { Accept: 'application/json' }, signal: signal ?? null });
+    response = await fetch(path, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError('Could not reach the server. Please check your connection and try again.');

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
+import { ProductCard } from '../../../components/product-card';
 import { useSearchResults } from '../api/get-search-results';
-import { ProductCard } from './product-card';
 
 /** The first cut of the search page: result count, breadcrumbs and the list of items. */
 export function SearchResults() {
