@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** A short description for logs, without credentials. */
   describe: string;
+  /** PostgreSQL schema everything lives in, when not the default. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
     db,
     dialect: 'postgres',
     describe: `PostgreSQL ${safe.host}${safe.pathname}${schema ? ` (schema ${schema})` : ''}`,
+    ...(schema ? { schema } : {}),
     close: () => db.destroy(),
   };
 }

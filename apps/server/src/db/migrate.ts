@@ -13,7 +13,12 @@ class StaticMigrationProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({ db: handle.db, provider: new StaticMigrationProvider(handle) });
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: new StaticMigrationProvider(handle),
+    // Kysely looks for its bookkeeping tables in any schema unless told which one is ours.
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
