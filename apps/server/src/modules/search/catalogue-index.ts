@@ -2,6 +2,7 @@ import type { Region } from '@shop/contract';
 import { slugify } from '../../seed/random.js';
 import { postageCost } from '../catalogue/postage.js';
 import type { IndexedProductRow } from './search.repository.js';
+import { SortOrders } from './sort-orders.js';
 import { TextIndex } from './text-index.js';
 
 /**
@@ -45,6 +46,9 @@ export interface StoreNode {
   name: string;
   state: string;
   pickupDisabled: boolean;
+  /** For "nearest stores first" (similar items). */
+  latitude: number;
+  longitude: number;
 }
 
 /** A value list such as brands or colours: index <-> display name and URL id. */
@@ -111,6 +115,11 @@ export class CatalogueIndex {
   readonly docByProduct = new Map<number, number>();
   /** The change-feed position this index reflects. */
   seq = 0;
+  /** Goes up with every item written; lets derived data (sort orders) know it is stale. */
+  version = 0;
+  readonly sortOrders = new SortOrders(this);
+  /** Scratch marks for one search at a time (searches run one after another on the event loop). */
+  resultMarks = new Uint8Array(1024);
 
   productId = new Int32Array(1024);
   alive = new Uint8Array(1024);
@@ -198,10 +207,12 @@ export class CatalogueIndex {
     this.storage = resize(this.storage, (n) => new Int16Array(n));
     this.priceBand = resize(this.priceBand, (n) => new Uint8Array(n));
     this.titleHash = resize(this.titleHash, (n) => new Int32Array(n));
+    this.resultMarks = new Uint8Array(capacity);
   }
 
   /** Adds or refreshes an item. Returns false when the item belongs to no known store or category. */
   upsert(row: IndexedProductRow): boolean {
+    this.version++;
     const storeIndex = this.storeById.get(row.store_id);
     const categoryIndex = this.categoryById.get(row.category_id);
     if (storeIndex === undefined || categoryIndex === undefined) return false;
@@ -262,7 +273,8 @@ export class CatalogueIndex {
     this.condition[doc] = row.condition;
     this.price[doc] = row.price_minor;
     this.priceBand[doc] = priceBandOf(row.price_minor);
-    this.listed[doc] = Date.parse(row.listed_at);
+    // Whole seconds: finer than any shopper cares about, and small enough to pack into sort keys.
+    this.listed[doc] = Math.floor(Date.parse(row.listed_at) / 1000);
     this.colour[doc] = row.colour ? this.colours.indexOf(row.colour) : -1;
     this.storage[doc] = row.storage ? this.storages.indexOf(row.storage) : -1;
     let flags = 0;

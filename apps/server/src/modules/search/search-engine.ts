@@ -1,4 +1,5 @@
 import { type CatalogueIndex, Flag, PRICE_BANDS } from './catalogue-index.js';
+import type { OrderKey } from './sort-orders.js';
 import { topK } from './top-k.js';
 
 /**
@@ -113,96 +114,124 @@ export function runSearch(index: CatalogueIndex, query: EngineQuery): EngineResu
     onSale: 0,
     hasPictures: 0,
   };
-  const results: number[] = [];
   const { alive, category, store, brand, condition, flags, colour, storage, price, priceBand } = index;
   const hasCategory = query.category !== null;
   const delivery = query.delivery;
+  // Counters as locals: this loop runs once per match, up to the whole catalogue.
+  const storeCount = counts.store;
+  const brandCount = counts.brand;
+  const conditionCount = counts.condition;
+  const colourCount = counts.colour;
+  const storageCount = counts.storage;
+  const bandCount = counts.priceBand;
+  let postage = 0;
+  let pickup = 0;
+  let onSale = 0;
+  let pictures = 0;
+  let categoryAll = 0;
+  const noFilters =
+    !hasCategory &&
+    !storeMask &&
+    !brandMask &&
+    !conditionMask &&
+    delivery === 0 &&
+    !colourMask &&
+    !storageMask &&
+    !prices &&
+    requiredFlags === 0;
 
-  const consider = (doc: number) => {
-    if (alive[doc] === 0) return;
+  const candidates = match ? match.docs : null;
+  const candidateCount = candidates ? candidates.length : index.size;
+  const resultDocs = new Int32Array(candidateCount);
+  let resultCount = 0;
+
+  for (let i = 0; i < candidateCount; i++) {
+    const doc = candidates ? (candidates[i] as number) : i;
+    if (alive[doc] === 0) continue;
     const docFlags = flags[doc] as number;
     let fail = 0;
-    if (hasCategory && categoryAllowed[category[doc] as number] === 0) fail |= G_CATEGORY;
-    if (storeMask && storeMask[store[doc] as number] === 0) fail |= G_LOCATION;
-    if (brandMask && brandMask[brand[doc] as number] !== 1) fail |= G_BRAND;
-    if (conditionMask && conditionMask[condition[doc] as number] !== 1) fail |= G_CONDITION;
-    if (delivery !== 0 && (docFlags & delivery) === 0) fail |= G_DELIVERY;
-    if (colourMask && colourMask[colour[doc] as number] !== 1) fail |= G_COLOUR;
-    if (storageMask && storageMask[storage[doc] as number] !== 1) fail |= G_STORAGE;
-    if (prices) {
-      const p = price[doc] as number;
-      let inside = false;
-      for (const r of prices) {
-        if (p >= r.from && p < r.to) {
-          inside = true;
-          break;
+    if (!noFilters) {
+      if (hasCategory && categoryAllowed[category[doc] as number] === 0) fail |= G_CATEGORY;
+      if (storeMask && storeMask[store[doc] as number] === 0) fail |= G_LOCATION;
+      if (brandMask && brandMask[brand[doc] as number] !== 1) fail |= G_BRAND;
+      if (conditionMask && conditionMask[condition[doc] as number] !== 1) fail |= G_CONDITION;
+      if (delivery !== 0 && (docFlags & delivery) === 0) fail |= G_DELIVERY;
+      if (colourMask && colourMask[colour[doc] as number] !== 1) fail |= G_COLOUR;
+      if (storageMask && storageMask[storage[doc] as number] !== 1) fail |= G_STORAGE;
+      if (prices) {
+        const p = price[doc] as number;
+        let inside = false;
+        for (const r of prices) {
+          if (p >= r.from && p < r.to) {
+            inside = true;
+            break;
+          }
         }
+        if (!inside) fail |= G_PRICE;
       }
-      if (!inside) fail |= G_PRICE;
+      if ((docFlags & requiredFlags) !== requiredFlags) fail |= G_FLAGS;
     }
-    if ((docFlags & requiredFlags) !== requiredFlags) fail |= G_FLAGS;
 
     if (fail === 0) {
-      results.push(doc);
+      resultDocs[resultCount++] = doc;
       directCategory[category[doc] as number]++;
-      counts.categoryAll++;
-      counts.store[store[doc] as number]++;
-      counts.brand[brand[doc] as number]++;
-      counts.condition[condition[doc] as number]++;
-      if (docFlags & Flag.Postage) counts.postage++;
-      if (docFlags & Flag.Pickup) counts.pickup++;
+      categoryAll++;
+      storeCount[store[doc] as number]++;
+      brandCount[brand[doc] as number]++;
+      conditionCount[condition[doc] as number]++;
+      if (docFlags & Flag.Postage) postage++;
+      if (docFlags & Flag.Pickup) pickup++;
       const c = colour[doc] as number;
-      if (c >= 0) counts.colour[c]++;
+      if (c >= 0) colourCount[c]++;
       const s = storage[doc] as number;
-      if (s >= 0) counts.storage[s]++;
-      counts.priceBand[priceBand[doc] as number]++;
-      if (docFlags & Flag.OnSale) counts.onSale++;
-      if (docFlags & Flag.HasPictures) counts.hasPictures++;
-      return;
+      if (s >= 0) storageCount[s]++;
+      bandCount[priceBand[doc] as number]++;
+      if (docFlags & Flag.OnSale) onSale++;
+      if (docFlags & Flag.HasPictures) pictures++;
+      continue;
     }
+    // Failing exactly one group: the item counts for that group's other choices only.
     switch (fail) {
       case G_CATEGORY:
         directCategory[category[doc] as number]++;
-        counts.categoryAll++;
+        categoryAll++;
         break;
       case G_LOCATION:
-        counts.store[store[doc] as number]++;
+        storeCount[store[doc] as number]++;
         break;
       case G_BRAND:
-        counts.brand[brand[doc] as number]++;
+        brandCount[brand[doc] as number]++;
         break;
       case G_CONDITION:
-        counts.condition[condition[doc] as number]++;
+        conditionCount[condition[doc] as number]++;
         break;
       case G_DELIVERY:
-        if (docFlags & Flag.Postage) counts.postage++;
-        if (docFlags & Flag.Pickup) counts.pickup++;
+        if (docFlags & Flag.Postage) postage++;
+        if (docFlags & Flag.Pickup) pickup++;
         break;
       case G_COLOUR: {
         const c = colour[doc] as number;
-        if (c >= 0) counts.colour[c]++;
+        if (c >= 0) colourCount[c]++;
         break;
       }
       case G_STORAGE: {
         const s = storage[doc] as number;
-        if (s >= 0) counts.storage[s]++;
+        if (s >= 0) storageCount[s]++;
         break;
       }
       case G_PRICE:
-        counts.priceBand[priceBand[doc] as number]++;
+        bandCount[priceBand[doc] as number]++;
         break;
       default:
         break;
     }
-  };
-
-  if (match) {
-    const docs = match.docs;
-    for (let i = 0; i < docs.length; i++) consider(docs[i] as number);
-  } else {
-    const n = index.size;
-    for (let doc = 0; doc < n; doc++) consider(doc);
   }
+  counts.postage = postage;
+  counts.pickup = pickup;
+  counts.onSale = onSale;
+  counts.hasPictures = pictures;
+  counts.categoryAll = categoryAll;
+  const results = resultDocs.subarray(0, resultCount);
 
   // Roll category counts up the tree: a category counts everything beneath it.
   for (let c = 0; c < index.categories.length; c++) {
@@ -211,18 +240,50 @@ export function runSearch(index: CatalogueIndex, query: EngineQuery): EngineResu
     for (const ancestor of index.categories[c]?.lineage ?? []) counts.category[ancestor] += own;
   }
 
-  const before = comparator(index, query, match?.scores ?? null);
   const wanted = query.offset + query.limit;
-  let ranked: number[];
-  if (query.offset >= results.length) ranked = [];
-  else if (wanted <= HEAP_LIMIT) ranked = topK(results, wanted, before);
-  else ranked = results.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  let page: number[];
+  const orderKey: OrderKey | null =
+    query.sort === 'relevance' ? (match ? null : 'listed-') : `${query.sort}${query.descending ? '-' : '+'}`;
+  const order = orderKey && query.offset < results.length ? index.sortOrders.current(orderKey) : null;
+  if (query.offset >= results.length) page = [];
+  else if (order) page = walkOrder(index, order, results, query.offset, query.limit);
+  else {
+    const before = comparator(index, query, match?.scores ?? null);
+    const ranked =
+      wanted <= HEAP_LIMIT
+        ? topK(results, wanted, before)
+        : Array.from(results).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+    page = ranked.slice(query.offset, wanted);
+  }
   return {
     total: results.length,
-    docs: ranked.slice(query.offset, wanted),
+    docs: page,
     counts,
     corrections: match?.corrections ?? [],
   };
+}
+
+/** Picks a page of results by walking a precomputed whole-catalogue ordering. */
+function walkOrder(
+  index: CatalogueIndex,
+  order: Int32Array,
+  results: Int32Array,
+  offset: number,
+  limit: number,
+): number[] {
+  const marks = index.resultMarks;
+  for (const doc of results) marks[doc] = 1;
+  const page: number[] = [];
+  let seen = 0;
+  for (let i = 0; i < order.length && page.length < limit; i++) {
+    const doc = order[i] as number;
+    if (marks[doc] === 1) {
+      if (seen >= offset) page.push(doc);
+      seen++;
+    }
+  }
+  for (const doc of results) marks[doc] = 0;
+  return page;
 }
 
 /** `before(a, b)`: a ranks ahead of b. Ties fall to the newest listing, then the lower document number. */

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogueIndex } from './catalogue-index.js';
+import { type EngineQuery, runSearch } from './search-engine.js';
+
+/** A small index with many ties in price, condition and listing time, where ordering mistakes show. */
+function tiedIndex(): CatalogueIndex {
+  const index = new CatalogueIndex(
+    'AU',
+    [
+      {
+        id: 1,
+        parentId: null,
+        slug: 'things',
+        name: 'Things',
+        keywords: '',
+        path: 'things',
+        icon: 'phone',
+        depth: 0,
+        position: 0,
+      },
+    ],
+    [{ id: 1, slug: 'a-nsw', name: 'A', state: 'NSW', pickupDisabled: false, latitude: -33.8, longitude: 151 }],
+  );
+  for (let i = 0; i < 400; i++) {
+    index.upsert({
+      id: i + 1,
+      title: `Thing ${i % 7 === 0 ? 'gold' : 'silver'} ${i}`,
+      brand: 'Acme',
+      category_id: 1,
+      condition: i % 6,
+      price_minor: 1000 * (i % 9),
+      rrp_minor: 9000,
+      promo_method: null,
+      store_id: 1,
+      image_count: 1,
+      colour: null,
+      storage: null,
+      weight_grams: 100,
+      disable_in_store_pickup: 0,
+      status: i % 13 === 0 ? 'sold' : 'available',
+      listed_at: new Date(Date.UTC(2026, 0, 1 + (i % 5))).toISOString(),
+    });
+  }
+  index.finishBuild();
+  return index;
+}
+
+const base: EngineQuery = {
+  text: '',
+  category: null,
+  stores: null,
+  brands: null,
+  conditions: null,
+  delivery: 0,
+  colours: null,
+  storages: null,
+  prices: null,
+  onSale: false,
+  hasPictures: false,
+  sort: 'listed',
+  descending: true,
+  offset: 0,
+  limit: 16,
+};
+
+describe('precomputed sort orders', () => {
+  it.each([
+    ['listed', true],
+    ['listed', false],
+    ['price', false],
+    ['price', true],
+    ['condition', true],
+    ['condition', false],
+    ['relevance', true],
+  ] as const)('give the same pages as ranking every match (%s, descending %s)', (sort, descending) => {
+    const withOrders = tiedIndex();
+    const withHeap = tiedIndex();
+    withHeap.sortOrders.enabled = false;
+    for (const text of ['', 'gold']) {
+      for (const offset of [0, 16, 96, 300]) {
+        const query = { ...base, text, sort, descending, offset };
+        const fromOrder = runSearch(withOrders, query);
+        const fromHeap = runSearch(withHeap, query);
+        expect(fromOrder.docs, `${text} @${offset}`).toEqual(fromHeap.docs);
+        if (offset < fromHeap.total) expect(fromOrder.docs.length).toBeGreaterThan(0);
+      }
+    }
+    const usesOrder = sort !== 'relevance';
+    expect(
+      withOrders.sortOrders.current(`${sort === 'relevance' ? 'listed' : sort}${descending ? '-' : '+'}`) !== null,
+    ).toBe(usesOrder || descending);
+  });
+});
