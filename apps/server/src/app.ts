@@ -1,51 +1,95 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { failure } from '@shop/contract';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import type { Config } from './config.js';
+import { type Config, publicUrl } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { registerAntiForgery } from './lib/anti-forgery.js';
 import { GENERIC_ERROR_MESSAGE, HttpError } from './lib/errors.js';
 import { type ApiRoute, registerRoutes } from './lib/route.js';
+import { bannerRoutes } from './modules/banners/banners.routes.js';
+import { BannersService } from './modules/banners/banners.service.js';
+import { captchaRoutes } from './modules/captcha/captcha.routes.js';
+import { CaptchaService } from './modules/captcha/captcha.service.js';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { CatalogueService } from './modules/catalogue/catalogue.service.js';
+import { contentRoutes } from './modules/content/content.routes.js';
 import { ContentService } from './modules/content/content.service.js';
+import { enquiryRoutes } from './modules/enquiries/enquiries.routes.js';
+import { EnquiriesService } from './modules/enquiries/enquiries.service.js';
 import { registerImageRoutes } from './modules/images/images.routes.js';
+import { devMailboxRoutes } from './modules/mail/mail.routes.js';
+import { MailService } from './modules/mail/mail.service.js';
+import { PopularService } from './modules/search/popular.service.js';
 import { PredictiveService } from './modules/search/predictive.service.js';
 import { SearchRepository } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { SearchService } from './modules/search/search.service.js';
 import { SearchIndexHolder } from './modules/search/search-index.holder.js';
+import { SimilarService } from './modules/search/similar.service.js';
+import { siteRoutes } from './modules/site/site.routes.js';
+import { SiteService } from './modules/site/site.service.js';
 import { storeRoutes } from './modules/stores/stores.routes.js';
 import { StoresService } from './modules/stores/stores.service.js';
 import { buildOpenApiDocument } from './openapi/openapi.js';
 
 export interface Services {
+  site: SiteService;
   catalogue: CatalogueService;
   stores: StoresService;
   content: ContentService;
+  banners: BannersService;
   searchIndex: SearchIndexHolder;
   search: SearchService;
   predictive: PredictiveService;
+  similar: SimilarService;
+  popular: PopularService;
+  captcha: CaptchaService;
+  mail: MailService;
+  enquiries: EnquiriesService;
 }
 
-export function createServices(config: Pick<Config, 'REGION'>, database: DatabaseHandle): Services {
-  const catalogue = new CatalogueService(database.db);
-  const stores = new StoresService(database.db, config.REGION);
-  const content = new ContentService(database.db, config.REGION);
-  const searchIndex = new SearchIndexHolder(config.REGION, new SearchRepository(database.db), catalogue, stores);
+export function createServices(config: Config, database: DatabaseHandle): Services {
+  const db = database.db;
+  const stores = new StoresService(db, config.REGION);
+  const catalogue = new CatalogueService(db, config.REGION, stores);
+  const content = new ContentService(db, config.REGION);
+  const searchIndex = new SearchIndexHolder(config.REGION, new SearchRepository(db), catalogue, stores);
+  const captcha = new CaptchaService(db, config.DEV_CAPTCHA_ANSWER);
+  const mail = new MailService(db);
   return {
+    site: new SiteService(config),
     catalogue,
     stores,
     content,
+    banners: new BannersService(db, config.REGION),
     searchIndex,
     search: new SearchService(config.REGION, searchIndex, catalogue, content),
     predictive: new PredictiveService(searchIndex, catalogue),
+    similar: new SimilarService(searchIndex, catalogue),
+    popular: new PopularService(searchIndex, catalogue),
+    captcha,
+    mail,
+    enquiries: new EnquiriesService(db, catalogue, stores, captcha, mail, publicUrl(config)),
   };
 }
 
-export function apiRoutes(services: Services): ApiRoute[] {
-  return [...searchRoutes(services.search, services.predictive), ...storeRoutes(services.stores)];
+export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'>): ApiRoute[] {
+  return [
+    ...siteRoutes(services.site),
+    ...searchRoutes(services.search, services.predictive, services.similar, services.popular),
+    ...storeRoutes(services.stores),
+    ...catalogueRoutes(services.catalogue),
+    ...enquiryRoutes(services.enquiries),
+    ...captchaRoutes(services.captcha),
+    ...bannerRoutes(services.banners),
+    ...contentRoutes(services.content),
+    // The demo's mailbox shows shoppers' messages: it exists only when asked for by name.
+    ...(config.DEV_MAILBOX ? devMailboxRoutes(services.mail) : []),
+  ];
 }
 
 /** Builds the HTTP server from its parts. No I/O happens until the caller listens. */
@@ -58,7 +102,7 @@ export async function buildApp(
     trustProxy: false,
   });
   const services = createServices(config, database);
-  const routes = apiRoutes(services);
+  const routes = apiRoutes(services, config);
   const openApi = buildOpenApiDocument(routes);
 
   await app.register(helmet, {
@@ -75,12 +119,20 @@ export async function buildApp(
     },
   });
 
+  await app.register(cookie);
+  registerAntiForgery(app);
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send(failure(error.message));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send(failure(error.message));
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(failure(GENERIC_ERROR_MESSAGE));
+  });
+
+  // Views counted in memory reach the database before it closes.
+  app.addHook('onClose', async () => {
+    await services.catalogue.flushViews();
   });
 
   app.get('/healthz', async () => ({ status: 'ok', database: database.dialect, region: config.REGION }));

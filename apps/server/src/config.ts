@@ -7,6 +7,28 @@ import { z } from 'zod';
 /** The repository root, so that ./data and the web build resolve the same from any working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** An on/off setting: true/false, 1/0, yes/no or on/off. */
+function flag(defaultValue: boolean) {
+  return z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(v), {
+      message: "must be 'true' or 'false'",
+    })
+    .transform((v) => ['true', '1', 'yes', 'on'].includes(v))
+    .default(defaultValue);
+}
+
+/** Optional text where an empty value means "not set". */
+function optionalText() {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+}
+
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -24,6 +46,44 @@ const ConfigSchema = z.object({
   DEMO_SEED: z.coerce.number().int().default(1),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Feature flags the page reads from GET /c3api/site. */
+  WISHLISTS_ENABLED: flag(true),
+  DISCOUNTS_ENABLED: flag(true),
+  WISHLIST_ALERTS_ENABLED: flag(true),
+  /** Characters typed before the search bar asks for suggestions. */
+  SUGGESTION_MIN_LENGTH: z.coerce.number().int().min(1).max(20).default(3),
+  /** The shop's address as shoppers reach it, for links in e-mails; default http://localhost:PORT. */
+  PUBLIC_URL: optionalText().pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, 'must be an http:// or https:// address')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  /** smtp://user:pass@host:587 or smtps://...; without it mail waits in the outbox table. */
+  SMTP_URL: optionalText().pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Secondhand <no-reply@secondhand.example>'),
+  /** GET /c3api/dev/outbox lists queued mail. Only the exact value 'true' turns it on. */
+  DEV_MAILBOX: z
+    .enum(['true', 'false'], { message: "must be 'true' or 'false'" })
+    .default('false')
+    .transform((v) => v === 'true'),
+  /**
+   * Demos and browser tests only: every captcha challenge gets this answer (still drawn, still
+   * single use), so a scripted journey can complete a form. Never set it on a real shop.
+   */
+  DEV_CAPTCHA_ANSWER: optionalText().pipe(
+    z
+      .string()
+      // The captcha's own alphabet (modules/captcha/captcha-image.ts), in either case.
+      .regex(/^[ACDEFGHJKLMNPRTUVWXY34679]{5}$/i, 'must be 5 characters of ACDEFGHJKLMNPRTUVWXY34679')
+      .optional(),
+  ),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -35,6 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   return parsed.data;
+}
+
+/** Where shoppers reach the shop, without a trailing slash. */
+export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 }
 
 export function webBuildExists(config: Config): boolean {

@@ -1,6 +1,7 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import { catalogueMigration } from './migrations/001-catalogue.js';
+import { storefrontMigration } from './migrations/002-storefront.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -8,6 +9,7 @@ class StaticMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return {
       '001-catalogue': catalogueMigration(this.handle.dialect),
+      '002-storefront': storefrontMigration(this.handle.dialect),
     };
   }
 }

@@ -66,6 +66,8 @@ export interface ProductsTable {
   status: 'available' | 'reserved' | 'sold';
   listed_at: string;
   updated_at: string;
+  /** Product-page views (seeded for the demo); orders the popular-items grid. */
+  popularity: Generated<number>;
 }
 
 /** A change feed that lets every server instance bring its search index up to date. */
@@ -88,15 +90,102 @@ export interface ContentPagesTable {
   store_id: number | null;
 }
 
+/** A slide of a banner carousel (account.md section 2.7). */
+export interface BannersTable {
+  id: Generated<number>;
+  region: 'AU' | 'UK';
+  /** Where the carousel is shown: 'home' so far. */
+  placement: string;
+  position: number;
+  active: number;
+  title: string;
+  title_size: 'Large' | 'Small';
+  title_colour: string;
+  /** HTML; sanitised on the way out. */
+  description: string;
+  description_colour: string;
+  hide_text: number;
+  /** JSON: { DisplayName, OnClickUrl, IsYellowStyle } */
+  primary_button: string | null;
+  /** JSON: { DisplayName, OnClickUrl, IsYellowStyle } */
+  secondary_button: string | null;
+  background_image_url: string | null;
+  background_image_alt_text: string;
+  banner_background_image_url: string | null;
+  gradient_colour_start: string;
+  gradient_colour_end: string;
+  darkened_colour: string | null;
+  banner_click_url: string | null;
+  banner_click_target: '_self' | '_blank' | null;
+}
+
+/** Short region-specific notices such as the footer's warning about borrowing. */
+export interface SiteNoticesTable {
+  id: Generated<number>;
+  region: 'AU' | 'UK';
+  key: string;
+  /** HTML; sanitised on the way out. */
+  html: string;
+}
+
+export interface CaptchaChallengesTable {
+  id: Generated<number>;
+  /** 128-bit random, base64url. */
+  token: string;
+  /** sha256 of `${token}:${ANSWER}` (hex), so the answer itself is never stored. */
+  answer_hash: string;
+  created_at: string;
+  expires_at: string;
+  /** Set once by the conditional update that checks an answer, right or wrong. */
+  used_at: string | null;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: string;
+  sent_at: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** Not before this time (a retry's back-off, or a sender's lease while it sends); null: at once. */
+  next_attempt_at: string | null;
+}
+
+/** A shopper's question about an item. Plain ids, no foreign keys: the record outlives the item. */
+export interface EnquiriesTable {
+  id: Generated<number>;
+  product_id: number;
+  product_code: string;
+  store_id: number;
+  name: string;
+  email: string;
+  message: string;
+  /** d/m/yyyy as the shopper's browser wrote it. */
+  shopper_date: string;
+  created_at: string;
+  mail_id: number | null;
+}
+
 export interface Database {
   stores: StoresTable;
   categories: CategoriesTable;
   products: ProductsTable;
   product_changes: ProductChangesTable;
   content_pages: ContentPagesTable;
+  banners: BannersTable;
+  site_notices: SiteNoticesTable;
+  captcha_challenges: CaptchaChallengesTable;
+  mail_outbox: MailOutboxTable;
+  enquiries: EnquiriesTable;
 }
 
 export type StoreRow = Selectable<StoresTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type ContentPageRow = Selectable<ContentPagesTable>;
+export type BannerRow = Selectable<BannersTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;

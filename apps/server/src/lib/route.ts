@@ -7,19 +7,37 @@ import { BadRequestError } from './errors.js';
  * One API call: its contract schemas and its handler. The same list registers the Fastify routes
  * and writes the OpenAPI document, so the two cannot disagree.
  */
-export interface ApiRoute<Q extends z.ZodType = z.ZodType, V extends z.ZodType = z.ZodType> {
-  method: 'GET' | 'POST';
+export interface ApiRoute<
+  Q extends z.ZodType = z.ZodType,
+  V extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   summary: string;
   tag: string;
   query?: Q;
+  /** The schema of a JSON request body, parsed like the query. */
+  body?: B;
   /** The schema of the reply's Value. */
   value: V;
-  handler: (input: { query: z.infer<Q> }, request: FastifyRequest, reply: FastifyReply) => Promise<z.infer<V>>;
+  handler: (
+    input: { query: z.infer<Q>; body: z.infer<B> },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<z.infer<V>>;
 }
 
-export function defineRoute<Q extends z.ZodType, V extends z.ZodType>(route: ApiRoute<Q, V>): ApiRoute<Q, V> {
+export function defineRoute<Q extends z.ZodType, V extends z.ZodType, B extends z.ZodType = z.ZodType>(
+  route: ApiRoute<Q, V, B>,
+): ApiRoute<Q, V, B> {
   return route;
+}
+
+function parse(schema: z.ZodType, input: unknown): unknown {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new BadRequestError(describeZodError(parsed.error));
+  return parsed.data;
 }
 
 export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
@@ -28,13 +46,9 @@ export function registerRoutes(app: FastifyInstance, routes: ApiRoute[]): void {
       method: route.method,
       url: route.url,
       handler: async (request, reply) => {
-        let query: unknown;
-        if (route.query) {
-          const parsed = route.query.safeParse(request.query ?? {});
-          if (!parsed.success) throw new BadRequestError(describeZodError(parsed.error));
-          query = parsed.data;
-        }
-        const value = await route.handler({ query }, request, reply);
+        const query = route.query ? parse(route.query, request.query ?? {}) : undefined;
+        const body = route.body ? parse(route.body, request.body) : undefined;
+        const value = await route.handler({ query, body }, request, reply);
         return ok(value);
       },
     });

@@ -25,10 +25,26 @@ describe('OpenAPI document', () => {
     const document = await response.json();
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual([
+      '/c3api/site',
       '/c3api/search/results',
       '/c3api/search/predective',
+      '/c3api/product/similar',
+      '/c3api/product/popular',
       '/c3api/store/query/',
+      '/c3api/product/query',
+      '/c3api/product/enquiry',
+      '/c3api/captcha',
+      '/c3api/banners',
+      '/c3api/footer/warningaboutborrowing',
     ]);
+    expect(document.paths['/c3api/dev/outbox']).toBeUndefined();
+    const enquiry = document.paths['/c3api/product/enquiry'].post;
+    const body = enquiry.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining(['productCode', 'name', 'email', 'message', 'date', 'recaptchaToken']),
+    );
+    expect(enquiry.responses['403']).toBeDefined();
+    expect(document.paths['/c3api/product/query'].get.responses['403']).toBeUndefined();
     const search = document.paths['/c3api/search/results'].get;
     expect(search.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['query', 'page', 'NumberOfResults', 'Sort', 'category', 'location', 'price', 'onsale']),

@@ -1,4 +1,4 @@
-import { ErrorEnvelopeSchema } from '@shop/contract';
+import { ANTI_FORGERY_COOKIE, ANTI_FORGERY_HEADER, ErrorEnvelopeSchema } from '@shop/contract';
 import { z } from 'zod';
 import { type ApiRoute, replySchemaOf } from '../lib/route.js';
 
@@ -18,11 +18,34 @@ export function buildOpenApiDocument(routes: ApiRoute[]): Record<string, unknown
     }
     const error = { content: { 'application/json': { schema: z.toJSONSchema(ErrorEnvelopeSchema) } } };
     const method = route.method.toLowerCase();
+    const requestBody = route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }),
+              },
+            },
+          },
+        }
+      : {};
+    // State-changing calls must echo the anti-forgery cookie in a header (lib/anti-forgery.ts).
+    const forbidden =
+      route.method === 'GET'
+        ? {}
+        : {
+            '403': {
+              description: `The ${ANTI_FORGERY_HEADER} header is missing or does not match the ${ANTI_FORGERY_COOKIE} cookie`,
+              ...error,
+            },
+          };
     paths[route.url] ??= {};
     (paths[route.url] as Record<string, unknown>)[method] = {
       summary: route.summary,
       tags: [route.tag],
       parameters,
+      ...requestBody,
       responses: {
         '200': {
           description: 'WasSuccessful is true and Value holds the result',
@@ -34,6 +57,7 @@ export function buildOpenApiDocument(routes: ApiRoute[]): Record<string, unknown
         },
         '400': { description: 'Invalid input; Message names the field', ...error },
         '404': { description: 'No such record or call', ...error },
+        ...forbidden,
       },
     };
   }

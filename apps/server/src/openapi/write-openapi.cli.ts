@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiRoutes, createServices } from '../app.js';
-import { REPO_ROOT } from '../config.js';
+import { loadConfig, REPO_ROOT } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { buildOpenApiDocument } from './openapi.js';
 
@@ -11,7 +11,9 @@ export const OPENAPI_FILE = path.join(REPO_ROOT, 'docs/openapi.json');
 export function openApiText(): string {
   // Routes only need services to exist, not a database with data: an in-memory SQLite will do.
   const database = openDatabase({ url: ':memory:', dataDir: REPO_ROOT });
-  const routes = apiRoutes(createServices({ REGION: 'AU' }, database));
+  // The defaults: region AU, no development-only calls.
+  const config = loadConfig({});
+  const routes = apiRoutes(createServices(config, database), config);
   void database.close();
   return `${JSON.stringify(buildOpenApiDocument(routes), null, 2)}\n`;
 }

@@ -264,6 +264,9 @@ export function generateProduct(index: number, seed: number, context: GeneratorC
   const statusRoll = random.next();
   const listedAt = new Date(CATALOGUE_EPOCH - Math.floor(random.next() * 365 * 86400) * 1000).toISOString();
   const code = productCode(index);
+  // Drawn last so that every earlier field stays what it was before popularity existed. Skewed:
+  // a few items have been viewed a lot, most a little.
+  const popularity = Math.floor(random.next() ** 4 * 2000);
   return {
     code,
     slug: slugify(title),
@@ -298,5 +301,6 @@ export function generateProduct(index: number, seed: number, context: GeneratorC
     status: statusRoll < 0.04 ? 'sold' : statusRoll < 0.05 ? 'reserved' : 'available',
     listed_at: listedAt,
     updated_at: listedAt,
+    popularity,
   };
 }

@@ -68,7 +68,21 @@ describe('demo catalogue', () => {
           'bikes',
         ]),
       );
+      const views = await db.selectFrom('products').select(['code', 'popularity']).orderBy('code').execute();
+      expect(views.some((r) => r.popularity > 100)).toBe(true);
+      expect(views.every((r) => Number.isInteger(r.popularity) && r.popularity >= 0)).toBe(true);
+      const banners = await db.selectFrom('banners').select(['region', 'placement']).execute();
+      expect(banners.filter((b) => b.region === 'AU' && b.placement === 'home')).toHaveLength(3);
+      expect(banners.filter((b) => b.region === 'UK' && b.placement === 'home')).toHaveLength(3);
+      expect(await db.selectFrom('site_notices').select('region').orderBy('region').execute()).toEqual([
+        { region: 'AU' },
+        { region: 'UK' },
+      ]);
       await seedCatalogue(db, { products: 100, seed: 3 });
+      // The same seed gives the same popularity.
+      const again = await db.selectFrom('products').select(['code', 'popularity']).orderBy('code').execute();
+      expect(again).toEqual(views.slice(0, 100));
+      expect(await db.selectFrom('banners').select('id').execute()).toHaveLength(6);
       expect(await db.selectFrom('products').select('id').execute()).toHaveLength(100);
     } finally {
       await database.dispose();

@@ -1,7 +1,9 @@
 import type { Region } from '@shop/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { BannersRepository } from '../modules/banners/banners.repository.js';
 import { CatalogueRepository } from '../modules/catalogue/catalogue.repository.js';
+import { ContentRepository } from '../modules/content/content.repository.js';
 import { CATEGORY_TREE, type LeafCategory } from './catalogue-data.js';
 import {
   categorySeeds,
@@ -11,6 +13,7 @@ import {
   helpPageSeeds,
   storePageSeed,
 } from './generator.js';
+import { bannerSeeds, noticeSeeds } from './site-content.js';
 
 export interface SeedOptions {
   products: number;
@@ -52,4 +55,11 @@ export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions):
     options.onProgress?.(end, options.products);
   }
   await repository.recordBulkChange(new Date().toISOString());
+  await seedSiteContent(db);
+}
+
+/** Replaces the home-page banners and the regional notices (warning about borrowing) with the demo's. */
+export async function seedSiteContent(db: Kysely<Database>): Promise<void> {
+  await new BannersRepository(db).replaceAll([...bannerSeeds('AU'), ...bannerSeeds('UK')]);
+  await new ContentRepository(db).replaceNotices(noticeSeeds());
 }

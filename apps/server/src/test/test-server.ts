@@ -1,16 +1,31 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Envelope } from '@shop/contract';
+import { ANTI_FORGERY_COOKIE, ANTI_FORGERY_HEADER, type Envelope } from '@shop/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type Services } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { TestDatabase } from './test-database.js';
+
+export interface TestResponse<T> {
+  status: number;
+  body: Envelope<T>;
+  headers: Headers;
+}
+
+export interface PostOptions {
+  /** Sends the anti-forgery cookie and header as the web app does (default true). */
+  antiForgery?: boolean;
+  headers?: Record<string, string>;
+}
 
 export interface TestServer {
   baseUrl: string;
   app: FastifyInstance;
   services: Services;
   /** GETs a path over real HTTP and returns the status and parsed JSON body. */
-  get<T = unknown>(path: string): Promise<{ status: number; body: Envelope<T>; headers: Headers }>;
+  get<T = unknown>(path: string): Promise<TestResponse<T>>;
+  /** POSTs a JSON body over real HTTP, with a matching anti-forgery cookie and header unless told not to. */
+  post<T = unknown>(path: string, body: unknown, options?: PostOptions): Promise<TestResponse<T>>;
   close(): Promise<void>;
 }
 
@@ -27,12 +42,27 @@ export async function startTestServer(database: TestDatabase, env: Record<string
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
+  const token = randomBytes(24).toString('base64url');
   return {
     baseUrl,
     app,
     services,
     async get<T>(path: string) {
       const response = await fetch(baseUrl + path);
+      const body = (await response.json()) as Envelope<T>;
+      return { status: response.status, body, headers: response.headers };
+    },
+    async post<T>(path: string, payload: unknown, options: PostOptions = {}) {
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (options.antiForgery !== false) {
+        headers.Cookie = `${ANTI_FORGERY_COOKIE}=${token}`;
+        headers[ANTI_FORGERY_HEADER] = token;
+      }
+      const response = await fetch(baseUrl + path, {
+        method: 'POST',
+        headers: { ...headers, ...options.headers },
+        body: JSON.stringify(payload),
+      });
       const body = (await response.json()) as Envelope<T>;
       return { status: response.status, body, headers: response.headers };
     },

@@ -5,7 +5,7 @@ import type { DialectName } from '../database.js';
 type Db = Kysely<any>;
 
 /** An auto-increment integer key on either dialect. */
-function withId<T extends string>(table: CreateTableBuilder<T, never>, dialect: DialectName, name = 'id') {
+export function withId<T extends string>(table: CreateTableBuilder<T, never>, dialect: DialectName, name = 'id') {
   return dialect === 'postgres'
     ? table.addColumn(name, 'serial', (c) => c.primaryKey())
     : table.addColumn(name, 'integer', (c) => c.primaryKey().autoIncrement());
@@ -106,6 +106,6 @@ export function catalogueMigration(dialect: DialectName) {
   };
 }
 
-function sqlCheck(expression: string) {
+export function sqlCheck(expression: string) {
   return sql.raw(expression);
 }

@@ -4,6 +4,7 @@ import type {
   CategoryRow,
   ContentPagesTable,
   Database,
+  ProductRow,
   ProductsTable,
   StoreRow,
   StoresTable,
@@ -97,11 +98,69 @@ export class CatalogueRepository {
     });
   }
 
+  /** One item by its code (stored upper-case), with its category and its store's region. */
+  async findByCode(code: string): Promise<ProductWithCategoryRow | undefined> {
+    return this.db
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
+      .innerJoin('stores as s', 's.id', 'p.store_id')
+      .selectAll('p')
+      .select(['c.slug as category_slug', 'c.name as category_name', 'c.path as category_path', 's.region as region'])
+      .where('p.code', '=', code)
+      .executeTakeFirst();
+  }
+
+  async categoriesBySlugs(slugs: string[]): Promise<Pick<CategoryRow, 'slug' | 'name'>[]> {
+    if (slugs.length === 0) return [];
+    return this.db.selectFrom('categories').select(['slug', 'name']).where('slug', 'in', slugs).execute();
+  }
+
+  /** Adds product-page views to popularity. Not a change the search index needs to hear about. */
+  async addViews(views: [productId: number, count: number][]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const [productId, count] of views) {
+        await trx
+          .updateTable('products')
+          .set((eb) => ({ popularity: eb('popularity', '+', count) }))
+          .where('id', '=', productId)
+          .execute();
+      }
+    });
+  }
+
+  /**
+   * A page of the region's available items with pictures, most viewed first, then newest. Walks
+   * the products_popular index (status, popularity, listed_at, id) in order and stops after the page.
+   */
+  async popularProductIds(region: 'AU' | 'UK', offset: number, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('products as p')
+      .innerJoin('stores as s', 's.id', 'p.store_id')
+      .select('p.id')
+      .where('p.status', '=', 'available')
+      .where('p.image_count', '>', 0)
+      .where('s.region', '=', region)
+      .orderBy('p.popularity', 'desc')
+      .orderBy('p.listed_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   /** Tells every search index that the catalogue changed wholesale (after a seed or an import). */
   async recordBulkChange(now: string): Promise<void> {
     await this.db.insertInto('product_changes').values({ product_id: null, changed_at: now }).execute();
   }
 }
+
+export type ProductWithCategoryRow = ProductRow & {
+  category_slug: string;
+  category_name: string;
+  category_path: string;
+  region: 'AU' | 'UK';
+};
 
 /** What a product card shows, joined with its store and category. */
 export interface ProductCardRow {

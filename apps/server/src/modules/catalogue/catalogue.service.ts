@@ -1,20 +1,22 @@
-import { formatMoney, type ProductListItem, type Region } from '@shop/contract';
+import { formatMoney, type ProductDetail, type ProductListItem, type Region } from '@shop/contract';
 import type { Kysely } from 'kysely';
 import type { CategoryRow, Database } from '../../db/schema.js';
+import type { StoresService } from '../stores/stores.service.js';
 import {
   CatalogueRepository,
   type ProductCardRow,
+  type ProductWithCategoryRow,
   selectImageInfo,
   selectProductCards,
 } from './catalogue.repository.js';
-import { postageCost } from './postage.js';
+import { productImageUrl, productUrl, shippingOf, toProductDetail } from './product-detail.js';
+import { ViewCounter } from './view-counter.js';
 
-export function productUrl(code: string, slug: string): string {
-  return `/product/${code.toLowerCase()}/${slug}`;
-}
+export { productImageUrl, productUrl, similarSearchUrl } from './product-detail.js';
 
-export function productImageUrl(code: string, position: number, width: number): string {
-  return `/c3api/images/product/${code}/${position}?w=${width}`;
+/** Codes are stored upper-case; the product page's URL writes them lower-case. */
+export function normaliseCode(code: string): string {
+  return code.trim().toUpperCase();
 }
 
 /** The catalogue's rules: what an item card says, and changes to items that others must hear about. */
@@ -22,9 +24,16 @@ export class CatalogueService {
   private readonly repository: CatalogueRepository;
   /** Called after any change to an item, so in-process readers (the search index) catch up at once. */
   private readonly listeners: (() => void)[] = [];
+  private readonly views: ViewCounter;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** The region this server sells in: items of other regions are not found. */
+    private readonly region: Region,
+    private readonly stores: StoresService,
+  ) {
     this.repository = new CatalogueRepository(db);
+    this.views = new ViewCounter((views) => this.repository.addViews(views));
   }
 
   onChange(listener: () => void): void {
@@ -47,6 +56,41 @@ export class CatalogueService {
       const row = byId.get(id);
       return row ? [toProductListItem(row, listName)] : [];
     });
+  }
+
+  /** One of this region's items by code, whatever its status; undefined when there is none. */
+  async findByCode(code: string): Promise<ProductWithCategoryRow | undefined> {
+    const row = await this.repository.findByCode(normaliseCode(code));
+    return row && row.region === this.region ? row : undefined;
+  }
+
+  /**
+   * The product page: every item of the region, sold and reserved ones too (their pages stay live),
+   * with its store and category path. Counts a view towards the item's popularity.
+   */
+  async productDetail(code: string): Promise<ProductDetail | null> {
+    const row = await this.findByCode(code);
+    if (!row) return null;
+    const store = await this.stores.storeById(row.store_id);
+    if (!store) return null;
+    const slugs = row.category_path.split('/');
+    const found = new Map((await this.repository.categoriesBySlugs(slugs)).map((c) => [c.slug, c]));
+    const lineage = slugs.flatMap((slug) => {
+      const category = found.get(slug);
+      return category ? [category] : [];
+    });
+    this.views.record(row.id);
+    return toProductDetail(row, store, lineage);
+  }
+
+  /** Writes the views counted so far (they are otherwise written within a second). */
+  flushViews(): Promise<void> {
+    return this.views.flush();
+  }
+
+  /** Ids of a page of the region's most viewed available items with pictures. */
+  popularProductIds(offset: number, limit: number): Promise<number[]> {
+    return this.repository.popularProductIds(this.region, offset, limit);
   }
 
   imageInfo(code: string) {
@@ -73,12 +117,8 @@ export class CatalogueService {
 
 export function toProductListItem(row: ProductCardRow, listName: string): ProductListItem {
   const region = row.store_region as Region;
-  const postage = postageCost(row.weight_grams, region);
   const storeClosedToPickup = row.store_pickup_disabled === 1;
-  let shippingLabel: string;
-  if (postage === null) shippingLabel = 'Pickup only';
-  else if (row.disable_in_store_pickup === 1) shippingLabel = `Postage only: ${formatMoney(postage, region)}`;
-  else shippingLabel = `Postage ${formatMoney(postage, region)} or free pickup`;
+  const shipping = shippingOf(row.weight_grams, row.disable_in_store_pickup === 1, storeClosedToPickup, region);
   return {
     Id: row.id,
     Code: row.code,
@@ -98,8 +138,8 @@ export function toProductListItem(row: ProductCardRow, listName: string): Produc
     StoreNameWithState: `${row.store_name}, ${row.store_state}`,
     IsAvailable: row.status === 'available',
     IsInWishlist: false,
-    ShippingLabel: shippingLabel,
-    ShippingCost: postage,
+    ShippingLabel: shipping.label,
+    ShippingCost: shipping.cost,
     Brand: row.brand,
     ProductList: listName,
     HasAuthenticityCertificate: row.has_authenticity_certificate === 1,

@@ -1,6 +1,8 @@
 import type { ContentListItem, Region } from '@shop/contract';
 import type { Kysely } from 'kysely';
 import type { ContentPageRow, Database } from '../../db/schema.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { sanitizeRichText } from '../../lib/rich-text.js';
 import { TextIndex } from '../search/text-index.js';
 import { ContentRepository } from './content.repository.js';
 
@@ -37,6 +39,13 @@ export class ContentService {
     index.finish();
     this.cache = { at: Date.now(), pages, index };
     return this.cache;
+  }
+
+  /** A region's short notice (such as the footer's warning about borrowing) as sanitised HTML. */
+  async notice(key: string): Promise<{ Html: string }> {
+    const html = await this.repository.findNotice(this.region, key);
+    if (html === undefined) throw new NotFoundError(`No notice named ${key}`);
+    return { Html: sanitizeRichText(html) };
   }
 
   invalidate(): void {

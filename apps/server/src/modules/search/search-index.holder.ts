@@ -111,6 +111,8 @@ export class SearchIndexHolder {
         name: s.name,
         state: s.state,
         pickupDisabled: s.pickup_disabled === 1,
+        latitude: s.latitude,
+        longitude: s.longitude,
       })),
     );
     let after = 0;

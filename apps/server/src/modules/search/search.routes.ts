@@ -1,14 +1,25 @@
 import {
+  PopularQuerySchema,
+  PopularValueSchema,
   PredictiveQuerySchema,
   PredictiveValueSchema,
   SearchResultsQuerySchema,
   SearchResultsValueSchema,
+  SimilarQuerySchema,
+  SimilarValueSchema,
 } from '@shop/contract';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
+import type { PopularService } from './popular.service.js';
 import type { PredictiveService } from './predictive.service.js';
 import type { SearchService } from './search.service.js';
+import type { SimilarService } from './similar.service.js';
 
-export function searchRoutes(search: SearchService, predictive: PredictiveService): ApiRoute[] {
+export function searchRoutes(
+  search: SearchService,
+  predictive: PredictiveService,
+  similar: SimilarService,
+  popular: PopularService,
+): ApiRoute[] {
   return [
     defineRoute({
       method: 'GET',
@@ -27,6 +38,24 @@ export function searchRoutes(search: SearchService, predictive: PredictiveServic
       query: PredictiveQuerySchema,
       value: PredictiveValueSchema,
       handler: ({ query }) => predictive.suggest(query),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/c3api/product/similar',
+      summary: 'Available items like this one: same category and brand first, then the nearest stores',
+      tag: 'product',
+      query: SimilarQuerySchema,
+      value: SimilarValueSchema,
+      handler: ({ query }) => similar.similar(query),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/c3api/product/popular',
+      summary: 'The most viewed available items with pictures, a page at a time',
+      tag: 'product',
+      query: PopularQuerySchema,
+      value: PopularValueSchema,
+      handler: ({ query }) => popular.popular(query),
     }),
   ] as ApiRoute[];
 }

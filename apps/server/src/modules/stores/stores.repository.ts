@@ -7,4 +7,8 @@ export class StoresRepository {
   listByRegion(region: 'AU' | 'UK'): Promise<StoreRow[]> {
     return this.db.selectFrom('stores').selectAll().where('region', '=', region).orderBy('id').execute();
   }
+
+  findById(id: number): Promise<StoreRow | undefined> {
+    return this.db.selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirst();
+  }
 }

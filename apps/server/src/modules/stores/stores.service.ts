@@ -14,7 +14,7 @@ export function storeUrl(slug: string): string {
 }
 
 /** Great-circle distance in kilometres. */
-function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const rad = Math.PI / 180;
   const dLat = (lat2 - lat1) * rad;
   const dLng = (lng2 - lng1) * rad;
@@ -60,6 +60,12 @@ export class StoresService {
 
   listRows(): Promise<StoreRow[]> {
     return this.repository.listByRegion(this.region);
+  }
+
+  /** One of this region's stores, or null. */
+  async storeById(id: number): Promise<Store | null> {
+    const row = await this.repository.findById(id);
+    return row && row.region === this.region ? toStore(row) : null;
   }
 
   async query(query: StoreQuery): Promise<StoreQueryValue> {

@@ -1,0 +1,17 @@
+import { BannersQuerySchema, BannersValueSchema } from '@shop/contract';
+import { type ApiRoute, defineRoute } from '../../lib/route.js';
+import type { BannersService } from './banners.service.js';
+
+export function bannerRoutes(banners: BannersService): ApiRoute[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/c3api/banners',
+      summary: "A carousel's banners for the region, descriptions sanitised, with its autoplay settings",
+      tag: 'content',
+      query: BannersQuerySchema,
+      value: BannersValueSchema,
+      handler: ({ query }) => banners.list(query.placement),
+    }),
+  ] as ApiRoute[];
+}

@@ -1,0 +1,20 @@
+import { CaptchaValueSchema } from '@shop/contract';
+import { type ApiRoute, defineRoute } from '../../lib/route.js';
+import type { CaptchaService } from './captcha.service.js';
+
+export function captchaRoutes(captcha: CaptchaService): ApiRoute[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/c3api/captcha',
+      summary:
+        'A new captcha picture; answer it once, within 10 minutes, as recaptchaToken = Token, a colon, the characters',
+      tag: 'captcha',
+      value: CaptchaValueSchema,
+      handler: async (_input, _request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return captcha.issue();
+      },
+    }),
+  ] as ApiRoute[];
+}

@@ -1,0 +1,231 @@
+import type { PopularValue, ProductDetail } from '@shop/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../seed/seed.js';
+import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
+import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { startTestServer, type TestServer } from '../../test/test-server.js';
+
+describe.each(testDatabaseTargets())('product page and popular items on $name', (target) => {
+  let database: TestDatabase;
+  let server: TestServer;
+  let store: { id: number; slug: string; name: string };
+  let phone: { id: number; code: string };
+  let sold: { id: number; code: string };
+  let reserved: { id: number; code: string };
+  let british: { id: number; code: string };
+  let smartphones: number;
+
+  beforeAll(async () => {
+    database = await target.open();
+    const db = database.handle.db;
+    await seedCatalogue(db, { products: 0, seed: 1 });
+    store = await makeStore(db, { state: 'VIC', name: 'Ringwood', email: 'ringwood@example.com' });
+    smartphones = await categoryIdBySlug(db, 'smartphones');
+    phone = await makeProduct(db, {
+      store_id: store.id,
+      category_id: smartphones,
+      title: 'Apple iPhone 13 128GB Midnight',
+      brand: 'Apple',
+      description: 'A well kept phone.',
+      price_minor: 64900,
+      rrp_minor: 79900,
+      image_count: 3,
+      condition: 4,
+      weight_grams: 400,
+      promo_method: 'Percentage',
+      promo_amount: 10,
+      promo_code: null,
+      popularity: 5,
+    });
+    sold = await makeProduct(db, {
+      store_id: store.id,
+      category_id: smartphones,
+      title: 'Samsung Galaxy S21',
+      brand: 'Samsung',
+      status: 'sold',
+    });
+    reserved = await makeProduct(db, {
+      store_id: store.id,
+      category_id: smartphones,
+      title: 'Google Pixel 7',
+      brand: 'Google',
+      status: 'reserved',
+    });
+    const london = await makeStore(db, { region: 'UK', state: 'LND', name: 'Camden' });
+    british = await makeProduct(db, { store_id: london.id, category_id: smartphones, title: 'Nokia 3310' });
+    server = await startTestServer(database);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await database?.dispose();
+  });
+
+  async function detail(code: string): Promise<ProductDetail> {
+    const { status, body } = await server.get<ProductDetail>(`/c3api/product/query?code=${code}`);
+    expect(status, body.Message ?? '').toBe(200);
+    return body.Value;
+  }
+
+  it('answers with the whole product page, whatever the case of the code', async () => {
+    const value = await detail(phone.code.toLowerCase());
+    expect(value).toMatchObject({
+      Id: phone.id,
+      Code: phone.code,
+      Title: 'Apple iPhone 13 128GB Midnight',
+      Description: 'A well kept phone.',
+      Brand: 'Apple',
+      Category: 'Smartphones',
+      CategorySlug: 'smartphones',
+      Condition: 4,
+      ConditionLabel: 'Very good',
+      Rrp: '$799.00',
+      Sp: '$649.00',
+      RrpMinorUnits: 79900,
+      SpMinorUnits: 64900,
+      Promotion: { DiscountMethod: 'Percentage', DiscountAmount: 10, DiscountCode: null },
+      Status: 'available',
+      IsAvailable: true,
+      ShippingLabel: 'Postage $9.95 or free pickup',
+      ShippingCost: 995,
+      CanPost: true,
+      CanPickup: true,
+      Url: `/product/${phone.code.toLowerCase()}/apple-iphone-13-128gb-midnight`,
+      SimilarSearchUrl: '/search-results?category=smartphones&brand=apple',
+    });
+    expect(value.Breadcrumbs).toEqual([
+      { Label: 'Home', Url: '/' },
+      { Label: 'Phones', Url: '/search-results?category=phones' },
+      { Label: 'Smartphones', Url: '/search-results?category=smartphones' },
+      { Label: 'Apple iPhone 13 128GB Midnight', Url: value.Url },
+    ]);
+    expect(value.Images).toHaveLength(3);
+    expect(value.Images[1]).toEqual({
+      Position: 2,
+      Alt: 'Apple iPhone 13 128GB Midnight, picture 2 of 3',
+      Url: `/c3api/images/product/${phone.code}/2?w=800`,
+      Srcset: [800, 600, 450, 300].map((w) => `/c3api/images/product/${phone.code}/2?w=${w} ${w}w`).join(', '),
+      Thumbnail: `/c3api/images/product/${phone.code}/2?thumb=true`,
+    });
+    expect(value.Store).toMatchObject({ Id: store.id, Name: 'Ringwood', State: 'VIC', Email: 'ringwood@example.com' });
+    expect(value.Store.OpeningHours).toHaveLength(7);
+    expect(value.Specifications).toEqual(expect.arrayContaining([{ Name: 'Brand', Value: expect.any(String) }]));
+    expect(value.StateHash).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(Number.isNaN(Date.parse(value.ListedDate))).toBe(false);
+    expect((await detail(phone.code)).Id).toBe(phone.id);
+  });
+
+  it('changes the state hash when the price changes, not on a mere view', async () => {
+    const before = (await detail(phone.code)).StateHash;
+    expect((await detail(phone.code)).StateHash).toBe(before);
+    await server.services.catalogue.setPrice(phone.id, 59900);
+    const after = await detail(phone.code);
+    expect(after.SpMinorUnits).toBe(59900);
+    expect(after.StateHash).not.toBe(before);
+  });
+
+  it('keeps the pages of sold and reserved items live, marked unavailable', async () => {
+    expect(await detail(sold.code)).toMatchObject({ Status: 'sold', IsAvailable: false });
+    expect(await detail(reserved.code)).toMatchObject({ Status: 'reserved', IsAvailable: false });
+  });
+
+  it('counts views towards popularity, written in batches', async () => {
+    const popularity = async () =>
+      (
+        await database.handle.db
+          .selectFrom('products')
+          .select('popularity')
+          .where('id', '=', sold.id)
+          .executeTakeFirstOrThrow()
+      ).popularity;
+    await server.services.catalogue.flushViews();
+    const before = await popularity();
+    await detail(sold.code);
+    await detail(sold.code.toLowerCase());
+    // Views are written in batches, at most a second later.
+    await expect.poll(popularity, { timeout: 3000 }).toBe(before + 2);
+    await detail(sold.code);
+    await server.services.catalogue.flushViews();
+    expect(await popularity()).toBe(before + 3);
+  });
+
+  it('is a JSON 404 for an unknown code or another region’s item, and 400 for a malformed code', async () => {
+    for (const code of ['SH9999999', british.code]) {
+      const { status, body } = await server.get(`/c3api/product/query?code=${code}`);
+      expect(status).toBe(404);
+      expect(body).toEqual({ WasSuccessful: false, Value: null, Message: `No item with code ${code}` });
+    }
+    const bad = await server.get('/c3api/product/query?code=not-a-code');
+    expect(bad.status).toBe(400);
+    expect(bad.body.Message).toContain('code');
+    expect((await server.get('/c3api/product/query')).status).toBe(400);
+  });
+
+  describe('popular items', () => {
+    let expected: string[];
+
+    beforeAll(async () => {
+      const db = database.handle.db;
+      const make = (title: string, popularity: number, listedAt: string, extra: object = {}) =>
+        makeProduct(db, {
+          store_id: store.id,
+          category_id: smartphones,
+          title,
+          popularity,
+          listed_at: listedAt,
+          image_count: 2,
+          ...extra,
+        });
+      const top = await make('Most viewed', 90_000, '2026-01-01T00:00:00.000Z');
+      const newer = await make('Tied newer', 80_000, '2026-03-01T00:00:00.000Z');
+      const older = await make('Tied older', 80_000, '2026-02-01T00:00:00.000Z');
+      const fourth = await make('Fourth', 70_000, '2026-01-01T00:00:00.000Z');
+      await make('Sold but popular', 95_000, '2026-01-01T00:00:00.000Z', { status: 'sold' });
+      await make('No pictures', 95_000, '2026-01-01T00:00:00.000Z', { image_count: 0 });
+      const london = await makeStore(db, { region: 'UK', state: 'LND', name: 'Islington' });
+      await makeProduct(db, { store_id: london.id, category_id: smartphones, popularity: 99_000, image_count: 2 });
+      expected = [top.code, newer.code, older.code, fourth.code];
+    });
+
+    async function popular(query: string): Promise<PopularValue> {
+      const { status, body } = await server.get<PopularValue>(`/c3api/product/popular?${query}`);
+      expect(status, body.Message ?? '').toBe(200);
+      return body.Value;
+    }
+
+    it('lists available items with pictures of the region, most viewed first, ties by newest listing', async () => {
+      const value = await popular('page=1&NumberOfResults=3');
+      expect(value.ProductListItems.map((p) => p.Code)).toEqual(expected.slice(0, 3));
+      expect(value.MaxResults).toBe(3);
+      expect(value.Page).toBe(1);
+      expect(value.ProductListItems[0]).toMatchObject({
+        Title: 'Most viewed',
+        IsAvailable: true,
+        ProductList: 'Popular Items',
+      });
+      // This file's region AU items with pictures: the phone and the four above (sold, reserved, bare and UK left out).
+      expect(value.ProductListItemCount).toBe(5);
+    });
+
+    it('appends pages without repeating items', async () => {
+      const first = await popular('page=1&NumberOfResults=2');
+      const second = await popular('page=2&NumberOfResults=2');
+      const third = await popular('page=3&NumberOfResults=2');
+      const codes = [...first.ProductListItems, ...second.ProductListItems, ...third.ProductListItems].map(
+        (p) => p.Code,
+      );
+      expect(codes.slice(0, 4)).toEqual(expected);
+      expect(codes).toContain(phone.code);
+      expect(new Set(codes).size).toBe(codes.length);
+      expect((await popular('page=9&NumberOfResults=2')).ProductListItems).toEqual([]);
+    });
+
+    it('defaults to 8 a page, caps the page size at 48 and refuses a bad page', async () => {
+      expect((await popular('')).MaxResults).toBe(8);
+      expect((await popular('NumberOfResults=500')).MaxResults).toBe(48);
+      const bad = await server.get('/c3api/product/popular?page=0');
+      expect(bad.status).toBe(400);
+      expect(bad.body.Message).toContain('page');
+    });
+  });
+});

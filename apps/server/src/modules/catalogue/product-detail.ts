@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import {
+  ConditionLabel,
+  formatMoney,
+  PRODUCT_IMAGE_WIDTHS,
+  type ProductDetail,
+  type ProductImageSchema,
+  type Store,
+} from '@shop/contract';
+import type { z } from 'zod';
+import { slugify } from '../../seed/random.js';
+import type { ProductWithCategoryRow } from './catalogue.repository.js';
+import { postageCost } from './postage.js';
+
+export function productUrl(code: string, slug: string): string {
+  return `/product/${code.toLowerCase()}/${slug}`;
+}
+
+export function productImageUrl(code: string, position: number, width: number): string {
+  return `/c3api/images/product/${code}/${position}?w=${width}`;
+}
+
+/** "View more" under similar items: the item's leaf category and brand on the search page. */
+export function similarSearchUrl(categorySlug: string, brand: string): string {
+  return `/search-results?${new URLSearchParams({ category: categorySlug, brand: slugify(brand) })}`;
+}
+
+/** Changes whenever what the shopper agreed to changes: title, description, price or availability. */
+export function productStateHash(
+  row: Pick<ProductWithCategoryRow, 'title' | 'description' | 'price_minor' | 'status'>,
+) {
+  return createHash('sha256')
+    .update(JSON.stringify([row.title, row.description, row.price_minor, row.status]))
+    .digest('base64url')
+    .slice(0, 16);
+}
+
+/** What the card and the product page say about delivery. */
+export function shippingOf(
+  weightGrams: number,
+  disableInStorePickup: boolean,
+  storePickupDisabled: boolean,
+  region: Store['Region'],
+) {
+  const cost = postageCost(weightGrams, region);
+  let label: string;
+  if (cost === null) label = 'Pickup only';
+  else if (disableInStorePickup) label = `Postage only: ${formatMoney(cost, region)}`;
+  else label = `Postage ${formatMoney(cost, region)} or free pickup`;
+  return {
+    label,
+    cost,
+    // The same rules as the search index's delivery flags: a store closed to pickup sends nothing either.
+    canPost: !storePickupDisabled && cost !== null,
+    canPickup: !storePickupDisabled && !disableInStorePickup,
+  };
+}
+
+function images(row: ProductWithCategoryRow): z.infer<typeof ProductImageSchema>[] {
+  return Array.from({ length: row.image_count }, (_, i) => {
+    const position = i + 1;
+    return {
+      Position: position,
+      Alt: `${row.title}, picture ${position} of ${row.image_count}`,
+      Url: productImageUrl(row.code, position, 800),
+      Srcset: PRODUCT_IMAGE_WIDTHS.map((w) => `${productImageUrl(row.code, position, w)} ${w}w`).join(', '),
+      Thumbnail: `/c3api/images/product/${row.code}/${position}?thumb=true`,
+    };
+  });
+}
+
+/** The product page's data. `lineage` is the category path from the root down to the item's own category. */
+export function toProductDetail(
+  row: ProductWithCategoryRow,
+  store: Store,
+  lineage: { slug: string; name: string }[],
+): ProductDetail {
+  const region = store.Region;
+  const shipping = shippingOf(row.weight_grams, row.disable_in_store_pickup === 1, store.PickupDisabled, region);
+  const url = productUrl(row.code, row.slug);
+  return {
+    Id: row.id,
+    Code: row.code,
+    Title: row.title,
+    Description: row.description,
+    Brand: row.brand,
+    Category: row.category_name,
+    CategorySlug: row.category_slug,
+    Breadcrumbs: [
+      { Label: 'Home', Url: '/' },
+      ...lineage.map((c) => ({
+        Label: c.name,
+        Url: `/search-results?${new URLSearchParams({ category: c.slug })}`,
+      })),
+      { Label: row.title, Url: url },
+    ],
+    Condition: row.condition,
+    ConditionLabel: ConditionLabel[row.condition] ?? '',
+    Rrp: formatMoney(row.rrp_minor, region),
+    Sp: formatMoney(row.price_minor, region),
+    RrpMinorUnits: row.rrp_minor,
+    SpMinorUnits: row.price_minor,
+    Promotion:
+      row.promo_method && row.promo_amount !== null
+        ? { DiscountMethod: row.promo_method, DiscountAmount: row.promo_amount, DiscountCode: row.promo_code }
+        : null,
+    Images: images(row),
+    Specifications: JSON.parse(row.attributes) as ProductDetail['Specifications'],
+    Store: store,
+    Status: row.status,
+    IsAvailable: row.status === 'available',
+    ShippingLabel: shipping.label,
+    ShippingCost: shipping.cost,
+    CanPost: shipping.canPost,
+    CanPickup: shipping.canPickup,
+    DisableInStorePickup: row.disable_in_store_pickup === 1,
+    ItemUnavailableAsStoreDisabledPickup: store.PickupDisabled,
+    HasAuthenticityCertificate: row.has_authenticity_certificate === 1,
+    ListedDate: row.listed_at,
+    Url: url,
+    StateHash: productStateHash(row),
+    SimilarSearchUrl: similarSearchUrl(row.category_slug, row.brand),
+  };
+}

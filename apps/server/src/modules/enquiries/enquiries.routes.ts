@@ -1,0 +1,17 @@
+import { EnquiryBodySchema, EnquiryValueSchema } from '@shop/contract';
+import { type ApiRoute, defineRoute } from '../../lib/route.js';
+import type { EnquiriesService } from './enquiries.service.js';
+
+export function enquiryRoutes(enquiries: EnquiriesService): ApiRoute[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/c3api/product/enquiry',
+      summary: "A shopper's question about an item: checks the captcha, stores it and e-mails the store",
+      tag: 'product',
+      body: EnquiryBodySchema,
+      value: EnquiryValueSchema,
+      handler: ({ body }) => enquiries.submit(body),
+    }),
+  ] as ApiRoute[];
+}

@@ -1,0 +1,90 @@
+import { CAPTCHA_REQUIRED, type EnquiryBody } from '@shop/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { escapeHtml } from '../../lib/rich-text.js';
+import type { CaptchaService } from '../captcha/captcha.service.js';
+import { type CatalogueService, normaliseCode, productUrl } from '../catalogue/catalogue.service.js';
+import type { MailMessage, MailService } from '../mail/mail.service.js';
+import type { StoresService } from '../stores/stores.service.js';
+import { EnquiriesRepository } from './enquiries.repository.js';
+
+/** d/m/yyyy naming a real calendar day. */
+function isCalendarDate(value: string): boolean {
+  const [d, m, y] = value.split('/').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * A shopper's question about an item, sent to the item's store. Steps, each with what it guarantees:
+ * 1. the captcha is checked (and used up), so a failed answer stores and sends nothing;
+ * 2. the item must be one of this region's, or 404;
+ * 3. the enquiry and its e-mail to the store are written in one transaction: both or neither.
+ */
+export class EnquiriesService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly catalogue: CatalogueService,
+    private readonly stores: StoresService,
+    private readonly captcha: CaptchaService,
+    private readonly mail: MailService,
+    /** The shop's public address, for the item's link in the e-mail. */
+    private readonly publicUrl: string,
+  ) {}
+
+  async submit(body: EnquiryBody): Promise<{ EnquiryId: number }> {
+    if (!isCalendarDate(body.date)) throw new BadRequestError('Invalid input. date: must be a date written d/m/yyyy');
+    if (!(await this.captcha.verify(body.recaptchaToken))) {
+      throw new BadRequestError(`Invalid input. recaptchaToken: ${CAPTCHA_REQUIRED}`);
+    }
+    const product = await this.catalogue.findByCode(body.productCode);
+    const store = product ? await this.stores.storeById(product.store_id) : null;
+    if (!product || !store) throw new NotFoundError(`No item with code ${normaliseCode(body.productCode)}`);
+
+    const link = `${this.publicUrl}${productUrl(product.code, product.slug)}`;
+    const message: MailMessage = {
+      to: store.Email,
+      replyTo: body.email,
+      subject: `Enquiry about ${product.title} (${product.code})`,
+      text: [
+        `${body.name} asked about an item at ${store.Name}.`,
+        '',
+        `Item: ${product.title}`,
+        `Code: ${product.code}`,
+        `Link: ${link}`,
+        '',
+        `Name: ${body.name}`,
+        `E-mail: ${body.email}`,
+        `Date: ${body.date}`,
+        '',
+        'Message:',
+        body.message,
+        '',
+        'Reply to this e-mail to answer the shopper.',
+      ].join('\n'),
+      html: [
+        `<p><strong>${escapeHtml(body.name)}</strong> asked about an item at ${escapeHtml(store.Name)}.</p>`,
+        `<p>Item: <a href="${escapeHtml(link)}">${escapeHtml(product.title)}</a><br>Code: ${escapeHtml(product.code)}</p>`,
+        `<p>Name: ${escapeHtml(body.name)}<br>E-mail: ${escapeHtml(body.email)}<br>Date: ${escapeHtml(body.date)}</p>`,
+        `<p>${escapeHtml(body.message).replace(/\r?\n/g, '<br>')}</p>`,
+        '<p>Reply to this e-mail to answer the shopper.</p>',
+      ].join(''),
+    };
+    const id = await this.db.transaction().execute(async (trx) => {
+      const mailId = await this.mail.queue(message, trx);
+      return new EnquiriesRepository(trx).insert({
+        product_id: product.id,
+        product_code: product.code,
+        store_id: product.store_id,
+        name: body.name,
+        email: body.email,
+        message: body.message,
+        shopper_date: body.date,
+        created_at: new Date().toISOString(),
+        mail_id: mailId,
+      });
+    });
+    return { EnquiryId: id };
+  }
+}

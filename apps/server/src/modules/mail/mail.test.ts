@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readableMail, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
+import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { startTestServer } from '../../test/test-server.js';
+import { MailService } from './mail.service.js';
+import { MailSender, retryDelayMs } from './mail-sender.js';
+
+describe.each(testDatabaseTargets())('mail outbox and SMTP sender on $name', (target) => {
+  let database: TestDatabase;
+  let smtp: TestSmtpServer;
+  let mail: MailService;
+
+  beforeAll(async () => {
+    database = await target.open();
+    smtp = await startTestSmtpServer();
+    mail = new MailService(database.handle.db);
+  });
+
+  afterAll(async () => {
+    await smtp?.close();
+    await database?.dispose();
+  });
+
+  const row = (id: number) =>
+    database.handle.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('queues a message and delivers it over SMTP, marking it sent', async () => {
+    const id = await mail.queue({
+      to: 'store@example.com',
+      replyTo: 'shopper@example.net',
+      subject: 'Enquiry about a Canon EOS 80D\r\nBcc: victim@example.org',
+      text: 'Is it still available?\nThanks',
+      html: '<p>Is it <strong>still</strong> available?</p><script>alert(1)</script>',
+    });
+    const queued = await row(id);
+    expect(queued).toMatchObject({ sent_at: null, attempts: 0, to_address: 'store@example.com' });
+    // A newline in a header value must not start a new header.
+    expect(queued.subject).toBe('Enquiry about a Canon EOS 80D Bcc: victim@example.org');
+    expect(queued.html_body).toBe('<p>Is it <strong>still</strong> available?</p>');
+
+    const sender = new MailSender(database.handle.db, smtp.url, 'Secondhand <no-reply@secondhand.example>');
+    try {
+      expect(await sender.sendPending()).toEqual({ sent: 1, failed: 0 });
+    } finally {
+      sender.close();
+    }
+    expect(smtp.received).toHaveLength(1);
+    const message = smtp.received[0];
+    expect(message?.from).toBe('no-reply@secondhand.example');
+    expect(message?.to).toEqual(['store@example.com']);
+    const text = readableMail(message?.data ?? '');
+    expect(text).toMatch(/^Reply-To: shopper@example\.net$/m);
+    expect(text).toMatch(/^To: store@example\.com$/m);
+    expect(text).not.toMatch(/^Bcc:/m);
+    expect(text).toContain('Is it still available?');
+    const sent = await row(id);
+    expect(sent.sent_at).not.toBeNull();
+    expect(sent.attempts).toBe(1);
+    expect(sent.last_error).toBeNull();
+  });
+
+  it('records a failure, waits before retrying, then delivers', async () => {
+    smtp.received.length = 0;
+    const id = await mail.queue({ to: 'store@example.com', subject: 'Retry me', text: 'Hello' });
+    const sender = new MailSender(database.handle.db, smtp.url, 'no-reply@secondhand.example');
+    try {
+      smtp.refuse = true;
+      expect(await sender.sendPending()).toEqual({ sent: 0, failed: 1 });
+      const failed = await row(id);
+      expect(failed.sent_at).toBeNull();
+      expect(failed.attempts).toBe(1);
+      expect(failed.last_error).toMatch(/451|Try again/);
+      expect(Date.parse(failed.next_attempt_at ?? '')).toBeGreaterThan(Date.now() + retryDelayMs(1) - 10_000);
+
+      smtp.refuse = false;
+      // Not due yet: nothing is sent.
+      expect(await sender.sendPending()).toEqual({ sent: 0, failed: 0 });
+      await database.handle.db
+        .updateTable('mail_outbox')
+        .set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', id)
+        .execute();
+      expect(await sender.sendPending()).toEqual({ sent: 1, failed: 0 });
+    } finally {
+      sender.close();
+      smtp.refuse = false;
+    }
+    const sent = await row(id);
+    expect(sent.attempts).toBe(2);
+    expect(sent.sent_at).not.toBeNull();
+    expect(smtp.received.map((m) => readableMail(m.data))).toEqual([expect.stringContaining('Subject: Retry me')]);
+  });
+
+  it('lets only one of two senders claim a message', async () => {
+    smtp.received.length = 0;
+    await mail.queue({ to: 'store@example.com', subject: 'Once only', text: 'Hello' });
+    const a = new MailSender(database.handle.db, smtp.url, 'no-reply@secondhand.example');
+    const b = new MailSender(database.handle.db, smtp.url, 'no-reply@secondhand.example');
+    try {
+      const reports = await Promise.all([a.sendPending(), b.sendPending()]);
+      expect(reports.reduce((n, r) => n + r.sent, 0)).toBe(1);
+    } finally {
+      a.close();
+      b.close();
+    }
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('shows the outbox at /c3api/dev/outbox only when DEV_MAILBOX=true', async () => {
+    const closed = await startTestServer(database);
+    try {
+      const response = await closed.get('/c3api/dev/outbox');
+      expect(response.status).toBe(404);
+      expect(response.body.WasSuccessful).toBe(false);
+    } finally {
+      await closed.close();
+    }
+    const open = await startTestServer(database, { DEV_MAILBOX: 'true' });
+    try {
+      const response = await open.get<{ Messages: { Subject: string; SentAt: string | null }[] }>('/c3api/dev/outbox');
+      expect(response.status).toBe(200);
+      expect(response.body.Value.Messages.map((m) => m.Subject)).toEqual(
+        expect.arrayContaining(['Once only', 'Retry me']),
+      );
+      expect(response.body.Value.Messages[0]?.Subject).toBe('Once only');
+    } finally {
+      await open.close();
+    }
+  });
+});

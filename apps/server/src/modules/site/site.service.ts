@@ -1,0 +1,25 @@
+import { REGION_INFO, type SiteValue } from '@shop/contract';
+import type { Config } from '../../config.js';
+
+export type SiteConfig = Pick<
+  Config,
+  'REGION' | 'WISHLISTS_ENABLED' | 'DISCOUNTS_ENABLED' | 'WISHLIST_ALERTS_ENABLED' | 'SUGGESTION_MIN_LENGTH'
+>;
+
+/** What the spec calls "page-level settings": the region, its currency and the feature flags. */
+export class SiteService {
+  constructor(private readonly config: SiteConfig) {}
+
+  settings(): SiteValue {
+    const region = REGION_INFO[this.config.REGION];
+    return {
+      Region: region.code,
+      CurrencyCode: region.currencyCode,
+      CurrencySymbol: region.currencySymbol,
+      WishlistsEnabled: this.config.WISHLISTS_ENABLED,
+      DiscountsEnabled: this.config.DISCOUNTS_ENABLED,
+      WishlistAlertsEnabled: this.config.WISHLIST_ALERTS_ENABLED,
+      SuggestionMinLength: this.config.SUGGESTION_MIN_LENGTH,
+    };
+  }
+}
