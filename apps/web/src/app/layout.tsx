@@ -1,22 +1,27 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { CookieConsent } from '../features/layout/components/cookie-consent';
+import { SiteFooter } from '../features/layout/components/site-footer';
+import { SiteHeader } from '../features/layout/components/site-header';
 import { SearchBox } from '../features/search/components/search-box';
+import { useSiteSettings } from '../lib/site-settings';
 
+/** Every page's frame: skip link, header with the search bar, main content, footer, consent banner. */
 export function Layout({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
   const query = params.get('query') ?? '';
+  const { SuggestionMinLength } = useSiteSettings();
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="site-header">
-        <a className="brand" href="/">
-          Second<span>hand</span>
-        </a>
-        <SearchBox key={query} initial={query} />
-      </header>
-      <main id="main">{children}</main>
+      <SiteHeader search={<SearchBox key={query} initial={query} minLength={SuggestionMinLength} />} />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+      <CookieConsent />
     </>
   );
 }

@@ -1,16 +1,37 @@
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { useEffect } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { ContentPage } from './pages/content-page';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
+import { ProductPage } from './pages/product-page';
 import { SearchResultsPage } from './pages/search-results-page';
+import { SiteSettingsProvider } from './site-settings-provider';
+
+/** A new page starts at the top (unless the link points at an anchor on it). */
+function ScrollToTopOnNavigate() {
+  const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path only, on purpose
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
 
 export function AppRouter() {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/search-results/*" element={<SearchResultsPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </BrowserRouter>
+    <SiteSettingsProvider>
+      <BrowserRouter>
+        <ScrollToTopOnNavigate />
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/search-results/*" element={<SearchResultsPage />} />
+          <Route path="/shop" element={<SearchResultsPage />} />
+          <Route path="/product/:code/*" element={<ProductPage />} />
+          <Route path="/help/:slug" element={<ContentPage kind="help" />} />
+          <Route path="/stores/:slug" element={<ContentPage kind="store" />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </BrowserRouter>
+    </SiteSettingsProvider>
   );
 }

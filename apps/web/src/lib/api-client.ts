@@ -1,7 +1,14 @@
 import { ANTI_FORGERY_COOKIE, ANTI_FORGERY_HEADER, type Envelope } from '@shop/contract';
 
-/** Thrown when a call fails or answers WasSuccessful: false; carries the server's message. */
-export class ApiError extends Error {}
+/** Thrown when a call fails or answers WasSuccessful: false; carries the server's message and HTTP status (0: no reply). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status = 0,
+  ) {
+    super(message);
+  }
+}
 
 function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {
@@ -43,10 +50,10 @@ async function apiCall<T>(path: string, init: RequestInit): Promise<T> {
   try {
     body = (await response.json()) as Envelope<T>;
   } catch {
-    throw new ApiError(`The server answered ${response.status} without a readable reply.`);
+    throw new ApiError(`The server answered ${response.status} without a readable reply.`, response.status);
   }
   if (!response.ok || !body.WasSuccessful) {
-    throw new ApiError(body.Message ?? `The server answered ${response.status}.`);
+    throw new ApiError(body.Message ?? `The server answered ${response.status}.`, response.status);
   }
   return body.Value;
 }

@@ -1,17 +1,23 @@
+import { useEffect } from 'react';
+import { useBanners } from '../../features/home/api/get-banners';
+import { BannerCarousel } from '../../features/home/components/banner-carousel';
+import { BannerFallback } from '../../features/home/components/banner-fallback';
+import { PopularItems } from '../../features/home/components/popular-items';
 import { Layout } from '../layout';
 
 export function HomePage() {
+  const banners = useBanners();
+  useEffect(() => {
+    document.title = 'Secondhand: pre-loved goods from local stores';
+  }, []);
+  const hasBanners = banners.status === 'done' && banners.value.Banners.length > 0;
   return (
     <Layout>
-      <section className="hero">
-        <h1>Pre-loved goods from stores near you</h1>
-        <p>Search thousands of one-of-a-kind items from hundreds of stores, then collect in store or have it posted.</p>
-        <p>
-          <a className="button" href="/search-results">
-            Browse everything
-          </a>
-        </p>
-      </section>
+      <h1 className="visually-hidden">Secondhand: pre-loved goods from stores near you</h1>
+      {banners.status === 'loading' ? <div className="banner-placeholder" aria-hidden="true" /> : null}
+      {hasBanners ? <BannerCarousel value={banners.value} /> : null}
+      {banners.status !== 'loading' && !hasBanners ? <BannerFallback /> : null}
+      <PopularItems />
     </Layout>
   );
 }

@@ -1,12 +1,25 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { Layout } from '../layout';
 
 export function NotFoundPage() {
+  useEffect(() => {
+    document.title = 'Page not found | Secondhand';
+  }, []);
   return (
     <Layout>
-      <h1>Page not found</h1>
-      <p>
-        That page does not exist. <a href="/">Go to the home page</a>.
-      </p>
+      <section className="not-found">
+        <h1>Page not found</h1>
+        <p>That page does not exist, or it has moved.</p>
+        <p>
+          <Link className="button button--primary" to="/">
+            Go to the home page
+          </Link>{' '}
+          <Link className="button button--secondary" to="/search-results">
+            Browse all items
+          </Link>
+        </p>
+      </section>
     </Layout>
   );
 }

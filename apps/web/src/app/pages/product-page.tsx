@@ -1,0 +1,42 @@
+import { type ReactNode, useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Notice } from '../../components/notice';
+import { useProduct } from '../../features/product/api/get-product';
+import { ProductDetails, ProductNotFound, ProductSkeleton } from '../../features/product/components/product-details';
+import { Layout } from '../layout';
+
+/** /product/:code/:slug. The code finds the item; a wrong or missing slug is corrected in place. */
+export function ProductPage() {
+  const { code = '' } = useParams();
+  const validCode = /^[A-Za-z0-9]{1,20}$/.test(code);
+  const product = useProduct(validCode ? code : null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const canonical = product.status === 'done' ? product.value.Url : null;
+
+  useEffect(() => {
+    if (canonical && decodeURI(location.pathname) !== canonical) {
+      navigate(`${canonical}${location.search}${location.hash}`, { replace: true });
+    }
+  }, [canonical, location.pathname, location.search, location.hash, navigate]);
+
+  let content: ReactNode;
+  if (!validCode || (product.status === 'error' && product.httpStatus === 404)) {
+    content = <ProductNotFound code={code} />;
+  } else if (product.status === 'error') {
+    content = (
+      <div className="page-error">
+        <h1>This item could not be shown</h1>
+        <Notice kind="error">{product.message}</Notice>
+        <button type="button" className="button button--secondary" onClick={product.reload}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (product.status === 'loading') {
+    content = <ProductSkeleton />;
+  } else {
+    content = <ProductDetails key={product.value.Code} product={product.value} />;
+  }
+  return <Layout>{content}</Layout>;
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+
+const THROTTLE_MS = 20;
+
+function headerHeight(): number {
+  return document.querySelector('body > #root header, header')?.getBoundingClientRect().height ?? 0;
+}
+
+/**
+ * A "Back to top" button that shows once the page has scrolled past the header's height. It
+ * scrolls up and moves focus to the main content, so keyboard users are not left on a button
+ * that has just disappeared.
+ */
+export function ScrollToTop({ focusTarget = '#main' }: { focusTarget?: string }) {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    let last = 0;
+    let timer: number | undefined;
+    const measure = () => {
+      last = Date.now();
+      timer = undefined;
+      setVisible(window.scrollY > Math.max(headerHeight(), 1));
+    };
+    const onScroll = () => {
+      const wait = THROTTLE_MS - (Date.now() - last);
+      if (wait <= 0) measure();
+      else timer ??= window.setTimeout(measure, wait);
+    };
+    measure();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (timer !== undefined) window.clearTimeout(timer);
+    };
+  }, []);
+  if (!visible) return null;
+  return (
+    <button
+      type="button"
+      className="scroll-to-top"
+      onClick={() => {
+        const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+        window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+        document.querySelector<HTMLElement>(focusTarget)?.focus({ preventScroll: true });
+      }}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path d="M12 19V5M5 12l7-7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+      </svg>
+      <span className="visually-hidden">Back to top</span>
+    </button>
+  );
+}

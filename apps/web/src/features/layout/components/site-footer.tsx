@@ -1,0 +1,64 @@
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { useSiteSettings } from '../../../lib/site-settings';
+import { useFooterNotice } from '../api/get-footer-notice';
+import '../layout.css';
+
+export const HELP_LINKS = [
+  { to: '/help/warranty', label: 'Warranty' },
+  { to: '/help/returns', label: 'Returns and refunds' },
+  { to: '/help/click-and-collect', label: 'Click and collect' },
+] as const;
+
+/** Help links, the regulatory notice from the server (sanitised) and the small print. */
+export function SiteFooter() {
+  const html = useFooterNotice();
+  const notice = useMemo(() => (html ? DOMPurify.sanitize(html) : ''), [html]);
+  const { regionInfo } = useSiteSettings();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__brand">
+          <p className="site-footer__name">
+            Second<span>hand</span>
+          </p>
+          <p>Pre-loved goods from hundreds of local stores across {regionInfo.name}.</p>
+        </div>
+        <nav className="site-footer__links" aria-label="Help">
+          <h2 className="site-footer__heading">Help</h2>
+          <ul>
+            {HELP_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav className="site-footer__links" aria-label="Shop">
+          <h2 className="site-footer__heading">Shop</h2>
+          <ul>
+            <li>
+              <Link to="/shop">Shop everything</Link>
+            </li>
+            <li>
+              <Link to="/search-results?Sort=listed-">Just listed</Link>
+            </li>
+            <li>
+              <Link to="/search-results?onsale=true">On sale</Link>
+            </li>
+          </ul>
+        </nav>
+        {notice ? (
+          <div
+            className="site-footer__notice"
+            // Sanitised with DOMPurify just above; the server sanitises it too.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from our own server
+            dangerouslySetInnerHTML={{ __html: notice }}
+          />
+        ) : null}
+      </div>
+      <p className="site-footer__legal">© {new Date().getFullYear()} Secondhand. Prices include tax.</p>
+    </footer>
+  );
+}

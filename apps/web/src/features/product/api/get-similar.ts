@@ -1,0 +1,34 @@
+import { PageSize, type SimilarValue } from '@shop/contract';
+import { useEffect, useState } from 'react';
+import { apiGet } from '../../../lib/api-client';
+
+export function similarPath(code: string, numberOfResults: number): string {
+  return `/c3api/product/similar?${new URLSearchParams({ code, NumberOfResults: String(numberOfResults) })}`;
+}
+
+/** Similar available items; repeats once with the server's MaxResults when it differs (storefront.md 9). */
+export async function getSimilarItems(code: string, signal?: AbortSignal): Promise<SimilarValue> {
+  const asked = PageSize.similar;
+  const value = await apiGet<SimilarValue>(similarPath(code, asked), signal);
+  if (value.MaxResults > 0 && value.MaxResults !== asked) {
+    return apiGet<SimilarValue>(similarPath(code, value.MaxResults), signal);
+  }
+  return value;
+}
+
+export type SimilarState = { status: 'loading' } | { status: 'error' } | { status: 'done'; value: SimilarValue };
+
+export function useSimilarItems(code: string): SimilarState {
+  const [state, setState] = useState<SimilarState>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    getSimilarItems(code, controller.signal)
+      .then((value) => setState({ status: 'done', value }))
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      });
+    return () => controller.abort();
+  }, [code]);
+  return state;
+}

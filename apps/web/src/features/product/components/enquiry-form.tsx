@@ -1,0 +1,264 @@
+import {
+  type CaptchaValue,
+  ENQUIRY_MESSAGE_MAX_LENGTH,
+  EnquiryFormSchema,
+  GENERIC_ERROR_NOTICE,
+  joinFieldErrors,
+} from '@shop/contract';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Notice } from '../../../components/notice';
+import { ApiError } from '../../../lib/api-client';
+import { captchaToken, getCaptcha } from '../api/get-captcha';
+import { enquiryDate, sendEnquiry } from '../api/send-enquiry';
+import '../product.css';
+
+type Field = 'name' | 'email' | 'message' | 'captcha';
+const FIELDS: Field[] = ['name', 'email', 'message', 'captcha'];
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+
+const EMPTY: Values = { name: '', email: '', message: '', captcha: '' };
+
+type CaptchaState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; value: CaptchaValue };
+
+/** Every field's messages under the contract's EnquiryFormSchema, joined with '. ' (storefront.md 5). */
+export function validateEnquiry(values: Values, token: string | null): Errors {
+  const result = EnquiryFormSchema.safeParse({
+    name: values.name,
+    email: values.email,
+    message: values.message,
+    recaptchaToken: token ? captchaToken(token, values.captcha) : '',
+  });
+  if (result.success) return {};
+  const messages: Record<Field, string[]> = { name: [], email: [], message: [], captcha: [] };
+  for (const issue of result.error.issues) {
+    const key = issue.path[0];
+    const field: Field | null =
+      key === 'recaptchaToken' ? 'captcha' : key === 'name' || key === 'email' || key === 'message' ? key : null;
+    if (field && !messages[field].includes(issue.message)) messages[field].push(issue.message);
+  }
+  const errors: Errors = {};
+  for (const field of FIELDS) if (messages[field].length > 0) errors[field] = joinFieldErrors(messages[field]);
+  return errors;
+}
+
+/**
+ * The product enquiry form: name, e-mail, message and a captcha picture. Each field is checked
+ * with the contract's rules as it is typed in, when it loses focus and on submit.
+ */
+export function EnquiryForm({ productCode, storeName }: { productCode: string; storeName: string }) {
+  const id = useId();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [captcha, setCaptcha] = useState<CaptchaState>({ status: 'loading' });
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const refs = {
+    name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    message: useRef<HTMLTextAreaElement>(null),
+    captcha: useRef<HTMLInputElement>(null),
+  };
+  const captchaRequest = useRef<AbortController | null>(null);
+
+  const newCaptcha = useCallback(() => {
+    captchaRequest.current?.abort();
+    const controller = new AbortController();
+    captchaRequest.current = controller;
+    setCaptcha({ status: 'loading' });
+    getCaptcha(controller.signal)
+      .then((value) => setCaptcha({ status: 'ready', value }))
+      .catch(() => {
+        if (!controller.signal.aborted) setCaptcha({ status: 'error' });
+      });
+  }, []);
+
+  useEffect(() => {
+    newCaptcha();
+    return () => captchaRequest.current?.abort();
+  }, [newCaptcha]);
+
+  const token = captcha.status === 'ready' ? captcha.value.Token : null;
+
+  function check(field: Field, next: Values) {
+    const found = validateEnquiry(next, token);
+    setErrors((previous) => ({ ...previous, [field]: found[field] }));
+  }
+
+  function change(field: Field, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    check(field, next);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const found = validateEnquiry(values, token);
+    setErrors(found);
+    const firstInvalid = FIELDS.find((field) => found[field]);
+    if (firstInvalid || !token) {
+      refs[firstInvalid ?? 'captcha'].current?.focus();
+      return;
+    }
+    setSending(true);
+    setNotice(null);
+    try {
+      await sendEnquiry({
+        productCode,
+        name: values.name.trim(),
+        email: values.email.trim(),
+        message: values.message.trim(),
+        date: enquiryDate(),
+        recaptchaToken: captchaToken(token, values.captcha),
+      });
+      setValues(EMPTY);
+      setErrors({});
+      setNotice({
+        kind: 'success',
+        text: `Thank you, your enquiry has been sent to our ${storeName} store. They will reply by e-mail.`,
+      });
+    } catch (error) {
+      // A wrong or expired captcha comes back as a 400 whose message says so; anything else is generic.
+      const text =
+        error instanceof ApiError && error.status === 400 && error.message ? error.message : GENERIC_ERROR_NOTICE;
+      setValues((previous) => ({ ...previous, captcha: '' }));
+      setNotice({ kind: 'error', text });
+    } finally {
+      setSending(false);
+      // Each picture can be answered once, whatever the outcome.
+      newCaptcha();
+    }
+  }
+
+  function describedBy(field: Field, extra?: string) {
+    const ids = [errors[field] ? `${id}-${field}-error` : '', extra ?? ''].filter(Boolean);
+    return ids.length > 0 ? ids.join(' ') : undefined;
+  }
+
+  function fieldError(field: Field) {
+    return errors[field] ? (
+      <p className="field__error" id={`${id}-${field}-error`}>
+        {errors[field]}
+      </p>
+    ) : null;
+  }
+
+  const messageLength = values.message.length;
+
+  return (
+    <form className="enquiry" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="enquiry__title">
+        Ask the store about this item
+      </h2>
+      <p className="enquiry__intro">Our {storeName} store will answer by e-mail, usually within one business day.</p>
+      <div className="enquiry__row">
+        <div className={`field ${errors.name ? 'field--invalid' : ''}`}>
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input
+            ref={refs.name}
+            id={`${id}-name`}
+            name="name"
+            autoComplete="name"
+            required
+            value={values.name}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy('name')}
+            onChange={(event) => change('name', event.target.value)}
+            onBlur={() => check('name', values)}
+          />
+          {fieldError('name')}
+        </div>
+        <div className={`field ${errors.email ? 'field--invalid' : ''}`}>
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            ref={refs.email}
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy('email')}
+            onChange={(event) => change('email', event.target.value)}
+            onBlur={() => check('email', values)}
+          />
+          {fieldError('email')}
+        </div>
+      </div>
+      <div className={`field ${errors.message ? 'field--invalid' : ''}`}>
+        <label htmlFor={`${id}-message`}>Message</label>
+        <textarea
+          ref={refs.message}
+          id={`${id}-message`}
+          name="message"
+          rows={5}
+          required
+          value={values.message}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={describedBy('message', `${id}-message-count`)}
+          onChange={(event) => change('message', event.target.value)}
+          onBlur={() => check('message', values)}
+        />
+        <p
+          id={`${id}-message-count`}
+          className={`field__hint ${messageLength > ENQUIRY_MESSAGE_MAX_LENGTH ? 'field__hint--over' : ''}`}
+        >
+          {messageLength.toLocaleString('en')} of {ENQUIRY_MESSAGE_MAX_LENGTH.toLocaleString('en')} characters
+        </p>
+        {fieldError('message')}
+      </div>
+      <fieldset className={`field captcha ${errors.captcha ? 'field--invalid' : ''}`}>
+        <legend>Security check</legend>
+        <div className="captcha__picture">
+          {captcha.status === 'ready' ? (
+            <img
+              src={captcha.value.Image}
+              alt="Security check: distorted letters and numbers to type in below"
+              width={200}
+              height={70}
+            />
+          ) : (
+            <span className="captcha__placeholder" aria-live="polite">
+              {captcha.status === 'loading' ? 'Loading picture...' : 'The picture could not be loaded.'}
+            </span>
+          )}
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => {
+              setValues((previous) => ({ ...previous, captcha: '' }));
+              setErrors((previous) => ({ ...previous, captcha: undefined }));
+              newCaptcha();
+            }}
+          >
+            New picture
+          </button>
+        </div>
+        <label htmlFor={`${id}-captcha`}>Type the characters in the picture</label>
+        <input
+          ref={refs.captcha}
+          id={`${id}-captcha`}
+          name="captcha"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={values.captcha}
+          aria-invalid={errors.captcha ? true : undefined}
+          aria-describedby={describedBy('captcha')}
+          onChange={(event) => change('captcha', event.target.value)}
+          onBlur={() => check('captcha', values)}
+        />
+        {fieldError('captcha')}
+      </fieldset>
+      {notice ? <Notice kind={notice.kind}>{notice.text}</Notice> : null}
+      <div className="enquiry__actions">
+        <button type="submit" className="button button--primary" disabled={sending}>
+          {sending ? 'Sending...' : 'Send enquiry'}
+        </button>
+      </div>
+    </form>
+  );
+}

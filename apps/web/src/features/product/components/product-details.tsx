@@ -1,0 +1,164 @@
+import type { ProductDetail } from '@shop/contract';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { Notice } from '../../../components/notice';
+import { ScrollToTop } from '../../../components/scroll-to-top';
+import { ConditionRating } from './condition-rating';
+import { DeliveryOptions } from './delivery-options';
+import { EnquiryForm } from './enquiry-form';
+import { ProductAccordions } from './product-accordions';
+import { ProductGallery } from './product-gallery';
+import { ProductPrice } from './product-price';
+import { ShareToggle } from './share-toggle';
+import { SimilarItems } from './similar-items';
+import { AddToCartButton, StickyToolbar } from './sticky-toolbar';
+import { StoreDetails } from './store-details';
+import '../product.css';
+
+function Breadcrumbs({ product }: { product: ProductDetail }) {
+  const crumbs = product.Breadcrumbs.filter((crumb) => crumb.Url !== product.Url);
+  return (
+    <nav aria-label="Breadcrumbs" className="breadcrumbs">
+      <ol>
+        {crumbs.map((crumb) => (
+          <li key={`${crumb.Url}-${crumb.Label}`}>
+            <Link to={crumb.Url}>{crumb.Label}</Link>
+          </li>
+        ))}
+        <li>
+          <span aria-current="page">{product.Title}</span>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function availabilityNotice(product: ProductDetail) {
+  if (product.IsAvailable) return null;
+  if (product.Status === 'reserved') {
+    return (
+      <Notice kind="warning">
+        <strong>On hold:</strong> another shopper is buying this item right now. Similar items are listed below.
+      </Notice>
+    );
+  }
+  return (
+    <Notice kind="warning">
+      <strong>Sold:</strong> this item has found a new home. Similar items that are still available are listed below.
+    </Notice>
+  );
+}
+
+/** The product page's content: pictures, price, condition, store, delivery, details, enquiry, similar items. */
+export function ProductDetails({ product }: { product: ProductDetail }) {
+  const warrantyRef = useRef<HTMLDivElement>(null);
+  const pageUrl = typeof window === 'undefined' ? product.Url : new URL(product.Url, window.location.origin).href;
+  useEffect(() => {
+    document.title = `${product.IsAvailable ? '' : 'Sold: '}${product.Title} | Secondhand`;
+  }, [product.Title, product.IsAvailable]);
+  const similar = <SimilarItems code={product.Code} searchUrl={product.SimilarSearchUrl} sold={!product.IsAvailable} />;
+  return (
+    <article className={`product ${product.IsAvailable ? '' : 'product--unavailable'}`}>
+      <Breadcrumbs product={product} />
+      <div className="product__top">
+        <div className="product__media">
+          <ProductGallery images={product.Images} title={product.Title} />
+        </div>
+        <div className="product__summary">
+          {availabilityNotice(product)}
+          <p className="product__eyebrow">
+            {product.Brand ? <span>{product.Brand}</span> : null}
+            <span>{product.Category}</span>
+          </p>
+          <h1 className="product__title">{product.Title}</h1>
+          <ProductPrice item={product} />
+          <ConditionRating condition={product.Condition} label={product.ConditionLabel} />
+          {product.HasAuthenticityCertificate ? (
+            <p className="product__certificate">
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                <path
+                  d="M12 2l7 3v6c0 5-3.5 9-7 11-3.5-2-7-6-7-11V5zM8.5 12l2.5 2.5 4.5-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                />
+              </svg>
+              Comes with an authenticity certificate
+            </p>
+          ) : null}
+          <p className="product__location">
+            At our <a href="#store-details">{product.Store.Name} store</a>, {product.Store.StateName}
+          </p>
+          {product.IsAvailable ? <DeliveryOptions product={product} /> : null}
+          <div className="product__actions">
+            <AddToCartButton product={product} />
+            <ShareToggle title={product.Title} url={pageUrl} />
+          </div>
+          {product.IsAvailable ? (
+            <p className="product__note">
+              Online checkout is coming soon. To buy now, call or visit the store, or send them a question below.
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {product.IsAvailable ? null : similar}
+      <div className="product__more">
+        <div className="product__main">
+          <ProductAccordions product={product} warrantyRef={warrantyRef} />
+          <EnquiryForm productCode={product.Code} storeName={product.Store.Name} />
+        </div>
+        <aside className="product__aside" id="store-details" aria-label="Store">
+          <StoreDetails store={product.Store} />
+        </aside>
+      </div>
+      {product.IsAvailable ? similar : null}
+      <StickyToolbar product={product} triggerRef={warrantyRef} />
+      <ScrollToTop />
+    </article>
+  );
+}
+
+/** What an unknown item code shows. */
+export function ProductNotFound({ code }: { code: string }) {
+  useEffect(() => {
+    document.title = 'Item not found | Secondhand';
+  }, []);
+  return (
+    <section className="not-found">
+      <h1>Item not found</h1>
+      <p>
+        We could not find an item with the code <strong>{code.toUpperCase()}</strong>. It may have been removed from
+        sale.
+      </p>
+      <p>
+        <Link className="button button--primary" to="/search-results">
+          Browse all items
+        </Link>{' '}
+        <Link className="button button--secondary" to="/">
+          Go to the home page
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** Shown while the item loads: the page's shape without its content. */
+export function ProductSkeleton() {
+  return (
+    <div className="product product--loading" aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading the item...
+      </p>
+      <div className="product__top" aria-hidden="true">
+        <div className="product__media">
+          <div className="skeleton skeleton--image" />
+        </div>
+        <div className="product__summary">
+          <div className="skeleton skeleton--line" />
+          <div className="skeleton skeleton--title" />
+          <div className="skeleton skeleton--line" />
+        </div>
+      </div>
+    </div>
+  );
+}

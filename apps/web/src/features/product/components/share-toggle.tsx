@@ -1,0 +1,103 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import '../product.css';
+
+/** Share: copy the link, send it by e-mail, or the device's own share sheet where there is one. */
+export function ShareToggle({ title, url }: { title: string; url: string }) {
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState('');
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      if (root.current?.contains(document.activeElement)) toggle.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setStatus('Link copied');
+    } catch {
+      setStatus('Could not copy: select the address bar and copy the link from there');
+    }
+  }
+
+  async function share() {
+    try {
+      await navigator.share({ title, url });
+      setOpen(false);
+    } catch {
+      // Dismissed: nothing to do.
+    }
+  }
+
+  return (
+    <div className="share" ref={root}>
+      <button
+        ref={toggle}
+        type="button"
+        className="button button--ghost button--small"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        onClick={() => {
+          setOpen(!open);
+          setStatus('');
+        }}
+      >
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <path
+            d="M12 3v12M7 8l5-5 5 5M5 13v7h14v-7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        Share
+      </button>
+      <div className="share__panel" id={`${id}-panel`} hidden={!open}>
+        <ul>
+          <li>
+            <button type="button" className="share__option" onClick={copy}>
+              Copy link
+            </button>
+          </li>
+          <li>
+            <a
+              className="share__option"
+              href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(`${title}\n${url}`)}`}
+            >
+              Email
+            </a>
+          </li>
+          {canShare ? (
+            <li>
+              <button type="button" className="share__option" onClick={share}>
+                More options...
+              </button>
+            </li>
+          ) : null}
+        </ul>
+        <p className="share__status" aria-live="polite">
+          {status}
+        </p>
+      </div>
+    </div>
+  );
+}

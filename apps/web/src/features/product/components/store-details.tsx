@@ -1,0 +1,64 @@
+import type { Store } from '@shop/contract';
+import { Link } from 'react-router';
+import { useSiteSettings } from '../../../lib/site-settings';
+import '../product.css';
+
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** Where the item is: the store, its address, phone and e-mail links, and its opening hours. */
+export function StoreDetails({ store, headingLevel = 2 }: { store: Store; headingLevel?: 2 | 3 }) {
+  const { regionInfo } = useSiteSettings();
+  const today = DAYS[new Date().getDay()];
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section className="store-details" aria-labelledby={`store-${store.Id}`}>
+      <Heading id={`store-${store.Id}`} className="store-details__title">
+        Held at our {store.Name} store
+      </Heading>
+      <address className="store-details__address">
+        {store.Address}
+        <br />
+        <span className="store-details__region">
+          {regionInfo.stateLabel}: {store.StateName}
+        </span>
+      </address>
+      <ul className="store-details__contact">
+        <li>
+          <span className="store-details__label">Phone</span>{' '}
+          <a href={telHref(store.Phone)}>
+            <span className="visually-hidden">Call the store on </span>
+            {store.Phone}
+          </a>
+        </li>
+        {store.Email ? (
+          <li>
+            <span className="store-details__label">Email</span> <a href={`mailto:${store.Email}`}>{store.Email}</a>
+          </li>
+        ) : null}
+      </ul>
+      {store.OpeningHours.length > 0 ? (
+        <table className="hours">
+          <caption>Opening hours</caption>
+          <tbody>
+            {store.OpeningHours.map((row) => (
+              <tr key={row.Day} className={row.Day === today ? 'hours--today' : undefined}>
+                <th scope="row">
+                  {row.Day}
+                  {row.Day === today ? <span className="visually-hidden"> (today)</span> : null}
+                </th>
+                <td>{row.Hours}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <p>
+        <Link to={store.Url}>Store information</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import { axeViolations, openPage } from './support/pages.js';
+import { type RunningServer, startServer } from './support/server.js';
+
+describe.each(Object.entries(VIEWPORTS))('accessibility (axe-core) on a %s', (_size, viewport) => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function check(path: string, ready: (page: Page) => Promise<unknown>, consent: 'accepted' | null) {
+    const { page } = await openPage(browser, viewport, { consent, bypassCSP: true });
+    await page.goto(`${server.baseUrl}${path}`);
+    await ready(page);
+    // Let carousels and pictures settle before measuring.
+    await page.waitForTimeout(500);
+    const violations = await axeViolations(page);
+    await page.close();
+    return violations;
+  }
+
+  it('finds no violations on the home page, with and without the consent banner', async () => {
+    const ready = (page: Page) =>
+      page.getByRole('list', { name: 'Popular items' }).getByRole('article').first().waitFor();
+    expect(await check('/', ready, null)).toEqual([]);
+    expect(await check('/', ready, 'accepted')).toEqual([]);
+  });
+
+  it('finds no violations on the search results page', async () => {
+    const ready = (page: Page) => page.getByRole('list', { name: 'Items' }).getByRole('article').first().waitFor();
+    expect(await check('/search-results?query=phone', ready, 'accepted')).toEqual([]);
+  });
+
+  it('finds no violations on a product page', async () => {
+    const response = await fetch(`${server.baseUrl}/c3api/search/results?query=camera&haspictures=true`);
+    const body = (await response.json()) as { Value: { ProductList: { ProductListItems: { Url: string }[] } } };
+    const url = body.Value.ProductList.ProductListItems[0]?.Url;
+    if (!url) throw new Error('no camera');
+    const ready = async (page: Page) => {
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('list', { name: 'Similar items' }).waitFor();
+      await page.getByRole('img', { name: /^Security check/ }).waitFor();
+    };
+    expect(await check(url, ready, 'accepted')).toEqual([]);
+  });
+});

@@ -1,0 +1,148 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import { openPage } from './support/pages.js';
+import { type RunningServer, startServer } from './support/server.js';
+
+describe.each(Object.entries(VIEWPORTS))('the home page on a %s', (size, viewport) => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** Serves the real banners with a shorter autoplay delay, so the test need not wait 10 s. */
+  async function withDelay(page: Page, delay: number) {
+    await page.route('**/c3api/banners*', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.Value.Delay = delay;
+      await route.fulfill({ response, json: body });
+    });
+  }
+
+  function currentDot(page: Page) {
+    return page
+      .getByRole('region', { name: 'Featured offers' })
+      .getByRole('button', { name: /^Show slide/ })
+      .evaluateAll((dots) => dots.findIndex((d) => d.getAttribute('aria-current') === 'true'));
+  }
+
+  it('shows the banners with one dot each, the first title as a heading, and working dots', async () => {
+    const { page, problems } = await openPage(browser, viewport);
+    const response = await fetch(`${server.baseUrl}/c3api/banners?placement=home`);
+    const banners = (await response.json()) as {
+      Value: { Banners: { Title: string; TitleSize: string }[]; Delay: number; Autoplay: boolean };
+    };
+    expect(banners.Value.Banners.length).toBeGreaterThan(1);
+    await page.goto(server.baseUrl);
+    const carousel = page.getByRole('region', { name: 'Featured offers' });
+    const dots = carousel.getByRole('button', { name: /^Show slide/ });
+    await expect.poll(() => dots.count()).toBe(banners.Value.Banners.length);
+    expect(await currentDot(page)).toBe(0);
+    const first = banners.Value.Banners[0];
+    if (first?.TitleSize === 'Large') {
+      expect(await carousel.getByRole('heading', { level: 1, name: first.Title }).count()).toBe(1);
+    }
+    // Hidden slides are inert: their links cannot be tabbed to.
+    const slides = carousel.getByRole('group');
+    expect(await slides.nth(1).getAttribute('inert')).not.toBeNull();
+    await page.getByRole('list', { name: 'Popular items' }).getByRole('article').first().waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, `home-page-${size}`);
+    await dots.nth(1).click();
+    await expect.poll(() => currentDot(page)).toBe(1);
+    expect(await slides.nth(1).getAttribute('inert')).toBeNull();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('plays by itself, and the Pause button stops it', async () => {
+    const { page, problems } = await openPage(browser, viewport);
+    await withDelay(page, 1200);
+    await page.goto(server.baseUrl);
+    const carousel = page.getByRole('region', { name: 'Featured offers' });
+    await carousel.waitFor();
+    await page.mouse.move(2, viewport.height - 2);
+    await expect.poll(() => currentDot(page), { timeout: 6000 }).toBe(1);
+    await carousel.getByRole('button', { name: 'Pause the slideshow' }).click();
+    const play = carousel.getByRole('button', { name: 'Play the slideshow' });
+    expect(await play.count()).toBe(1);
+    // Move focus and pointer away: hover and focus also pause, so this checks the button alone.
+    await page.mouse.move(2, viewport.height - 2);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const paused = await currentDot(page);
+    await page.waitForTimeout(3000);
+    expect(await currentDot(page)).toBe(paused);
+    await play.click();
+    await page.mouse.move(2, viewport.height - 2);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expect.poll(() => currentDot(page), { timeout: 6000 }).not.toBe(paused);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('lists eight popular items and appends eight more with Load More', async () => {
+    const { page, problems } = await openPage(browser, viewport);
+    await page.goto(server.baseUrl);
+    const items = page.getByRole('list', { name: 'Popular items' }).getByRole('article');
+    await expect.poll(() => items.count()).toBe(8);
+    const firstPage = await items.getByRole('heading').allTextContents();
+    const loadMore = page.getByRole('button', { name: 'Load More' });
+    await loadMore.click();
+    await expect.poll(() => items.count()).toBe(16);
+    const both = await items.getByRole('heading').allTextContents();
+    expect(both.slice(0, 8)).toEqual(firstPage);
+    expect(await loadMore.isVisible()).toBe(true);
+    await screenshot(page, `home-popular-${size}`);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('asks for cookie consent once, from the keyboard, and remembers the answer', async () => {
+    const { page, problems } = await openPage(browser, viewport, { consent: null });
+    await page.goto(server.baseUrl);
+    const banner = page.getByRole('region', { name: 'Cookies on this site' });
+    await banner.waitFor();
+    await screenshot(page, `home-consent-${size}`);
+    const accept = banner.getByRole('button', { name: 'Accept' });
+    expect(await banner.getByRole('button', { name: 'Decline' }).count()).toBe(1);
+    // The page is padded by the banner's height, so the end of the page can scroll clear of it.
+    const padding = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).paddingBottom));
+    const height = await banner.evaluate((el) => el.getBoundingClientRect().height);
+    expect(Math.abs(padding - height)).toBeLessThan(2);
+    await accept.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => banner.count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('cookie-consent'))).toBe('accepted');
+    await page.reload();
+    await page.getByRole('list', { name: 'Popular items' }).waitFor();
+    expect(await banner.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('has a footer with help links and the sanitised borrowing notice', async () => {
+    const { page } = await openPage(browser, viewport);
+    await page.goto(server.baseUrl);
+    const footer = page.getByRole('contentinfo');
+    await expect.poll(() => footer.getByText('Warning about borrowing').count()).toBe(1);
+    const help = footer.getByRole('navigation', { name: 'Help' });
+    const hrefs = await help.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(['/help/warranty', '/help/returns', '/help/click-and-collect']);
+    expect(await footer.locator('script').count()).toBe(0);
+    await help.getByRole('link', { name: 'Warranty' }).click();
+    await page.waitForURL(/\/help\/warranty$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Warranty');
+    await page.goto(`${server.baseUrl}/no/such/page`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    await page.close();
+  });
+});
