@@ -33,7 +33,7 @@ describe.each(Object.entries(VIEWPORTS))('searching on a %s', (size, viewport) =
     expect(await items.count()).toBe(16);
     const firstTitles = await items.getByRole('heading').allTextContents();
     expect(firstTitles.length).toBe(16);
-    const categories = await items.locator('.card__meta').allTextContents();
+    const categories = await items.locator('.product-card__category').allTextContents();
     expect(categories.slice(0, 8).every((c) => c.startsWith('Smartphones'))).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'Search results for "phone"' }).count()).toBe(1);
     await screenshot(page, `search-results-${size}`);
@@ -45,8 +45,8 @@ describe.each(Object.entries(VIEWPORTS))('searching on a %s', (size, viewport) =
     const { page, problems } = await newPage();
     await page.goto(server.baseUrl);
     await screenshot(page, `home-${size}`);
-    await page.getByRole('searchbox', { name: 'Search for items' }).fill('samsnug');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('combobox', { name: 'Search for items' }).fill('samsnug');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(/\/search-results\?query=samsnug$/);
     const items = page.getByRole('list', { name: 'Items' }).getByRole('article');
     await expect.poll(() => items.count()).toBeGreaterThan(0);

@@ -1,44 +1,106 @@
-import type { ProductListItem } from '@shop/contract';
+import { ConditionLabel, type ProductListItem, type Region } from '@shop/contract';
+import { useSiteSettings } from '../lib/site-settings';
+import { priceText, regionOfPrice, saleBadgeText } from './product-card-text';
+import './product-card.css';
 
 function ConditionDots({ condition }: { condition: number }) {
   if (condition === 0) return null;
   return (
-    <span className="condition" role="img" aria-label={`Condition ${condition} out of 5`}>
+    <span
+      className="product-card__condition"
+      role="img"
+      aria-label={`Condition: ${ConditionLabel[condition] ?? condition}, ${condition} out of 5`}
+      title={ConditionLabel[condition]}
+    >
       {[1, 2, 3, 4, 5].map((n) => (
-        <span key={n} className={n <= condition ? 'dot dot--on' : 'dot'} />
+        <span key={n} className={n <= condition ? 'product-card__dot product-card__dot--on' : 'product-card__dot'} />
       ))}
     </span>
   );
 }
 
-function priceText(item: ProductListItem): string {
-  if (!item.IsAvailable) return 'Sold';
-  if (item.ItemUnavailableAsStoreDisabledPickup) return 'Contact store for options';
-  return item.Sp;
+function HeartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d="M12 20.5s-7.5-4.6-9.3-9.1C1.5 8.2 3.4 4.5 7 4.5c2.1 0 3.6 1.2 5 3 1.4-1.8 2.9-3 5-3 3.6 0 5.5 3.7 4.3 6.9-1.8 4.5-9.3 9.1-9.3 9.1z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
 }
 
-/** A result in the list: picture, title, category, store, condition, price and postage. */
-export function ProductCard({ item }: { item: ProductListItem }) {
-  const reduced = item.IsAvailable && item.SpMinorUnits < item.RrpMinorUnits;
+/**
+ * A product in a list or grid (storefront.md screen 1): picture, sale badge, wishlist heart, title,
+ * category, store with state, condition dots, price and postage. Shared by search, similar items,
+ * popular items and the wishlist.
+ */
+export function ProductCard({
+  item,
+  region,
+  layout = 'grid',
+  headingLevel = 3,
+}: {
+  item: ProductListItem;
+  /** Defaults to the site's region (or, before the settings load, the one the price was written for). */
+  region?: Region;
+  /** 'list' lays the card out in a row (picture beside the words) from medium screens up. */
+  layout?: 'grid' | 'list';
+  headingLevel?: 2 | 3 | 4;
+}) {
+  const settings = useSiteSettings();
+  const price = priceText(item);
+  const cardRegion = region ?? (settings.loaded ? settings.Region : regionOfPrice(item.Sp));
+  const badge = item.IsAvailable ? saleBadgeText(item, cardRegion) : null;
+  const reduced =
+    item.IsAvailable && !item.ItemUnavailableAsStoreDisabledPickup && item.SpMinorUnits < item.RrpMinorUnits;
+  const Heading = `h${headingLevel}` as const;
   return (
-    <article className="card">
-      <a className="card__link" href={item.Url}>
+    <article
+      className={`product-card product-card--${layout}${item.IsAvailable ? '' : ' product-card--sold'}`}
+      aria-label={item.Title}
+    >
+      <div className="product-card__media">
+        {/* The title's link covers the whole card, picture included, so there is one link per card. */}
         {item.ImageUrl ? (
-          <img className="card__image" src={item.ImageUrl} alt="" width={450} height={338} loading="lazy" />
+          <img className="product-card__image" src={item.ImageUrl} alt="" width={450} height={338} loading="lazy" />
         ) : (
-          <div className="card__image card__image--none">No picture yet</div>
+          <span className="product-card__image product-card__image--none">No picture yet</span>
         )}
-        <h3 className="card__title">{item.Title}</h3>
-      </a>
-      <p className="card__meta">
-        {item.Category} · {item.StoreNameWithState}
-      </p>
-      <ConditionDots condition={item.Condition} />
-      <p className="card__price">
-        <strong>{priceText(item)}</strong>
-        {reduced ? <s className="card__rrp"> {item.Rrp}</s> : null}
-      </p>
-      <p className="card__shipping">{item.ShippingLabel}</p>
+        {badge ? <span className="product-card__badge">{badge}</span> : null}
+        <button
+          type="button"
+          className="product-card__heart"
+          aria-pressed={false}
+          aria-label={`Add ${item.Title} to wishlist`}
+          title="Wishlist coming soon"
+          disabled
+        >
+          <HeartIcon />
+        </button>
+      </div>
+      <div className="product-card__body">
+        <Heading className="product-card__title">
+          <a href={item.Url}>{item.Title}</a>
+        </Heading>
+        <p className="product-card__category">{item.Category}</p>
+        <p className="product-card__store">{item.StoreNameWithState}</p>
+        <ConditionDots condition={item.Condition} />
+        {/* card__price: kept for e2e/product-page.e2e.test.ts, which still reads it; remove once it uses product-card__price. */}
+        <p className="product-card__price card__price">
+          <strong className={price === item.Sp ? undefined : 'product-card__price-note'}>{price}</strong>
+          {reduced ? (
+            <s className="product-card__rrp">
+              <span className="visually-hidden">Was </span>
+              {item.Rrp}
+            </s>
+          ) : null}
+        </p>
+        {item.ShippingLabel ? <p className="product-card__postage">{item.ShippingLabel}</p> : null}
+      </div>
     </article>
   );
 }

@@ -1,5 +1,4 @@
 import { PageSize, type SearchResultsValue } from '@shop/contract';
-import { useEffect, useState } from 'react';
 import { apiGet } from '../../../lib/api-client';
 
 export function searchResultsPath(params: URLSearchParams): string {
@@ -21,26 +20,4 @@ export async function getSearchResults(params: URLSearchParams, signal?: AbortSi
     return apiGet<SearchResultsValue>(searchResultsPath(again), signal);
   }
   return value;
-}
-
-export type SearchState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'done'; value: SearchResultsValue };
-
-export function useSearchResults(params: URLSearchParams): SearchState {
-  const key = params.toString();
-  const [state, setState] = useState<SearchState>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    getSearchResults(new URLSearchParams(key), controller.signal)
-      .then((value) => setState({ status: 'done', value }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-      });
-    return () => controller.abort();
-  }, [key]);
-  return state;
 }

@@ -1,33 +1,266 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { SUGGESTION_MIN_LENGTH } from '@shop/contract';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSiteSettings } from '../../../lib/site-settings';
+import { throttle } from '../../../lib/throttle';
+import { inLayout, type SearchLayout, submittedSearch } from '../search-form';
+import { moveActive, suggestionGroups } from '../suggestions';
+import { useSuggestions } from '../use-suggestions';
+import { CategoryMenu } from './category-menu';
+import { SaveSearchButton } from './save-search-button';
+import '../search.css';
 
-/** The header's search form: submits to /search-results with the query. */
-export function SearchBox({ initial = '' }: { initial?: string }) {
+export const SEARCH_INPUT_ID = 'search-input';
+/** Navigation state asking the search bar to take focus (the empty state's 'Start a new search'). */
+export const FOCUS_SEARCH_STATE = 'focusSearch';
+const STUCK_THROTTLE_MS = 20;
+
+/** Routes that offer 'Save this search': the search page's list and grid layouts. */
+function searchLayoutOf(pathname: string): SearchLayout | null {
+  if (/^\/search-results\/?$/.test(pathname)) return 'list';
+  if (/^\/search-results\/grid\/?$/.test(pathname)) return 'grid';
+  return null;
+}
+
+/**
+ * 'stuck' once the page has scrolled past the bar's own top position (checked on scroll, throttled
+ * to 20 ms). The slot keeps the bar's place in the header while the bar itself is fixed to the top;
+ * its height is published as --search-bar-stuck-h so other sticky parts can sit below it.
+ */
+function useStuck(slotRef: React.RefObject<HTMLElement | null>, barRef: React.RefObject<HTMLElement | null>) {
+  const [stuck, setStuck] = useState(false);
+  const height = useRef(0);
+  useEffect(() => {
+    const slot = slotRef.current;
+    if (!slot) return;
+    const check = throttle(() => {
+      const past = slot.getBoundingClientRect().top < 0;
+      if (!past) height.current = slot.offsetHeight;
+      setStuck(past);
+    }, STUCK_THROTTLE_MS);
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+      check.cancel();
+    };
+  }, [slotRef]);
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.setProperty('--search-bar-stuck-h', `${stuck ? (barRef.current?.offsetHeight ?? 0) : 0}px`);
+    return () => root.style.setProperty('--search-bar-stuck-h', '0px');
+  }, [stuck, barRef]);
+  return { stuck, height: height.current };
+}
+
+/**
+ * The search bar (storefront.md screen 5): input with suggestions (WAI-ARIA combobox with a grouped
+ * listbox), Search button, 'Shop Categories' and, where the route allows it, the save-search star.
+ */
+export function SearchBox({ initial = '', minLength }: { initial?: string; minLength?: number }) {
+  const settings = useSiteSettings();
   const [text, setText] = useState(initial);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const navigate = useNavigate();
+  const location = useLocation();
+  const layout = searchLayoutOf(location.pathname);
+  const referrer = `${location.pathname}${location.search}`;
+  const suggestions = useSuggestions(
+    text,
+    referrer,
+    minLength ?? settings.SuggestionMinLength ?? SUGGESTION_MIN_LENGTH,
+  );
+  const id = useId();
+  const listboxId = `${id}-listbox`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const focusWanted = (location.state as Record<string, unknown> | null)?.[FOCUS_SEARCH_STATE] === true;
+  useEffect(() => {
+    if (focusWanted) inputRef.current?.focus();
+  }, [focusWanted]);
+  const slotRef = useRef<HTMLDivElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  const { stuck, height } = useStuck(slotRef, barRef);
+
+  const groups = useMemo(
+    () => (suggestions.status === 'done' ? suggestionGroups(suggestions.value, `${id}-option`) : []),
+    [suggestions, id],
+  );
+  const options = useMemo(() => groups.flatMap((group) => group.options), [groups]);
+  // A new set of suggestions starts with nothing active.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the list itself changes
+  useEffect(() => setActive(-1), [options]);
+
+  const noResults = suggestions.status === 'done' && options.length === 0;
+  const hasPanel = options.length > 0 || noResults || suggestions.status === 'error';
+  const expanded = open && hasPanel;
+  const activeOption = expanded && active >= 0 ? options[active] : undefined;
+
+  useEffect(() => {
+    if (!activeOption) return;
+    const element = document.getElementById(activeOption.id);
+    if (element && typeof element.scrollIntoView === 'function') element.scrollIntoView({ block: 'nearest' });
+  }, [activeOption]);
+
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+
+  const go = (url: string) => {
+    close();
+    navigate(layout ? inLayout(url, layout) : url);
+  };
+
+  const submit = () => {
+    close();
+    const query = text.trim();
+    if (layout) {
+      const params = submittedSearch(new URLSearchParams(location.search), query);
+      const path = layout === 'grid' ? '/search-results/grid' : '/search-results';
+      const qs = params.toString();
+      navigate(qs ? `${path}?${qs}` : path);
+      return;
+    }
+    const params = new URLSearchParams();
+    if (query) params.set('query', query);
+    const qs = params.toString();
+    navigate(qs ? `/search-results?${qs}` : '/search-results');
+  };
+
   return (
-    // biome-ignore lint/a11y/useSemanticElements: the <search> element is not yet in React's JSX types; the role gives the same landmark.
-    <form
-      className="search-box"
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const params = new URLSearchParams();
-        if (text.trim()) params.set('query', text.trim());
-        navigate(`/search-results?${params}`);
-      }}
-    >
-      <label className="visually-hidden" htmlFor="search-input">
-        Search for items
-      </label>
-      <input
-        id="search-input"
-        type="search"
-        value={text}
-        placeholder="Search phones, laptops, jewellery..."
-        onChange={(event) => setText(event.target.value)}
-      />
-      <button type="submit">Search</button>
-    </form>
+    <div ref={slotRef} className="search-bar-slot" style={stuck && height > 0 ? { height } : undefined}>
+      <div ref={barRef} className={`search-bar${stuck ? ' search-bar--stuck' : ''}`}>
+        <div className="search-bar__inner">
+          <CategoryMenu />
+          {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is not yet in React's JSX types; the role gives the same landmark. */}
+          <form
+            className="search-bar__form"
+            role="search"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+            onBlur={(event) => {
+              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
+            }}
+          >
+            <div className="search-bar__field">
+              <label className="visually-hidden" htmlFor={SEARCH_INPUT_ID}>
+                Search for items
+              </label>
+              <input
+                ref={inputRef}
+                id={SEARCH_INPUT_ID}
+                className="search-bar__input"
+                type="search"
+                role="combobox"
+                aria-autocomplete="list"
+                aria-expanded={expanded}
+                aria-controls={listboxId}
+                aria-activedescendant={activeOption?.id}
+                autoComplete="off"
+                enterKeyHint="search"
+                value={text}
+                placeholder="Search phones, laptops, jewellery..."
+                onChange={(event) => {
+                  setText(event.target.value);
+                  setOpen(true);
+                }}
+                onFocus={() => setOpen(true)}
+                onKeyDown={(event) => {
+                  if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+                    if (options.length === 0) return;
+                    event.preventDefault();
+                    if (!expanded) {
+                      setOpen(true);
+                      setActive(event.key === 'ArrowDown' ? 0 : options.length - 1);
+                      return;
+                    }
+                    setActive(moveActive(active, options.length, event.key));
+                  } else if (event.key === 'Enter') {
+                    if (activeOption) {
+                      event.preventDefault();
+                      go(activeOption.url);
+                    }
+                  } else if (event.key === 'Escape') {
+                    if (expanded) {
+                      event.preventDefault();
+                      close();
+                    }
+                  }
+                }}
+              />
+              {layout ? <SaveSearchButton /> : null}
+            </div>
+            <button type="submit" className="search-bar__submit">
+              Search
+            </button>
+            <div className="search-bar__panel" hidden={!expanded}>
+              {suggestions.status === 'error' ? (
+                <p className="search-bar__message search-bar__message--error" role="alert">
+                  An Error Occurred: {suggestions.message}
+                </p>
+              ) : null}
+              {noResults ? (
+                <p className="search-bar__message" role="status">
+                  No results found.
+                </p>
+              ) : null}
+              <div
+                id={listboxId}
+                role="listbox"
+                aria-label="Search suggestions"
+                className="search-bar__listbox"
+                hidden={options.length === 0}
+              >
+                {groups.map((group) => (
+                  // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role=group (WAI-ARIA grouped listbox); a fieldset is not allowed there.
+                  <div
+                    key={group.id}
+                    role="group"
+                    aria-labelledby={`${group.id}-title`}
+                    className={`search-bar__group search-bar__group--${group.kind}`}
+                  >
+                    <div role="presentation" id={`${group.id}-title`} className="search-bar__group-title">
+                      {group.title}
+                    </div>
+                    {group.options.map((option) => {
+                      const selected = option.id === activeOption?.id;
+                      return (
+                        // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant).
+                        <div
+                          key={option.id}
+                          id={option.id}
+                          role="option"
+                          aria-selected={selected}
+                          tabIndex={-1}
+                          className={`search-bar__option${selected ? ' search-bar__option--active' : ''}`}
+                          onMouseDown={(event) => event.preventDefault()}
+                          onMouseMove={() => setActive(options.indexOf(option))}
+                          onClick={() => go(option.url)}
+                        >
+                          {option.iconUrl ? (
+                            <img className="search-bar__icon" src={option.iconUrl} alt="" width={24} height={24} />
+                          ) : null}
+                          <span className="search-bar__label">{option.label}</span>
+                        </div>
+                      );
+                    })}
+                  </div>
+                ))}
+              </div>
+            </div>
+          </form>
+        </div>
+      </div>
+      <p className="visually-hidden" role="status">
+        {expanded && options.length > 0
+          ? `${options.length} suggestion${options.length === 1 ? '' : 's'} available; use the up and down arrow keys to choose.`
+          : ''}
+      </p>
+    </div>
   );
 }

@@ -1,56 +1,439 @@
-import { useSearchParams } from 'react-router';
+import { MOBILE_MEDIA_QUERY, REGION_INFO, type SearchFormData } from '@shop/contract';
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Notice } from '../../../components/notice';
 import { ProductCard } from '../../../components/product-card';
-import { useSearchResults } from '../api/get-search-results';
+import { regionOfPrice } from '../../../components/product-card-text';
+import { SortDropdown } from '../../../components/sort-dropdown';
+import { useSiteSettings } from '../../../lib/site-settings';
+import { throttle } from '../../../lib/throttle';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import {
+  applyRememberedLocation,
+  canApply,
+  clearedForm,
+  filterCount,
+  formFromParams,
+  hasFilters,
+  paramsFromForm,
+  rememberLocation,
+  type SearchLayout,
+  searchKey,
+  searchPath,
+} from '../search-form';
+import { hasMore, useSearchResults } from '../use-search-results';
+import { RefinePanel } from './refine-panel';
+import {
+  BackToTop,
+  Breadcrumbs,
+  LoadMore,
+  PageTiles,
+  PlaceholderCards,
+  prefersReducedMotion,
+  SearchPills,
+} from './result-parts';
+import { FOCUS_SEARCH_STATE } from './search-box';
+import '../search.css';
 
-/** The first cut of the search page: result count, breadcrumbs and the list of items. */
-export function SearchResults() {
-  const [params] = useSearchParams();
-  const state = useSearchResults(params);
+type Tab = 'products' | 'pages';
+const STICKY_THROTTLE_MS = 20;
 
-  if (state.status === 'loading') {
-    return (
-      <p className="notice" aria-live="polite">
-        Searching...
-      </p>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <div className="notice notice--error" role="alert">
-        {state.message}
-      </div>
-    );
-  }
-  const { value } = state;
-  const count = value.ProductList.ProductListItemCount;
+export const EMPTY_TEXT =
+  'No results! Consider adjusting your filters, changing your search terms or browsing in a different product category.';
+
+function scrollToTop() {
+  window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+}
+
+function countText(n: number): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? 'result' : 'results'}`;
+}
+
+/**
+ * Keeps two CSS variables current for the sticky parts: the site header's height (when it is itself
+ * sticky) and the search header's height, and reports whether the search header is stuck (throttled).
+ */
+function useStickyHeader(
+  rootRef: React.RefObject<HTMLElement | null>,
+  sentinelRef: React.RefObject<HTMLElement | null>,
+  stickyRef: React.RefObject<HTMLElement | null>,
+): boolean {
+  const [stuck, setStuck] = useState(false);
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const header = document.querySelector<HTMLElement>('header');
+    let headerHeight = 0;
+    const measure = () => {
+      const position = header ? getComputedStyle(header).position : '';
+      headerHeight = header && (position === 'sticky' || position === 'fixed') ? header.offsetHeight : 0;
+      root.style.setProperty('--site-header-h', `${headerHeight}px`);
+      root.style.setProperty('--search-sticky-h', `${stickyRef.current?.offsetHeight ?? 0}px`);
+    };
+    const check = throttle(() => {
+      const sentinel = sentinelRef.current;
+      if (!sentinel) return;
+      // The search bar, once stuck to the top, publishes its height; this header sits below it.
+      const bar = Number.parseFloat(
+        getComputedStyle(document.documentElement).getPropertyValue('--search-bar-stuck-h'),
+      );
+      setStuck(sentinel.getBoundingClientRect().top < headerHeight + (Number.isFinite(bar) ? bar : 0));
+    }, STICKY_THROTTLE_MS);
+    measure();
+    check();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    if (header) observer?.observe(header);
+    if (stickyRef.current) observer?.observe(stickyRef.current);
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', measure);
+      check.cancel();
+    };
+  }, [rootRef, sentinelRef, stickyRef]);
+  return stuck;
+}
+
+/** Products and Pages tabs with their count pills (WAI-ARIA tabs; arrows move between them). */
+function Tabs({
+  id,
+  tab,
+  onTab,
+  products,
+  pages,
+}: {
+  id: string;
+  tab: Tab;
+  onTab: (tab: Tab) => void;
+  products: number;
+  pages: number;
+}) {
+  const tabs: { key: Tab; label: string; count: number }[] = [
+    { key: 'products', label: 'Products', count: products },
+    { key: 'pages', label: 'Pages', count: pages },
+  ];
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft' && event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    const next: Tab =
+      event.key === 'Home' ? 'products' : event.key === 'End' ? 'pages' : tab === 'products' ? 'pages' : 'products';
+    onTab(next);
+    document.getElementById(`${id}-tab-${next}`)?.focus();
+  };
   return (
-    <section aria-labelledby="results-heading">
-      <nav aria-label="Breadcrumbs" className="breadcrumbs">
-        <ol>
-          {value.Breadcrumbs.map((crumb) => (
-            <li key={crumb.Url}>
-              <a href={crumb.Url}>{crumb.Label}</a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-      <h1 id="results-heading">
-        {count.toLocaleString('en')} {count === 1 ? 'result' : 'results'}
-      </h1>
-      {count === 0 ? (
-        <p className="notice">
-          No results! Consider adjusting your filters, changing your search terms or browsing in a different product
-          category.
+    <div className="search-tabs" role="tablist" aria-label="Search results" onKeyDown={onKeyDown}>
+      {tabs.map((t) => (
+        <button
+          key={t.key}
+          type="button"
+          role="tab"
+          id={`${id}-tab-${t.key}`}
+          aria-selected={tab === t.key}
+          aria-controls={`${id}-panel-${t.key}`}
+          tabIndex={tab === t.key ? 0 : -1}
+          className="search-tabs__tab"
+          onClick={() => onTab(t.key)}
+        >
+          {t.label} <span className="search-tabs__pill">{t.count.toLocaleString('en')}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The search results page (storefront.md screen 4). The URL is the state: the form edits a copy of
+ * the URL's filters and Apply (or a sort, or Clear all) writes it back; results follow the URL.
+ */
+export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = useId();
+  const urlKey = params.toString();
+  const path = searchPath(layout);
+  const small = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const settings = useSiteSettings();
+
+  // On start: nonsticky or 'all locations' forget the remembered location; a URL without one gets it back.
+  const [startUrl, setStartUrl] = useState<string | null>(() => applyRememberedLocation(params)?.toString() ?? null);
+  useEffect(() => {
+    if (startUrl === null) return;
+    if (urlKey === startUrl) setStartUrl(null);
+    else navigate(`${path}?${startUrl}`, { replace: true });
+  }, [startUrl, urlKey, navigate, path]);
+
+  // After each load more the URL is replaced with the same search and the page reached.
+  const latestUrl = useRef(urlKey);
+  latestUrl.current = urlKey;
+  const onLoadedMore = useCallback(
+    (page: number) => {
+      const next = new URLSearchParams(latestUrl.current);
+      next.set('page', String(page));
+      navigate(`${path}?${next}`, { replace: true });
+    },
+    [navigate, path],
+  );
+  const { data, loadMore } = useSearchResults(params, { enabled: startUrl === null, onLoadedMore });
+
+  // The form is the URL's filters until the shopper changes it; a new URL resets it.
+  const key = searchKey(params);
+  const [formState, setFormState] = useState(() => ({ key, form: formFromParams(params) }));
+  let form = formState.form;
+  if (formState.key !== key) {
+    form = formFromParams(params);
+    setFormState({ key, form });
+  }
+  const setForm = (next: SearchFormData) => setFormState({ key, form: next });
+
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [tabChoice, setTabChoice] = useState<{ key: string; tab: Tab } | null>(null);
+
+  // Results in: the small-screen refine panel closes.
+  useEffect(() => {
+    if (data.status === 'done') setPanelOpen(false);
+  }, [data.status]);
+
+  const rootRef = useRef<HTMLDivElement>(null);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const stickyRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const filterButtonRef = useRef<HTMLButtonElement>(null);
+  const stuck = useStickyHeader(rootRef, sentinelRef, stickyRef);
+
+  const apply = (next: SearchFormData) => {
+    rememberLocation(next);
+    const qs = paramsFromForm({ ...next, page: undefined }).toString();
+    navigate(qs ? `${path}?${qs}` : path);
+    scrollToTop();
+  };
+  const clearAll = () => apply(clearedForm(form));
+  const startNewSearch = () => {
+    rememberLocation({});
+    // The search bar is rebuilt for the new URL; it takes focus when it sees this state.
+    navigate(path, { state: { [FOCUS_SEARCH_STATE]: true } });
+    scrollToTop();
+  };
+
+  const value = data.value;
+  const productCount = value?.ProductList.ProductListItemCount ?? 0;
+  const pageCount = value?.ContentListResults.ContentListItemCount ?? 0;
+  const showTabs = data.status === 'done' && pageCount > 0;
+  const defaultTab: Tab = productCount === 0 && pageCount > 0 ? 'pages' : 'products';
+  const tab: Tab = showTabs ? (tabChoice?.key === key ? tabChoice.tab : defaultTab) : 'products';
+  // No products: the empty state (on the Products tab when pages were found).
+  const zero = data.status === 'done' && productCount === 0;
+  const count = filterCount(params);
+  const region = settings.loaded ? settings.Region : data.products[0] ? regionOfPrice(data.products[0].Sp) : 'AU';
+  const sortValue = form.Sort ?? value?.SortOptions.find((option) => option.Selected)?.Value ?? '';
+  const otherLayout: SearchLayout = layout === 'grid' ? 'list' : 'grid';
+  const otherLayoutUrl = `${searchPath(otherLayout)}${urlKey ? `?${urlKey}` : ''}`;
+
+  const heading =
+    data.status === 'loading'
+      ? 'Searching...'
+      : data.status === 'error'
+        ? 'Search results'
+        : countText(tab === 'pages' ? pageCount : productCount);
+
+  const crumbs = value ? <Breadcrumbs crumbs={value.Breadcrumbs} layout={layout} /> : null;
+  // Small screens keep only the controls sticky (50 px); the count and breadcrumbs scroll away.
+  const title = (
+    <h1 className="search-toolbar__count" ref={headingRef} tabIndex={-1}>
+      {heading}
+    </h1>
+  );
+
+  const refinePanel = (
+    <RefinePanel
+      id={`${id}-refine`}
+      value={value}
+      loading={data.status === 'loading'}
+      form={form}
+      onChange={setForm}
+      onApply={() => apply(form)}
+      onClearAll={clearAll}
+      applyEnabled={canApply(form, params)}
+      clearEnabled={hasFilters(form) || hasFilters(formFromParams(params))}
+      filterCount={count}
+      open={panelOpen}
+      small={small}
+      onClose={() => {
+        setPanelOpen(false);
+        filterButtonRef.current?.focus();
+      }}
+      currencySymbol={REGION_INFO[region].currencySymbol}
+    />
+  );
+
+  const productsBody =
+    data.status === 'loading' ? (
+      <>
+        <p className="visually-hidden" role="status">
+          Loading results...
         </p>
+        <PlaceholderCards layout={layout} />
+      </>
+    ) : data.status === 'error' ? (
+      <Notice kind="error">{data.error || 'Sorry, the search could not be completed.'}</Notice>
+    ) : zero ? (
+      <div className="search-empty">
+        <p>{EMPTY_TEXT}</p>
+        <div className="search-empty__actions">
+          <button type="button" className="search-button" onClick={clearAll}>
+            Clear all filters
+          </button>
+          <button type="button" className="search-button search-button--secondary" onClick={startNewSearch}>
+            Start a new search
+          </button>
+        </div>
+      </div>
+    ) : (
+      <>
+        <p className="visually-hidden" role="status">
+          {`Showing ${data.products.length.toLocaleString('en')} of ${countText(productCount)}`}
+        </p>
+        <h2 className="visually-hidden">Products</h2>
+        {data.products.length > 0 ? (
+          <ul className={`search-results__list search-results__list--${layout}`} aria-label="Items">
+            {data.products.map((item) => (
+              <li key={item.Code}>
+                <ProductCard item={item} region={region} layout={layout} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <LoadMore
+          more={hasMore(data, 'products')}
+          loading={data.loadingMore}
+          error={data.loadMoreError}
+          auto={layout === 'list' && tab === 'products'}
+          onLoad={loadMore}
+        />
+      </>
+    );
+
+  const productsArea = (
+    <div className="search-layout">
+      {refinePanel}
+      <div className="search-main">
+        {value && data.status === 'done' ? <SearchPills pills={value.SearchPills} layout={layout} /> : null}
+        <div className="search-results" aria-busy={data.status === 'loading'}>
+          {productsBody}
+        </div>
+      </div>
+    </div>
+  );
+
+  return (
+    <div
+      ref={rootRef}
+      className={`search-page search-page--${layout}${showTabs ? ' search-page--tabs' : ''}${panelOpen ? ' search-page--refine-open' : ''}`}
+    >
+      {small ? (
+        <div className="search-toolbar__title">
+          {crumbs}
+          {title}
+        </div>
+      ) : null}
+      <div ref={sentinelRef} className="search-sticky-sentinel" />
+      <div ref={stickyRef} className={`search-sticky${stuck ? ' search-sticky--stuck' : ''}`}>
+        {showTabs ? (
+          <Tabs
+            id={id}
+            tab={tab}
+            onTab={(t) => setTabChoice({ key, tab: t })}
+            products={productCount}
+            pages={pageCount}
+          />
+        ) : null}
+        <div className="search-toolbar">
+          {small ? null : (
+            <div className="search-toolbar__title">
+              {crumbs}
+              {title}
+            </div>
+          )}
+          <div className="search-toolbar__controls">
+            <button
+              ref={filterButtonRef}
+              type="button"
+              className="search-toolbar__filter"
+              aria-expanded={panelOpen}
+              aria-controls={`${id}-refine`}
+              onClick={() => setPanelOpen(!panelOpen)}
+            >
+              <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+                <path
+                  d="M2 4h16M5 10h10M8 16h4"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  fill="none"
+                />
+              </svg>
+              Filter
+              {count > 0 ? (
+                <span className="search-toolbar__badge">
+                  {count}
+                  <span className="visually-hidden"> active</span>
+                </span>
+              ) : null}
+            </button>
+            {value && value.SortOptions.length > 0 ? (
+              <SortDropdown
+                className="search-toolbar__sort"
+                options={value.SortOptions.map((option) => ({ value: option.Value, label: option.DisplayName }))}
+                value={sortValue}
+                onChange={(Sort) => apply({ ...form, Sort })}
+              />
+            ) : null}
+            <Link
+              className="search-toolbar__layout"
+              to={otherLayoutUrl}
+              aria-label={layout === 'grid' ? 'Show as a list' : 'Show as a grid'}
+              title={layout === 'grid' ? 'Show as a list' : 'Show as a grid'}
+            >
+              {layout === 'grid' ? (
+                <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+                  <path d="M2 4h16M2 10h16M2 16h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
+              ) : (
+                <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+                  <path d="M2 2h7v7H2zM11 2h7v7h-7zM2 11h7v7H2zM11 11h7v7h-7z" fill="currentColor" />
+                </svg>
+              )}
+            </Link>
+          </div>
+        </div>
+      </div>
+      {showTabs ? (
+        <>
+          <div
+            role="tabpanel"
+            id={`${id}-panel-products`}
+            aria-labelledby={`${id}-tab-products`}
+            hidden={tab !== 'products'}
+          >
+            {productsArea}
+          </div>
+          <div role="tabpanel" id={`${id}-panel-pages`} aria-labelledby={`${id}-tab-pages`} hidden={tab !== 'pages'}>
+            <h2 className="visually-hidden">Pages</h2>
+            <PageTiles items={data.content} />
+            <LoadMore
+              more={hasMore(data, 'pages')}
+              loading={data.loadingMore}
+              error={data.loadMoreError}
+              auto={layout === 'list' && tab === 'pages'}
+              onLoad={loadMore}
+            />
+          </div>
+        </>
       ) : (
-        <ul className="results" aria-label="Items">
-          {value.ProductList.ProductListItems.map((item) => (
-            <li key={item.Code}>
-              <ProductCard item={item} />
-            </li>
-          ))}
-        </ul>
+        productsArea
       )}
-    </section>
+      <BackToTop focusTarget={headingRef} />
+    </div>
   );
 }

@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeItem } from '../features/search/test-fixtures';
+import { ProductCard } from './product-card';
+
+afterEach(cleanup);
+
+describe('ProductCard', () => {
+  it('shows title, category, store, condition, price, RRP, postage and the sale badge', () => {
+    render(
+      <ProductCard item={makeItem({ Sp: '$149.99', SpMinorUnits: 14999, Rrp: '$176.00', RrpMinorUnits: 17600 })} />,
+    );
+    const card = screen.getByRole('article', { name: 'Apple iPhone 13 128GB' });
+    expect(within(card).getByRole('link', { name: 'Apple iPhone 13 128GB' }).getAttribute('href')).toBe(
+      '/product/sh0000001/apple-iphone-13',
+    );
+    expect(within(card).getByText('Smartphones')).toBeTruthy();
+    expect(within(card).getByText('Parramatta, NSW')).toBeTruthy();
+    expect(within(card).getByRole('img', { name: 'Condition: Very good, 4 out of 5' })).toBeTruthy();
+    expect(within(card).getByText('$149.99')).toBeTruthy();
+    expect(within(card).getByText('$176.00')).toBeTruthy();
+    expect(within(card).getByText('10% OFF')).toBeTruthy();
+    expect(within(card).getByText('Postage $9.95 or free pickup')).toBeTruthy();
+  });
+
+  it('hides the condition dots for condition 0 and the badge for a sold item', () => {
+    render(
+      <ProductCard item={makeItem({ Condition: 0, IsAvailable: false, SpMinorUnits: 100, RrpMinorUnits: 900 })} />,
+    );
+    expect(screen.queryByRole('img', { name: /Condition/ })).toBeNull();
+    expect(screen.getByText('Sold')).toBeTruthy();
+    expect(screen.queryByText(/OFF|SALE/)).toBeNull();
+  });
+
+  it('has a wishlist heart placeholder that is not pressed and not yet usable', () => {
+    render(<ProductCard item={makeItem()} />);
+    const heart = screen.getByRole('button', { name: /wishlist/ });
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    expect(heart.hasAttribute('disabled')).toBe(true);
+    expect(heart.getAttribute('title')).toBe('Wishlist coming soon');
+  });
+});

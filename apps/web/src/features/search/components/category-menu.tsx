@@ -1,0 +1,96 @@
+import type { CategoryFacetItem } from '@shop/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useCategoryTree } from '../api/get-category-tree';
+
+function categoryUrl(item: CategoryFacetItem): string {
+  return item.Url || `/search-results?category=${encodeURIComponent(item.Guid)}`;
+}
+
+/** The 'Shop Categories' button and its panel: the whole category tree as links. */
+export function CategoryMenu() {
+  const [open, setOpen] = useState(false);
+  const tree = useCategoryTree(open);
+  const id = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // Closes on a click or focus outside, and on Escape (focus back on the button).
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!open || !root) return;
+    const outside = (target: EventTarget | null) => target instanceof Node && !root.contains(target);
+    const onPointer = (event: PointerEvent) => {
+      if (outside(event.target)) setOpen(false);
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget && outside(event.relatedTarget)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    root.addEventListener('focusout', onFocusOut);
+    root.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      root.removeEventListener('focusout', onFocusOut);
+      root.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="category-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="category-menu__button"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        onClick={() => setOpen(!open)}
+      >
+        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+          <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span className="category-menu__label">Shop Categories</span>
+      </button>
+      <nav className="category-menu__panel" id={`${id}-panel`} aria-label="Shop categories" hidden={!open}>
+        {tree.status === 'loading' || tree.status === 'idle' ? (
+          <p className="category-menu__status" role="status">
+            Loading categories...
+          </p>
+        ) : null}
+        {tree.status === 'error' ? (
+          <p className="category-menu__status category-menu__status--error" role="alert">
+            {tree.message}
+          </p>
+        ) : null}
+        {tree.status === 'done' ? (
+          <ul className="category-menu__roots">
+            {tree.tree.map((root) => (
+              <li key={root.Guid} className="category-menu__root">
+                <Link className="category-menu__root-link" to={categoryUrl(root)} onClick={() => setOpen(false)}>
+                  {root.Name}
+                </Link>
+                {root.FacetItems.length > 0 ? (
+                  <ul className="category-menu__children">
+                    {root.FacetItems.map((child) => (
+                      <li key={child.Guid}>
+                        <Link to={categoryUrl(child)} onClick={() => setOpen(false)}>
+                          {child.Name}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,429 @@
+import type { CategoryFacetItem, FacetGroup, SearchFormData, SearchResultsValue } from '@shop/contract';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Accordion } from '../../../components/accordion';
+import {
+  chooseAllLocations,
+  priceRangeLabel,
+  splitTerm,
+  toggleFacet,
+  toggleState,
+  toggleStore,
+  toggleValue,
+} from '../search-form';
+
+const FACETS_SHOWN = 8;
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), summary, [tabindex="0"]';
+
+/** The count after a space, so a choice reads 'Phones 127' to assistive technology too. */
+function Count({ n }: { n: number }) {
+  return (
+    <>
+      {' '}
+      <span className="refine__count">{n.toLocaleString('en')}</span>
+    </>
+  );
+}
+
+/** The path from a root to the chosen category, so its branch is shown open. */
+function lineageOf(items: CategoryFacetItem[], guid: string | undefined): Set<string> {
+  const path = new Set<string>();
+  if (!guid) return path;
+  const walk = (nodes: CategoryFacetItem[]): boolean => {
+    for (const node of nodes) {
+      if (node.Guid === guid || walk(node.FacetItems)) {
+        path.add(node.Guid);
+        return true;
+      }
+    }
+    return false;
+  };
+  walk(items);
+  return path;
+}
+
+function facetValue(item: { Term: string; Guid: string; Name: string }, index: number): string {
+  return item.Guid || splitTerm(item.Term).guid || `facet-${index}`;
+}
+
+function facetName(item: { Term: string; Name: string }): string {
+  return item.Name || splitTerm(item.Term).name;
+}
+
+function CategoryRadios({
+  name,
+  items,
+  chosen,
+  lineage,
+  onChoose,
+}: {
+  name: string;
+  items: CategoryFacetItem[];
+  chosen: string;
+  lineage: Set<string>;
+  onChoose: (guid: string) => void;
+}) {
+  return (
+    <ul className="refine__tree">
+      {items.map((item, i) => {
+        const value = facetValue(item, i);
+        return (
+          <li key={value}>
+            <label className="refine__option">
+              <input
+                type="radio"
+                name={name}
+                value={value}
+                checked={chosen === value}
+                onChange={() => onChoose(value)}
+              />
+              <span className="refine__name">{facetName(item)}</span>
+              <Count n={item.Count} />
+            </label>
+            {item.FacetItems.length > 0 && lineage.has(value) ? (
+              <CategoryRadios
+                name={name}
+                items={item.FacetItems}
+                chosen={chosen}
+                lineage={lineage}
+                onChoose={onChoose}
+              />
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function CheckboxList({
+  group,
+  chosen,
+  onToggle,
+}: {
+  group: FacetGroup;
+  chosen: string[];
+  onToggle: (value: string, on: boolean) => void;
+}) {
+  const [all, setAll] = useState(false);
+  const items = group.FacetItems.map((item, i) => ({ item, value: facetValue(item, i) }));
+  const shown = all ? items : items.filter((entry, i) => i < FACETS_SHOWN || chosen.includes(entry.value));
+  return (
+    <fieldset className="refine__fieldset">
+      <legend className="visually-hidden">{group.Name}</legend>
+      <ul className="refine__list">
+        {shown.map(({ item, value }) => (
+          <li key={value}>
+            <label className="refine__option">
+              <input
+                type="checkbox"
+                value={value}
+                checked={chosen.includes(value)}
+                onChange={(event) => onToggle(value, event.target.checked)}
+              />
+              <span className="refine__name">{facetName(item)}</span>
+              <Count n={item.Count} />
+            </label>
+          </li>
+        ))}
+      </ul>
+      {items.length > FACETS_SHOWN ? (
+        <button type="button" className="refine__more" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? 'Show fewer' : `Show all ${items.length}`}
+          <span className="visually-hidden"> {group.Name.toLowerCase()} options</span>
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A state's stores, open at first when something in it is chosen; then the shopper's to open or close. */
+function StateDetails({ initiallyOpen, children }: { initiallyOpen: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <details className="refine__state" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      {children}
+    </details>
+  );
+}
+
+/** Delivery first, then the rest of the upper groups, then the lower groups (spec screen 4). */
+function orderedFacetGroups(value: SearchResultsValue): FacetGroup[] {
+  const upper = value.UpperFacetGroupList;
+  const delivery = upper.filter((group) => group.GroupName === 'delivery');
+  return [...delivery, ...upper.filter((group) => group.GroupName !== 'delivery'), ...value.LowerFacetGroupList];
+}
+
+export interface RefinePanelProps {
+  id: string;
+  value: SearchResultsValue | null;
+  loading: boolean;
+  form: SearchFormData;
+  onChange: (form: SearchFormData) => void;
+  onApply: () => void;
+  onClearAll: () => void;
+  applyEnabled: boolean;
+  clearEnabled: boolean;
+  filterCount: number;
+  /** Small screens only: larger screens always show the panel. */
+  open: boolean;
+  small: boolean;
+  onClose: () => void;
+  currencySymbol: string;
+}
+
+/**
+ * The refine panel: category radios, locations, the generic facet groups, price bands, on-sale and
+ * has-pictures. Choices change the form; Apply turns the form into the URL.
+ */
+export function RefinePanel({
+  id,
+  value,
+  loading,
+  form,
+  onChange,
+  onApply,
+  onClearAll,
+  applyEnabled,
+  clearEnabled,
+  filterCount,
+  open,
+  small,
+  onClose,
+  currencySymbol,
+}: RefinePanelProps) {
+  const categoryGroup = value?.CategoryFacetGroupList[0];
+  const chosenCategory = form.category && form.category !== 'all' ? form.category : 'all';
+  const lineage = lineageOf(categoryGroup?.FacetItems ?? [], form.category);
+  const states = form.states ?? [];
+  const stores = form.stores ?? [];
+  const allLocations = states.length + stores.length === 0;
+  const prices = form.price ?? [];
+
+  const rootRef = useRef<HTMLElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const modal = open && small;
+
+  // Small screens: the open panel covers the page as a modal sheet; focus goes in and stays in.
+  useEffect(() => {
+    if (!modal) return;
+    closeRef.current?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, [modal]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!modal) return;
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !rootRef.current) return;
+    const focusable = [...rootRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (element) => element.offsetParent !== null,
+    );
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is dialog (modal sheet) on small screens, where aria-modal applies.
+    <aside
+      ref={rootRef}
+      id={id}
+      className={`refine${open ? ' refine--open' : ''}`}
+      aria-labelledby={`${id}-title`}
+      role={modal ? 'dialog' : undefined}
+      aria-modal={modal ? true : undefined}
+      onKeyDown={onKeyDown}
+    >
+      <div className="refine__head">
+        <h2 id={`${id}-title`} className="refine__title">
+          Refine
+        </h2>
+        <span className="refine__filter-count">
+          {filterCount === 0 ? 'No filters' : `${filterCount} ${filterCount === 1 ? 'filter' : 'filters'}`}
+        </span>
+        <button ref={closeRef} type="button" className="refine__close" onClick={onClose} aria-label="Close filters">
+          ×
+        </button>
+      </div>
+      <div className="refine__actions">
+        <button type="button" className="refine__clear" onClick={onClearAll} disabled={!clearEnabled}>
+          Clear all
+        </button>
+        <button type="button" className="refine__apply" onClick={onApply} disabled={!applyEnabled}>
+          Apply
+        </button>
+      </div>
+      <form
+        className="refine__form"
+        aria-label="Refine results"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (applyEnabled) onApply();
+        }}
+      >
+        {value === null && loading ? <p className="refine__waiting">Loading filters...</p> : null}
+        {categoryGroup ? (
+          <Accordion title={categoryGroup.Name || 'Category'} defaultOpen>
+            <fieldset className="refine__fieldset">
+              <legend className="visually-hidden">Category</legend>
+              <ul className="refine__tree refine__tree--top">
+                <li>
+                  <label className="refine__option">
+                    <input
+                      type="radio"
+                      name={`${id}-category`}
+                      value="all"
+                      checked={chosenCategory === 'all'}
+                      onChange={() => onChange({ ...form, category: 'all' })}
+                    />
+                    <span className="refine__name">All</span>
+                    <Count n={categoryGroup.Count} />
+                  </label>
+                </li>
+              </ul>
+              <CategoryRadios
+                name={`${id}-category`}
+                items={categoryGroup.FacetItems}
+                chosen={chosenCategory}
+                lineage={lineage}
+                onChoose={(guid) => onChange({ ...form, category: guid })}
+              />
+            </fieldset>
+          </Accordion>
+        ) : null}
+        {value && value.StoreFacetGroupList.length > 0 ? (
+          <Accordion title="Location" defaultOpen={!allLocations}>
+            <fieldset className="refine__fieldset">
+              <legend className="visually-hidden">Location</legend>
+              <label className="refine__option">
+                <input type="checkbox" checked={allLocations} onChange={() => onChange(chooseAllLocations(form))} />
+                <span className="refine__name">All locations</span>
+              </label>
+              {value.StoreFacetGroupList.map((state) => {
+                const code = state.Guid || splitTerm(state.Term).guid || state.Name;
+                const inState = states.includes(code) || state.Stores.some((s, i) => stores.includes(facetValue(s, i)));
+                return (
+                  <StateDetails key={code} initiallyOpen={inState}>
+                    <summary className="refine__state-summary">
+                      <span className="refine__name">{state.Name}</span>
+                      <Count n={state.TotalItemsInState} />
+                    </summary>
+                    <ul className="refine__list">
+                      <li>
+                        <label className="refine__option">
+                          <input
+                            type="checkbox"
+                            value={code}
+                            checked={states.includes(code)}
+                            onChange={(event) => onChange(toggleState(form, code, event.target.checked))}
+                          />
+                          <span className="refine__name">All stores in {state.Name}</span>
+                          <Count n={state.TotalItemsInState} />
+                        </label>
+                      </li>
+                      {state.Stores.map((store, i) => {
+                        const slug = facetValue(store, i);
+                        return (
+                          <li key={slug}>
+                            <label className="refine__option">
+                              <input
+                                type="checkbox"
+                                value={slug}
+                                checked={stores.includes(slug)}
+                                onChange={(event) => onChange(toggleStore(form, slug, event.target.checked))}
+                              />
+                              <span className="refine__name">{facetName(store)}</span>
+                              <Count n={store.Count} />
+                            </label>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  </StateDetails>
+                );
+              })}
+            </fieldset>
+          </Accordion>
+        ) : null}
+        {value
+          ? orderedFacetGroups(value).map((group) => {
+              const chosen = form.facets?.[group.GroupName] ?? [];
+              return (
+                <Accordion
+                  key={group.GroupName}
+                  title={group.Name}
+                  defaultOpen={group.GroupName === 'delivery' || chosen.length > 0}
+                >
+                  <CheckboxList
+                    group={group}
+                    chosen={chosen}
+                    onToggle={(v, on) => onChange(toggleFacet(form, group.GroupName, v, on))}
+                  />
+                </Accordion>
+              );
+            })
+          : null}
+        {value && value.PriceRangeGroupItem.PriceRangeFacetItems.length > 0 ? (
+          <Accordion title={value.PriceRangeGroupItem.Name || 'Price'} defaultOpen={prices.length > 0}>
+            <fieldset className="refine__fieldset">
+              <legend className="visually-hidden">Price</legend>
+              <ul className="refine__list">
+                {value.PriceRangeGroupItem.PriceRangeFacetItems.map((band) => (
+                  <li key={band.Term}>
+                    <label className="refine__option">
+                      <input
+                        type="checkbox"
+                        value={band.Term}
+                        checked={prices.includes(band.Term)}
+                        onChange={(event) =>
+                          onChange({ ...form, price: toggleValue(form.price, band.Term, event.target.checked) })
+                        }
+                      />
+                      <span className="refine__name">{priceRangeLabel(band.From, band.To, currencySymbol)}</span>
+                      <Count n={band.TotalAvaibleItems} />
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          </Accordion>
+        ) : null}
+        {value && value.FilterFacetList.length > 0 ? (
+          <fieldset className="refine__fieldset refine__flags">
+            <legend className="refine__flags-title">Show only</legend>
+            <ul className="refine__list">
+              {value.FilterFacetList.map((flag) => (
+                <li key={flag.GroupName}>
+                  <label className="refine__option">
+                    <input
+                      type="checkbox"
+                      checked={form[flag.GroupName] === true}
+                      onChange={(event) => onChange({ ...form, [flag.GroupName]: event.target.checked })}
+                    />
+                    <span className="refine__name">{flag.Name}</span>
+                    <Count n={flag.Count} />
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        ) : null}
+      </form>
+    </aside>
+  );
+}

@@ -1,0 +1,232 @@
+// @vitest-environment jsdom
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeResults, makeSuggestions, mockFetch, ok } from '../test-fixtures';
+import { FOCUS_SEARCH_STATE, SearchBox } from './search-box';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderAt(url: string, initial = '') {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route
+          path="*"
+          element={
+            <>
+              <SearchBox initial={initial} />
+              <LocationProbe />
+            </>
+          }
+        />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const location = () => screen.getByTestId('location').textContent ?? '';
+const input = () => screen.getByRole('combobox', { name: 'Search for items' });
+
+// The machine is shared: give slow renders time before calling a wait a failure.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  window.matchMedia = vi.fn().mockImplementation((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  })) as unknown as typeof window.matchMedia;
+  // jsdom has <dialog> but not its modal methods.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('SearchBox suggestions', () => {
+  it('asks only after a pause once the trimmed text reaches 3 characters', async () => {
+    const user = userEvent.setup();
+    const { fetchMock, calls } = mockFetch(() => ok(makeSuggestions()));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/');
+    await user.type(input(), ' ip ');
+    await new Promise((r) => setTimeout(r, 700));
+    expect(calls).toHaveLength(0);
+    await user.type(input(), 'h');
+    expect(calls).toHaveLength(0);
+    await screen.findAllByRole('option', {}, { timeout: 5000 });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.pathname).toBe('/c3api/search/predective');
+    expect(Object.fromEntries(calls[0]?.searchParams ?? [])).toEqual({
+      query: 'ip h',
+      isMobileDevice: 'false',
+      referrer: '/',
+    });
+  });
+
+  it('moves through the suggestions with the arrow keys, opens one with Enter and closes with Escape', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', mockFetch(() => ok(makeSuggestions())).fetchMock);
+    renderAt('/');
+    await user.type(input(), 'iph');
+    const listbox = await screen.findByRole('listbox', { name: 'Search suggestions' }, { timeout: 5000 });
+    const options = within(listbox).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['iphone in Smartphones', 'Apple iPhone 13', 'iphone', 'Phones']);
+    expect(within(listbox).getByRole('group', { name: 'Top categories' })).toBeTruthy();
+    expect(input().getAttribute('aria-expanded')).toBe('true');
+    expect(input().hasAttribute('aria-activedescendant')).toBe(false);
+
+    await user.keyboard('{ArrowDown}');
+    expect(input().getAttribute('aria-activedescendant')).toBe(options[0]?.id);
+    expect(options[0]?.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(input().getAttribute('aria-activedescendant')).toBe(options[2]?.id);
+    await user.keyboard('{ArrowUp}');
+    expect(input().getAttribute('aria-activedescendant')).toBe(options[1]?.id);
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(input().getAttribute('aria-activedescendant')).toBe(options[3]?.id); // wraps to the last
+
+    await user.keyboard('{Escape}');
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+    expect(input().hasAttribute('aria-activedescendant')).toBe(false);
+    expect(location()).toBe('/');
+
+    await user.keyboard('{ArrowDown}');
+    expect(input().getAttribute('aria-expanded')).toBe('true');
+    expect(input().getAttribute('aria-activedescendant')).toBe(options[0]?.id);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(location()).toBe('/product/sh1/apple-iphone-13');
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it("says 'No results found.' when nothing matches", async () => {
+    const user = userEvent.setup();
+    const empty = makeSuggestions({
+      PredectiveListItemCount: 0,
+      PredectiveSearchItems: [],
+      AutoCompleteItems: [],
+      PredictiveCategories: [],
+    });
+    vi.stubGlobal('fetch', mockFetch(() => ok(empty)).fetchMock);
+    renderAt('/');
+    await user.type(input(), 'zzzz');
+    expect(await screen.findByText('No results found.', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it("says 'An Error Occurred: {message}' when the request fails", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      mockFetch(() => ({ status: 500, body: { WasSuccessful: false, Value: null, Message: 'Index rebuilding' } }))
+        .fetchMock,
+    );
+    renderAt('/');
+    await user.type(input(), 'iph');
+    expect(await screen.findByText('An Error Occurred: Index rebuilding', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('clears the suggestions when the text drops below the minimum', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', mockFetch(() => ok(makeSuggestions())).fetchMock);
+    renderAt('/');
+    await user.type(input(), 'iph');
+    await screen.findAllByRole('option', {}, { timeout: 5000 });
+    await user.keyboard('{Backspace}');
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('SearchBox submit', () => {
+  it('goes to /search-results with the query from another page', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', mockFetch(() => ok(makeSuggestions())).fetchMock);
+    renderAt('/product/x');
+    await user.type(input(), 'samsung{Enter}');
+    expect(location()).toBe('/search-results?query=samsung');
+  });
+
+  it('on the search page resets the page and keeps Sort, locations and category', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', mockFetch(() => ok(makeSuggestions())).fetchMock);
+    renderAt('/search-results/grid?query=old&page=3&Sort=price-&category=phones&location=NSW&brand=apple', 'old');
+    await user.clear(input());
+    await user.type(input(), 'nokia');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(location()).toBe('/search-results/grid?query=nokia&Sort=price-&category=phones&location=NSW');
+  });
+});
+
+describe('SearchBox extras', () => {
+  it('offers Save this search only on the search page, asking visitors to log in', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', mockFetch(() => ok(makeSuggestions())).fetchMock);
+    renderAt('/');
+    expect(screen.queryByRole('button', { name: 'Save this search' })).toBeNull();
+    cleanup();
+    renderAt('/search-results?query=phone', 'phone');
+    await user.click(screen.getByRole('button', { name: 'Save this search' }));
+    const dialog = screen.getByRole('dialog', { name: 'Save this search' });
+    expect(within(dialog).getByText('To save this search, please login or register')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Login / Register' }).getAttribute('href')).toBe('/login');
+    expect(window.sessionStorage.getItem('pending-saved-search')).toBe('/search-results?query=phone');
+  });
+
+  it('opens the category tree from Shop Categories, asked once from an unfiltered search', async () => {
+    const user = userEvent.setup();
+    const { fetchMock, calls } = mockFetch(() => ok(makeResults()));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/');
+    const button = screen.getByRole('button', { name: 'Shop Categories' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.click(button);
+    const nav = await screen.findByRole('navigation', { name: 'Shop categories' });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Smartphones' })).toBeTruthy());
+    expect(within(nav).getByRole('link', { name: 'Phones' }).getAttribute('href')).toBe(
+      '/search-results?category=phones',
+    );
+    expect(calls.map((c) => `${c.pathname}${c.search}`)).toEqual(['/c3api/search/results?NumberOfResults=1']);
+    await user.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.click(button);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("becomes 'stuck' once the page scrolls past its top, keeping its place in the header", async () => {
+    vi.stubGlobal('fetch', mockFetch(() => ok(makeSuggestions())).fetchMock);
+    const { container } = renderAt('/');
+    const slot = container.querySelector('.search-bar-slot') as HTMLElement;
+    const bar = container.querySelector('.search-bar') as HTMLElement;
+    expect(bar.classList.contains('search-bar--stuck')).toBe(false);
+    const top = vi.spyOn(slot, 'getBoundingClientRect').mockReturnValue({ top: -40 } as DOMRect);
+    window.dispatchEvent(new Event('scroll'));
+    await waitFor(() => expect(bar.classList.contains('search-bar--stuck')).toBe(true));
+    top.mockReturnValue({ top: 12 } as DOMRect);
+    window.dispatchEvent(new Event('scroll'));
+    await waitFor(() => expect(bar.classList.contains('search-bar--stuck')).toBe(false));
+  });
+
+  it('takes focus when a navigation asks for it (Start a new search)', async () => {
+    vi.stubGlobal('fetch', mockFetch(() => ok(makeSuggestions())).fetchMock);
+    render(
+      <MemoryRouter initialEntries={[{ pathname: '/search-results', state: { [FOCUS_SEARCH_STATE]: true } }]}>
+        <SearchBox />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(document.activeElement).toBe(input()));
+  });
+});
