@@ -266,7 +266,7 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
     await page.getByRole('heading', { name: 'Similar items still available' }).waitFor();
     const similar = page.getByRole('list', { name: 'Similar items' }).getByRole('article');
     await expect.poll(() => similar.count()).toBeGreaterThan(0);
-    const prices = await similar.locator('.card__price').allTextContents();
+    const prices = await similar.locator('.product-card__price').allTextContents();
     expect(prices.some((p) => p.includes('Sold'))).toBe(false);
     expect(await page.title()).toMatch(/^Sold: /);
     await screenshot(page, `product-sold-${size}`);

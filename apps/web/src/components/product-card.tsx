@@ -89,8 +89,7 @@ export function ProductCard({
         <p className="product-card__category">{item.Category}</p>
         <p className="product-card__store">{item.StoreNameWithState}</p>
         <ConditionDots condition={item.Condition} />
-        {/* card__price: kept for e2e/product-page.e2e.test.ts, which still reads it; remove once it uses product-card__price. */}
-        <p className="product-card__price card__price">
+        <p className="product-card__price">
           <strong className={price === item.Sp ? undefined : 'product-card__price-note'}>{price}</strong>
           {reduced ? (
             <s className="product-card__rrp">
