@@ -1,26 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, VIEWPORTS } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS } from './support/browser.js';
 import { axeViolations, openPage } from './support/pages.js';
-import { type RunningServer, startServer } from './support/server.js';
+import { useShop } from './support/shop.js';
 
 describe.each(Object.entries(VIEWPORTS))('accessibility (axe-core) on a %s', (_size, viewport) => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shop = useShop();
 
   async function check(path: string, ready: (page: Page) => Promise<unknown>, consent: 'accepted' | null) {
-    const { page } = await openPage(browser, viewport, { consent, bypassCSP: true });
-    await page.goto(`${server.baseUrl}${path}`);
+    const { page } = await openPage(shop.browser, viewport, { consent, bypassCSP: true });
+    await page.goto(`${shop.server.baseUrl}${path}`);
     await ready(page);
     // Let carousels and pictures settle before measuring.
     await page.waitForTimeout(500);
@@ -42,7 +31,7 @@ describe.each(Object.entries(VIEWPORTS))('accessibility (axe-core) on a %s', (_s
   });
 
   it('finds no violations on a product page', async () => {
-    const response = await fetch(`${server.baseUrl}/c3api/search/results?query=camera&haspictures=true`);
+    const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?query=camera&haspictures=true`);
     const body = (await response.json()) as { Value: { ProductList: { ProductListItems: { Url: string }[] } } };
     const url = body.Value.ProductList.ProductListItems[0]?.Url;
     if (!url) throw new Error('no camera');

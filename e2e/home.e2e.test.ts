@@ -1,22 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
-import { type RunningServer, startServer } from './support/server.js';
+import { useShop } from './support/shop.js';
 
 describe.each(Object.entries(VIEWPORTS))('the home page on a %s', (size, viewport) => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shop = useShop();
 
   /** Serves the real banners with a shorter autoplay delay, so the test need not wait 10 s. */
   async function withDelay(page: Page, delay: number) {
@@ -36,13 +25,13 @@ describe.each(Object.entries(VIEWPORTS))('the home page on a %s', (size, viewpor
   }
 
   it('shows the banners with one dot each, the first title as a heading, and working dots', async () => {
-    const { page, problems } = await openPage(browser, viewport);
-    const response = await fetch(`${server.baseUrl}/c3api/banners?placement=home`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    const response = await fetch(`${shop.server.baseUrl}/c3api/banners?placement=home`);
     const banners = (await response.json()) as {
       Value: { Banners: { Title: string; TitleSize: string }[]; Delay: number; Autoplay: boolean };
     };
     expect(banners.Value.Banners.length).toBeGreaterThan(1);
-    await page.goto(server.baseUrl);
+    await page.goto(shop.server.baseUrl);
     const carousel = page.getByRole('region', { name: 'Featured offers' });
     const dots = carousel.getByRole('button', { name: /^Show slide/ });
     await expect.poll(() => dots.count()).toBe(banners.Value.Banners.length);
@@ -65,9 +54,9 @@ describe.each(Object.entries(VIEWPORTS))('the home page on a %s', (size, viewpor
   });
 
   it('plays by itself, and the Pause button stops it', async () => {
-    const { page, problems } = await openPage(browser, viewport);
+    const { page, problems } = await openPage(shop.browser, viewport);
     await withDelay(page, 1200);
-    await page.goto(server.baseUrl);
+    await page.goto(shop.server.baseUrl);
     const carousel = page.getByRole('region', { name: 'Featured offers' });
     await carousel.waitFor();
     await page.mouse.move(2, viewport.height - 2);
@@ -90,8 +79,8 @@ describe.each(Object.entries(VIEWPORTS))('the home page on a %s', (size, viewpor
   });
 
   it('lists eight popular items and appends eight more with Load More', async () => {
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(server.baseUrl);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(shop.server.baseUrl);
     const items = page.getByRole('list', { name: 'Popular items' }).getByRole('article');
     await expect.poll(() => items.count()).toBe(8);
     const firstPage = await items.getByRole('heading').allTextContents();
@@ -107,8 +96,8 @@ describe.each(Object.entries(VIEWPORTS))('the home page on a %s', (size, viewpor
   });
 
   it('asks for cookie consent once, from the keyboard, and remembers the answer', async () => {
-    const { page, problems } = await openPage(browser, viewport, { consent: null });
-    await page.goto(server.baseUrl);
+    const { page, problems } = await openPage(shop.browser, viewport, { consent: null });
+    await page.goto(shop.server.baseUrl);
     const banner = page.getByRole('region', { name: 'Cookies on this site' });
     await banner.waitFor();
     await screenshot(page, `home-consent-${size}`);
@@ -130,8 +119,8 @@ describe.each(Object.entries(VIEWPORTS))('the home page on a %s', (size, viewpor
   });
 
   it('has a footer with help links and the sanitised borrowing notice', async () => {
-    const { page } = await openPage(browser, viewport);
-    await page.goto(server.baseUrl);
+    const { page } = await openPage(shop.browser, viewport);
+    await page.goto(shop.server.baseUrl);
     const footer = page.getByRole('contentinfo');
     await expect.poll(() => footer.getByText('Warning about borrowing').count()).toBe(1);
     const help = footer.getByRole('navigation', { name: 'Help' });
@@ -141,7 +130,7 @@ describe.each(Object.entries(VIEWPORTS))('the home page on a %s', (size, viewpor
     await help.getByRole('link', { name: 'Warranty' }).click();
     await page.waitForURL(/\/help\/warranty$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Warranty');
-    await page.goto(`${server.baseUrl}/no/such/page`);
+    await page.goto(`${shop.server.baseUrl}/no/such/page`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
     await page.close();
   });

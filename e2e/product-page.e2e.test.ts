@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { screenshot, VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
-import { type RunningServer, startServer } from './support/server.js';
+import { useShop } from './support/shop.js';
 
 const REQUIRED = 'This field is required';
 const BAD_EMAIL = 'Please enter a valid email address';
@@ -25,25 +25,14 @@ interface SearchItem {
 }
 
 describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, viewport) => {
-  let server: RunningServer;
-  let browser: Browser;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-product-'));
-    // A fixed captcha answer is a test-only server setting (never set in production); the mailbox shows what was sent.
-    server = await startServer({ DATA_DIR: dataDir, DEV_CAPTCHA_ANSWER: CAPTCHA_ANSWER, DEV_MAILBOX: 'true' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  // The server's data folder is ours so the sold-item journey can change an item in its database.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-product-'));
+  // A fixed captcha answer is a test-only server setting (never set in production); the mailbox shows what was sent.
+  const shop = useShop({ DATA_DIR: dataDir, DEV_CAPTCHA_ANSWER: CAPTCHA_ANSWER, DEV_MAILBOX: 'true' });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   async function search(query: string): Promise<SearchItem[]> {
-    const response = await fetch(`${server.baseUrl}/c3api/search/results?${query}`);
+    const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?${query}`);
     const body = (await response.json()) as { Value: { ProductList: { ProductListItems: SearchItem[] } } };
     return body.Value.ProductList.ProductListItems;
   }
@@ -58,7 +47,7 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
   /** An available item with several pictures. */
   async function itemWithPictures(): Promise<SearchItem> {
     for (const item of await search('query=camera&haspictures=true&NumberOfResults=48')) {
-      const response = await fetch(`${server.baseUrl}/c3api/product/query?code=${item.Code}`);
+      const response = await fetch(`${shop.server.baseUrl}/c3api/product/query?code=${item.Code}`);
       const body = (await response.json()) as { Value: { Images: unknown[]; IsAvailable: boolean } };
       if (body.Value.Images.length >= 2 && body.Value.IsAvailable) return item;
     }
@@ -94,8 +83,8 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
     // The first item that can be bought online (the store has not turned pickup off).
     const index = (await search(query)).findIndex((i) => i.IsAvailable && !i.ItemUnavailableAsStoreDisabledPickup);
     expect(index).toBeGreaterThanOrEqual(0);
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}/search-results?${query}`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}/search-results?${query}`);
     const card = page.getByRole('list', { name: 'Items' }).getByRole('article').nth(index);
     const title = (await card.getByRole('heading').textContent()) ?? '';
     await card.getByRole('link').first().click();
@@ -134,8 +123,8 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
 
   it('shows the main picture at four widths with up to six thumbnails, and zooms in with the keyboard', async () => {
     const item = await itemWithPictures();
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}${item.Url}`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}${item.Url}`);
     const zoom = page.getByRole('button', { name: /^Zoom in on picture 1 of \d$/ });
     await zoom.waitFor();
     const main = zoom.locator('img');
@@ -180,8 +169,8 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
   it('checks each enquiry field and refuses a wrong captcha', async () => {
     const [item] = await search('query=guitar');
     if (!item) throw new Error('no guitar');
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}${item.Url}`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}${item.Url}`);
     const f = enquiryForm(page);
     await f.picture.waitFor();
 
@@ -220,8 +209,8 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
   it('sends a valid enquiry and resets the form', async () => {
     const [item] = await search('query=laptop');
     if (!item) throw new Error('no laptop');
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}${item.Url}`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}${item.Url}`);
     const f = enquiryForm(page);
     await f.picture.waitFor();
     await f.name.fill('Sam Buyer');
@@ -234,7 +223,7 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
     for (const field of [f.name, f.email, f.message, f.captcha]) expect(await field.inputValue()).toBe('');
     await screenshot(page, `product-enquiry-sent-${size}`);
     // The store's copy is in the outbox, addressed to the store and naming the item.
-    const outbox = (await (await fetch(`${server.baseUrl}/c3api/dev/outbox`)).json()) as {
+    const outbox = (await (await fetch(`${shop.server.baseUrl}/c3api/dev/outbox`)).json()) as {
       Value: { Messages?: { Subject?: string; To?: string }[] } | { Subject?: string; To?: string }[];
     };
     expect(JSON.stringify(outbox.Value)).toContain(item.Code);
@@ -257,8 +246,8 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
     } finally {
       db.close();
     }
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}${item.Url}`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}${item.Url}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(item.Title);
     expect(await page.locator('.product__summary .price__now').textContent()).toBe('Sold');
     expect(await page.getByText(/^Sold:/).count()).toBe(1);
@@ -277,8 +266,8 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
   it('shows similar items in a carousel with dots and a View more link', async () => {
     const [item] = await search('query=phone');
     if (!item) throw new Error('no phone');
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}${item.Url}`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}${item.Url}`);
     const section = page.locator('section.similar');
     const cards = section.getByRole('list', { name: 'Similar items' }).getByRole('listitem');
     await expect.poll(() => cards.count()).toBe(16);
@@ -303,8 +292,8 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
 
   it('shows the sticky toolbar past the warranty section and a back-to-top button', async () => {
     const item = await buyable('query=drill');
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}${item.Url}`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}${item.Url}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     const toolbar = page.getByRole('region', { name: 'Item summary' });
     const backToTop = page.getByRole('button', { name: 'Back to top' });
@@ -332,13 +321,13 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
   });
 
   it('says so for an unknown item code, and corrects a wrong name in the address', async () => {
-    const { page } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}/product/zz999999/no-such-thing`);
+    const { page } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}/product/zz999999/no-such-thing`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Item not found');
     const [item] = await search('query=bike');
     if (!item) throw new Error('no bike');
-    await page.goto(`${server.baseUrl}/product/${item.Code.toLowerCase()}/old-name`);
-    await page.waitForURL(`${server.baseUrl}${item.Url}`);
+    await page.goto(`${shop.server.baseUrl}/product/${item.Code.toLowerCase()}/old-name`);
+    await page.waitForURL(`${shop.server.baseUrl}${item.Url}`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(item.Title);
     await page.close();
   });

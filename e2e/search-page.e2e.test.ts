@@ -1,9 +1,9 @@
 import type { SearchResultsValue } from '@shop/contract';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
-import { type RunningServer, startServer } from './support/server.js';
+import { useShop } from './support/shop.js';
 
 /** A poll with room for a shared two-core machine. */
 function poll<T>(fn: () => Promise<T> | T) {
@@ -16,21 +16,11 @@ function toNumber(text: string | null): number {
 
 describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewport) => {
   const phone = size === 'phone';
-  let server: RunningServer;
-  let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shop = useShop();
 
   async function api(query: string): Promise<SearchResultsValue> {
-    const response = await fetch(`${server.baseUrl}/c3api/search/results?${query}`);
+    const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?${query}`);
     const body = (await response.json()) as { Value: SearchResultsValue };
     return body.Value;
   }
@@ -83,8 +73,8 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
   }
 
   it('picks a suggestion with the keyboard', async () => {
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(server.baseUrl);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(shop.server.baseUrl);
     const input = page.getByRole('combobox', { name: 'Search for items' });
     await input.click();
     await input.pressSequentially('ip');
@@ -127,8 +117,8 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
   });
 
   it('refines by category and shows the count it promised', async () => {
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}/search-results?query=phone`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=phone`);
     await shownCount(page);
     let panel = await refine(page);
     const apply = panel.getByRole('button', { name: 'Apply', exact: true });
@@ -159,8 +149,8 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
   });
 
   it('refines by state, then by store, one kind of location at a time', async () => {
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}/search-results?query=guitar`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=guitar`);
     await shownCount(page);
     let panel = await refine(page);
     await openSection(panel, 'Location');
@@ -201,8 +191,8 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
   });
 
   it('refines by price range and on sale, with matching counts and prices', async () => {
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}/search-results?category=computers`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}/search-results?category=computers`);
     await shownCount(page);
     let panel = await refine(page);
     await openSection(panel, 'Price');
@@ -236,8 +226,8 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
   });
 
   it('sorts at once and goes back to the top', async () => {
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}/search-results?query=camera`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=camera`);
     await shownCount(page);
     await page.evaluate(() => window.scrollTo(0, 600));
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price+');
@@ -257,8 +247,8 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
   });
 
   it('loads more by itself as the button nears, recording the page in the URL', async () => {
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}/search-results?query=phone`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=phone`);
     await shownCount(page);
     expect(await items(page).count()).toBe(16);
     const historyLength = await page.evaluate(() => history.length);
@@ -280,7 +270,7 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
     // Everything loaded: the end is said.
     const total = (await api('query=phone&category=phone-accessories')).ProductList.ProductListItemCount;
     await page.goto(
-      `${server.baseUrl}/search-results?query=phone&category=phone-accessories&page=${Math.ceil(total / 16)}`,
+      `${shop.server.baseUrl}/search-results?query=phone&category=phone-accessories&page=${Math.ceil(total / 16)}`,
     );
     await poll(() => items(page).count()).toBe(total);
     expect(await page.getByText('No more results...').filter({ visible: true }).count()).toBe(1);
@@ -290,8 +280,8 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
   });
 
   it('loads more by button in the grid layout, and only by button', async () => {
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}/search-results/grid?query=phone`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}/search-results/grid?query=phone`);
     await shownCount(page);
     const columns = await page
       .getByRole('list', { name: 'Items' })
@@ -310,20 +300,20 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
   });
 
   it('restores a deep page from the URL: at most ten pages back', async () => {
-    const { page, problems } = await openPage(browser, viewport);
+    const { page, problems } = await openPage(shop.browser, viewport);
     const requested: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname === '/c3api/search/results') requested.push(url.searchParams.get('page') ?? '');
     });
-    await page.goto(`${server.baseUrl}/search-results?Sort=price%2B&page=13`);
+    await page.goto(`${shop.server.baseUrl}/search-results?Sort=price%2B&page=13`);
     await poll(() => items(page).count()).toBe(11 * 16);
     expect(requested).toEqual(['3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13']);
     const page3 = await api('Sort=price%2B&page=3');
     expect(await items(page).first().getAttribute('aria-label')).toBe(page3.ProductList.ProductListItems[0]?.Title);
 
     requested.length = 0;
-    await page.goto(`${server.baseUrl}/search-results?Sort=price%2B&page=3`);
+    await page.goto(`${shop.server.baseUrl}/search-results?Sort=price%2B&page=3`);
     await poll(() => items(page).count()).toBe(48);
     expect(requested).toEqual(['1', '2', '3']);
     expect(problems).toEqual([]);
@@ -331,8 +321,8 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
   });
 
   it('shows the empty state and its ways out', async () => {
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}/search-results?query=qqqzzzxxx&onsale=true`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=qqqzzzxxx&onsale=true`);
     await poll(() =>
       page
         .getByText(
@@ -352,8 +342,8 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
   });
 
   it("shows the server's message when the search fails", async () => {
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}/search-results?price=abc`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}/search-results?price=abc`);
     const alert = page.getByRole('alert');
     await poll(() => alert.textContent()).toMatch(/^Invalid input\. price/);
     await screenshot(page, `search-error-${size}`);
@@ -362,8 +352,8 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
   });
 
   it('shows a Pages tab with page tiles when pages match', async () => {
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}/search-results?query=phone`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=phone`);
     await shownCount(page);
     const pagesTab = page.getByRole('tab', { name: /^Pages \d/ });
     await pagesTab.waitFor();
@@ -376,12 +366,12 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
     expect(await tiles.getByRole('link', { name: 'Read more' }).count()).toBeGreaterThan(0);
     await screenshot(page, `search-pages-tab-${size}`);
 
-    await page.goto(`${server.baseUrl}/search-results?query=store`);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=store`);
     await poll(() => page.getByRole('tab', { name: /^Pages \d/ }).getAttribute('aria-selected')).toBe('true');
     await poll(() => page.getByRole('link', { name: 'Store information' }).count()).toBeGreaterThan(0);
 
     // No pages found: no tabs.
-    await page.goto(`${server.baseUrl}/search-results?query=guitar`);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=guitar`);
     await shownCount(page);
     expect(await page.getByRole('tab').count()).toBe(0);
     expect(problems).toEqual([]);
@@ -389,8 +379,8 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
   });
 
   it('remembers the chosen state with consent, until /shop starts afresh', async () => {
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}/search-results?query=watch`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=watch`);
     await shownCount(page);
     const panel = await refine(page);
     await openSection(panel, 'Location');
@@ -399,15 +389,15 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
     await panel.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.waitForURL(/location=VIC$/);
 
-    await page.goto(`${server.baseUrl}/search-results?query=camera`);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=camera`);
     await page.waitForURL(/query=camera&location=VIC$/);
     const count = await shownCount(page);
     expect(count).toBe((await api('query=camera&location=VIC')).ProductList.ProductListItemCount);
 
-    await page.goto(`${server.baseUrl}/shop`);
+    await page.goto(`${shop.server.baseUrl}/shop`);
     await page.waitForURL(/\/search-results\?nonsticky=true$/);
     await shownCount(page);
-    await page.goto(`${server.baseUrl}/search-results?query=camera`);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=camera`);
     await shownCount(page);
     expect(new URL(page.url()).searchParams.has('location')).toBe(false);
     expect(problems).toEqual([]);
@@ -415,8 +405,8 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
   });
 
   it('offers Save this search, asking a visitor to log in', async () => {
-    const { page, problems } = await openPage(browser, viewport);
-    await page.goto(`${server.baseUrl}/search-results?query=phone`);
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=phone`);
     await shownCount(page);
     await page.getByRole('button', { name: 'Save this search' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save this search' });
@@ -426,7 +416,7 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
       '/search-results?query=phone',
     );
     await page.keyboard.press('Escape');
-    await page.goto(server.baseUrl);
+    await page.goto(shop.server.baseUrl);
     expect(await page.getByRole('button', { name: 'Save this search' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Shop Categories' }).click();

@@ -1,24 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
-import { type RunningServer, startServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot, VIEWPORTS } from './support/browser.js';
+import { useShop } from './support/shop.js';
 
 describe.each(Object.entries(VIEWPORTS))('searching on a %s', (size, viewport) => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shop = useShop();
 
   async function newPage() {
-    const page = await browser.newPage({ viewport });
+    const page = await shop.browser.newPage({ viewport });
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     return { page, problems };
@@ -26,7 +14,7 @@ describe.each(Object.entries(VIEWPORTS))('searching on a %s', (size, viewport) =
 
   it('lists phones at /search-results?query=phone', async () => {
     const { page, problems } = await newPage();
-    await page.goto(`${server.baseUrl}/search-results?query=phone`);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=phone`);
     const heading = page.getByRole('heading', { level: 1 });
     await expect.poll(() => heading.textContent()).toMatch(/^\d[\d,]* results?$/);
     const items = page.getByRole('list', { name: 'Items' }).getByRole('article');
@@ -43,7 +31,7 @@ describe.each(Object.entries(VIEWPORTS))('searching on a %s', (size, viewport) =
 
   it('searches from the home page and shows the results page', async () => {
     const { page, problems } = await newPage();
-    await page.goto(server.baseUrl);
+    await page.goto(shop.server.baseUrl);
     await screenshot(page, `home-${size}`);
     await page.getByRole('combobox', { name: 'Search for items' }).fill('samsnug');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -58,9 +46,9 @@ describe.each(Object.entries(VIEWPORTS))('searching on a %s', (size, viewport) =
 
   it('says so when nothing matches, and drops a page that is not a number', async () => {
     const { page } = await newPage();
-    await page.goto(`${server.baseUrl}/search-results?query=qqqzzzxxx`);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=qqqzzzxxx`);
     await expect.poll(() => page.getByText('No results! Consider adjusting your filters').count()).toBe(1);
-    await page.goto(`${server.baseUrl}/search-results?query=guitar&page=abc`);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=guitar&page=abc`);
     const items = page.getByRole('list', { name: 'Items' }).getByRole('article');
     await expect.poll(() => items.count()).toBeGreaterThan(0);
     await page.close();
@@ -68,7 +56,7 @@ describe.each(Object.entries(VIEWPORTS))('searching on a %s', (size, viewport) =
 
   it('shows product pictures drawn by the server', async () => {
     const { page } = await newPage();
-    await page.goto(`${server.baseUrl}/search-results?query=camera&haspictures=true`);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=camera&haspictures=true`);
     const image = page.getByRole('list', { name: 'Items' }).locator('img').first();
     await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(450);
     await page.close();

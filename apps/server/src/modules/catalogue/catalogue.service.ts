@@ -1,4 +1,4 @@
-import { formatMoney, type ProductDetail, type ProductListItem, type Region } from '@shop/contract';
+import type { ProductDetail, ProductListItem, Region } from '@shop/contract';
 import type { Kysely } from 'kysely';
 import type { CategoryRow, Database } from '../../db/schema.js';
 import type { StoresService } from '../stores/stores.service.js';
@@ -9,7 +9,7 @@ import {
   selectImageInfo,
   selectProductCards,
 } from './catalogue.repository.js';
-import { productImageUrl, productUrl, shippingOf, toProductDetail } from './product-detail.js';
+import { priceFields, productImageUrl, productUrl, shippingOf, toProductDetail } from './product-detail.js';
 import { ViewCounter } from './view-counter.js';
 
 export { productImageUrl, productUrl, similarSearchUrl } from './product-detail.js';
@@ -123,14 +123,7 @@ export function toProductListItem(row: ProductCardRow, listName: string): Produc
     Id: row.id,
     Code: row.code,
     Title: row.title,
-    Rrp: formatMoney(row.rrp_minor, region),
-    Sp: formatMoney(row.price_minor, region),
-    RrpMinorUnits: row.rrp_minor,
-    SpMinorUnits: row.price_minor,
-    Promotion:
-      row.promo_method && row.promo_amount !== null
-        ? { DiscountMethod: row.promo_method, DiscountAmount: row.promo_amount, DiscountCode: row.promo_code }
-        : null,
+    ...priceFields(row, region),
     Url: productUrl(row.code, row.slug),
     ImageUrl: row.image_count > 0 ? productImageUrl(row.code, 1, 450) : null,
     Condition: row.condition,

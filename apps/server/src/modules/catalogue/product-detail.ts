@@ -5,6 +5,7 @@ import {
   PRODUCT_IMAGE_WIDTHS,
   type ProductDetail,
   type ProductImageSchema,
+  type Region,
   type Store,
 } from '@shop/contract';
 import type { z } from 'zod';
@@ -18,6 +19,25 @@ export function productUrl(code: string, slug: string): string {
 
 export function productImageUrl(code: string, position: number, width: number): string {
   return `/c3api/images/product/${code}/${position}?w=${width}`;
+}
+
+type PricedRow = Pick<
+  ProductWithCategoryRow,
+  'rrp_minor' | 'price_minor' | 'promo_method' | 'promo_amount' | 'promo_code'
+>;
+
+/** The price fields every product reply carries: display strings, minor units and the promotion. */
+export function priceFields(row: PricedRow, region: Region) {
+  return {
+    Rrp: formatMoney(row.rrp_minor, region),
+    Sp: formatMoney(row.price_minor, region),
+    RrpMinorUnits: row.rrp_minor,
+    SpMinorUnits: row.price_minor,
+    Promotion:
+      row.promo_method && row.promo_amount !== null
+        ? { DiscountMethod: row.promo_method, DiscountAmount: row.promo_amount, DiscountCode: row.promo_code }
+        : null,
+  };
 }
 
 /** "View more" under similar items: the item's leaf category and brand on the search page. */
@@ -96,14 +116,7 @@ export function toProductDetail(
     ],
     Condition: row.condition,
     ConditionLabel: ConditionLabel[row.condition] ?? '',
-    Rrp: formatMoney(row.rrp_minor, region),
-    Sp: formatMoney(row.price_minor, region),
-    RrpMinorUnits: row.rrp_minor,
-    SpMinorUnits: row.price_minor,
-    Promotion:
-      row.promo_method && row.promo_amount !== null
-        ? { DiscountMethod: row.promo_method, DiscountAmount: row.promo_amount, DiscountCode: row.promo_code }
-        : null,
+    ...priceFields(row, region),
     Images: images(row),
     Specifications: JSON.parse(row.attributes) as ProductDetail['Specifications'],
     Store: store,
