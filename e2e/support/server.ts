@@ -52,6 +52,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
+  // Never leave a server behind, even if the test process ends without running afterAll.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -71,6 +74,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     async stop() {
+      process.off('exit', killOnExit);
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
