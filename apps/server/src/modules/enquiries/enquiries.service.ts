@@ -36,7 +36,9 @@ export class EnquiriesService {
   async submit(body: EnquiryBody): Promise<{ EnquiryId: number }> {
     if (!isCalendarDate(body.date)) throw new BadRequestError('Invalid input. date: must be a date written d/m/yyyy');
     if (!(await this.captcha.verify(body.recaptchaToken))) {
-      throw new BadRequestError(`Invalid input. recaptchaToken: ${CAPTCHA_REQUIRED}`);
+      throw new BadRequestError(
+        `Invalid input. recaptchaToken: The characters did not match the picture. ${CAPTCHA_REQUIRED}`,
+      );
     }
     const product = await this.catalogue.findByCode(body.productCode);
     const store = product ? await this.stores.storeById(product.store_id) : null;

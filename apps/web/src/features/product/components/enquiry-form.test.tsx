@@ -172,10 +172,16 @@ describe('EnquiryForm sending', () => {
 
   it("shows the server's message for a wrong captcha and loads a new picture", async () => {
     enquiryReply = () =>
-      reply(400, { WasSuccessful: false, Value: null, Message: 'The characters did not match the picture.' });
+      reply(400, {
+        WasSuccessful: false,
+        Value: null,
+        Message: 'Invalid input. recaptchaToken: The characters did not match the picture. Please complete the captcha',
+      });
     const { user, submit } = await fillIn();
     await user.click(submit);
-    expect(await screen.findByText('The characters did not match the picture.')).toBeTruthy();
+    expect(
+      await screen.findByText('The characters did not match the picture. Please complete the captcha'),
+    ).toBeTruthy();
     await waitFor(() => expect(captchaCount).toBe(2));
   });
 

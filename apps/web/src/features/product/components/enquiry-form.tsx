@@ -120,8 +120,11 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
       });
     } catch (error) {
       // A wrong or expired captcha comes back as a 400 whose message says so; anything else is generic.
+      // The server names the field for developers ("Invalid input. recaptchaToken: ..."); shoppers get the sentence.
       const text =
-        error instanceof ApiError && error.status === 400 && error.message ? error.message : GENERIC_ERROR_NOTICE;
+        error instanceof ApiError && error.status === 400 && error.message
+          ? error.message.replace(/^Invalid input\. [\w.]+: /, '')
+          : GENERIC_ERROR_NOTICE;
       setValues((previous) => ({ ...previous, captcha: '' }));
       setNotice({ kind: 'error', text });
     } finally {
