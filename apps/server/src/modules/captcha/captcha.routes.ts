@@ -9,6 +9,8 @@ export function captchaRoutes(captcha: CaptchaService): ApiRoute[] {
       url: '/c3api/captcha',
       summary:
         'A new captcha picture; answer it once, within 10 minutes, as recaptchaToken = Token, a colon, the characters',
+      // Each call costs a database row (and, for enquiries, an e-mail to a store): bound it per visitor.
+      rateLimit: { max: 120, windowMs: 60_000 },
       tag: 'captcha',
       value: CaptchaValueSchema,
       handler: async (_input, _request, reply) => {
