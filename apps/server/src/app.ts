@@ -14,6 +14,8 @@ import { bannerRoutes } from './modules/banners/banners.routes.js';
 import { BannersService } from './modules/banners/banners.service.js';
 import { captchaRoutes } from './modules/captcha/captcha.routes.js';
 import { CaptchaService } from './modules/captcha/captcha.service.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
+import { CartService } from './modules/cart/cart.service.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
@@ -34,6 +36,8 @@ import { siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
 import { storeRoutes } from './modules/stores/stores.routes.js';
 import { StoresService } from './modules/stores/stores.service.js';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
+import { WishlistService } from './modules/wishlist/wishlist.service.js';
 import { buildOpenApiDocument } from './openapi/openapi.js';
 
 export interface Services {
@@ -50,6 +54,8 @@ export interface Services {
   captcha: CaptchaService;
   mail: MailService;
   enquiries: EnquiriesService;
+  cart: CartService;
+  wishlist: WishlistService;
 }
 
 export function createServices(config: Config, database: DatabaseHandle): Services {
@@ -74,6 +80,8 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     captcha,
     mail,
     enquiries: new EnquiriesService(db, catalogue, stores, captcha, mail, publicUrl(config)),
+    cart: new CartService(db, config.REGION, catalogue),
+    wishlist: new WishlistService(db, catalogue),
   };
 }
 
@@ -84,6 +92,8 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...storeRoutes(services.stores),
     ...catalogueRoutes(services.catalogue),
     ...enquiryRoutes(services.enquiries),
+    ...cartRoutes(services.cart),
+    ...wishlistRoutes(services.wishlist),
     ...captchaRoutes(services.captcha),
     ...bannerRoutes(services.banners),
     ...contentRoutes(services.content),

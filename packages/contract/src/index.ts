@@ -1,3 +1,4 @@
+export * from './cart.js';
 export * from './constants.js';
 export * from './envelope.js';
 export * from './home.js';
@@ -8,3 +9,4 @@ export * from './search-query-string.js';
 export * from './search-request.js';
 export * from './search-response.js';
 export * from './validation.js';
+export * from './wishlist.js';

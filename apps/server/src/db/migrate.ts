@@ -2,6 +2,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import { catalogueMigration } from './migrations/001-catalogue.js';
 import { storefrontMigration } from './migrations/002-storefront.js';
+import { cartWishlistMigration } from './migrations/003-cart-wishlist.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -10,6 +11,7 @@ class StaticMigrationProvider implements MigrationProvider {
     return {
       '001-catalogue': catalogueMigration(this.handle.dialect),
       '002-storefront': storefrontMigration(this.handle.dialect),
+      '003-cart-wishlist': cartWishlistMigration(this.handle.dialect),
     };
   }
 }

@@ -170,6 +170,37 @@ export interface EnquiriesTable {
   mail_id: number | null;
 }
 
+/** A guest's cart, held by the `cart` cookie's random token; only its SHA-256 hash is stored. */
+export interface CartsTable {
+  id: Generated<number>;
+  token_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An item in a cart, with what the shopper agreed to when adding it (for the change flags). */
+export interface CartItemsTable {
+  cart_id: number;
+  product_id: number;
+  added_price_minor: number;
+  added_state_hash: string;
+  added_at: string;
+}
+
+/** A guest's wishlist, held by a server-issued random token; only its SHA-256 hash is stored. */
+export interface WishlistsTable {
+  id: Generated<number>;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface WishlistItemsTable {
+  wishlist_id: number;
+  product_id: number;
+  added_at: string;
+}
+
 export interface Database {
   stores: StoresTable;
   categories: CategoriesTable;
@@ -181,6 +212,10 @@ export interface Database {
   captcha_challenges: CaptchaChallengesTable;
   mail_outbox: MailOutboxTable;
   enquiries: EnquiriesTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  wishlists: WishlistsTable;
+  wishlist_items: WishlistItemsTable;
 }
 
 export type StoreRow = Selectable<StoresTable>;

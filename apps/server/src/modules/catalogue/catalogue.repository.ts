@@ -110,6 +110,26 @@ export class CatalogueRepository {
       .executeTakeFirst();
   }
 
+  /** Items by id, with their category and store (for the cart). */
+  async findByIds(ids: number[]): Promise<ProductWithStoreRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
+      .innerJoin('stores as s', 's.id', 'p.store_id')
+      .selectAll('p')
+      .select([
+        'c.slug as category_slug',
+        'c.name as category_name',
+        'c.path as category_path',
+        's.region as region',
+        's.name as store_name',
+        's.state as store_state',
+      ])
+      .where('p.id', 'in', ids)
+      .execute();
+  }
+
   async categoriesBySlugs(slugs: string[]): Promise<Pick<CategoryRow, 'slug' | 'name'>[]> {
     if (slugs.length === 0) return [];
     return this.db.selectFrom('categories').select(['slug', 'name']).where('slug', 'in', slugs).execute();
@@ -161,6 +181,8 @@ export type ProductWithCategoryRow = ProductRow & {
   category_path: string;
   region: 'AU' | 'UK';
 };
+
+export type ProductWithStoreRow = ProductWithCategoryRow & { store_name: string; store_state: string };
 
 /** What a product card shows, joined with its store and category. */
 export interface ProductCardRow {

@@ -6,13 +6,14 @@ import {
   CatalogueRepository,
   type ProductCardRow,
   type ProductWithCategoryRow,
+  type ProductWithStoreRow,
   selectImageInfo,
   selectProductCards,
 } from './catalogue.repository.js';
 import { priceFields, productImageUrl, productUrl, shippingOf, toProductDetail } from './product-detail.js';
 import { ViewCounter } from './view-counter.js';
 
-export { productImageUrl, productUrl, similarSearchUrl } from './product-detail.js';
+export { priceFields, productImageUrl, productStateHash, productUrl, similarSearchUrl } from './product-detail.js';
 
 /** Codes are stored upper-case; the product page's URL writes them lower-case. */
 export function normaliseCode(code: string): string {
@@ -62,6 +63,12 @@ export class CatalogueService {
   async findByCode(code: string): Promise<ProductWithCategoryRow | undefined> {
     const row = await this.repository.findByCode(normaliseCode(code));
     return row && row.region === this.region ? row : undefined;
+  }
+
+  /** This region's items with these ids, whatever their status, with their store's name and state. */
+  async findByIds(ids: number[]): Promise<ProductWithStoreRow[]> {
+    const rows = await this.repository.findByIds([...new Set(ids)]);
+    return rows.filter((row) => row.region === this.region);
   }
 
   /**

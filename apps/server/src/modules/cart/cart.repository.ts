@@ -1,0 +1,56 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { CartItemsTable, Database } from '../../db/schema.js';
+
+export type CartItemRow = Selectable<CartItemsTable>;
+
+export class CartRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async cartIdByTokenHash(tokenHash: string): Promise<number | undefined> {
+    const row = await this.db.selectFrom('carts').select('id').where('token_hash', '=', tokenHash).executeTakeFirst();
+    return row?.id;
+  }
+
+  async createCart(tokenHash: string, now: string): Promise<number> {
+    const row = await this.db
+      .insertInto('carts')
+      .values({ token_hash: tokenHash, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Adds the item unless the cart already holds it; true when a row was written. */
+  async addItem(row: CartItemRow): Promise<boolean> {
+    const result = await this.db
+      .insertInto('cart_items')
+      .values(row)
+      .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async removeItem(cartId: number, productId: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('cart_items')
+      .where('cart_id', '=', cartId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async touch(cartId: number, now: string): Promise<void> {
+    await this.db.updateTable('carts').set({ updated_at: now }).where('id', '=', cartId).execute();
+  }
+
+  /** The cart's items, oldest first. */
+  async items(cartId: number): Promise<CartItemRow[]> {
+    return this.db
+      .selectFrom('cart_items')
+      .selectAll()
+      .where('cart_id', '=', cartId)
+      .orderBy('added_at')
+      .orderBy('product_id')
+      .execute();
+  }
+}

@@ -1,0 +1,81 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, WishlistItemsTable, WishlistsTable } from '../../db/schema.js';
+
+export type WishlistRow = Selectable<WishlistsTable>;
+export type WishlistItemRow = Selectable<WishlistItemsTable>;
+
+export class WishlistRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The wishlist of this token hash unless it expired before `now`. */
+  async liveByTokenHash(tokenHash: string, now: string): Promise<WishlistRow | undefined> {
+    return this.db
+      .selectFrom('wishlists')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  async create(tokenHash: string, now: string, expiresAt: string): Promise<WishlistRow> {
+    return this.db
+      .insertInto('wishlists')
+      .values({ token_hash: tokenHash, created_at: now, expires_at: expiresAt })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async renew(id: number, expiresAt: string): Promise<void> {
+    await this.db.updateTable('wishlists').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+  }
+
+  async items(wishlistId: number): Promise<WishlistItemRow[]> {
+    return this.db
+      .selectFrom('wishlist_items')
+      .selectAll()
+      .where('wishlist_id', '=', wishlistId)
+      .orderBy('added_at', 'desc')
+      .orderBy('product_id', 'desc')
+      .execute();
+  }
+
+  async countItems(wishlistId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('wishlist_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('wishlist_id', '=', wishlistId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async contains(wishlistId: number, productId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('wishlist_items')
+      .select('product_id')
+      .where('wishlist_id', '=', wishlistId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async addItem(row: WishlistItemRow): Promise<void> {
+    await this.db
+      .insertInto('wishlist_items')
+      .values(row)
+      .onConflict((oc) => oc.columns(['wishlist_id', 'product_id']).doNothing())
+      .execute();
+  }
+
+  async removeItems(wishlistId: number, productIds: number[]): Promise<void> {
+    if (productIds.length === 0) return;
+    await this.db
+      .deleteFrom('wishlist_items')
+      .where('wishlist_id', '=', wishlistId)
+      .where('product_id', 'in', productIds)
+      .execute();
+  }
+
+  async clear(wishlistId: number): Promise<void> {
+    await this.db.deleteFrom('wishlist_items').where('wishlist_id', '=', wishlistId).execute();
+  }
+}

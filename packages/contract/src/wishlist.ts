@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+const booleanFlag = z.enum(['true', 'false'], { message: "must be 'true' or 'false'" });
+const ItemCodeSchema = z.string().regex(/^[A-Za-z0-9]{1,20}$/, 'must be a product code');
+/** Any string is accepted: a token the server does not know simply names no wishlist. */
+const TokenSchema = z.string().max(200, 'must be a wishlist token');
+
+export const WISHLIST_SORT_KEYS = ['added', 'price', 'name'] as const;
+export type WishlistSortKey = (typeof WISHLIST_SORT_KEYS)[number];
+
+export const WishlistTokenQuerySchema = z.object({ token: TokenSchema.optional() });
+
+export const WishlistPageQuerySchema = z.object({
+  token: TokenSchema.optional(),
+  page: z.coerce.number({ message: 'must be a page number' }).int().min(1, 'must be 1 or more').default(1),
+  pageSize: z.coerce.number({ message: 'must be a number' }).int().min(1).max(100).optional(),
+  sortBy: z.enum(WISHLIST_SORT_KEYS, { message: 'must be one of the offered sort keys' }).optional(),
+  sortDescending: booleanFlag.optional(),
+});
+export type WishlistPageQuery = z.infer<typeof WishlistPageQuerySchema>;
+
+export const WishlistContainsQuerySchema = z.object({ itemCode: ItemCodeSchema, token: TokenSchema.optional() });
+
+/** add and remove: a missing or empty Token starts a new wishlist. */
+export const WishlistItemBodySchema = z.object({
+  Token: TokenSchema.nullable().optional(),
+  ItemCode: ItemCodeSchema,
+});
+export type WishlistItemBody = z.infer<typeof WishlistItemBodySchema>;
+
+export const WishlistClearBodySchema = z.object({ Token: TokenSchema.nullable().optional() });
+
+/** Every wishlist reply: the token (null when none is held) and its expiry, plus the call's data. */
+function wishlistValue<T extends z.ZodType>(data: T) {
+  return z.object({ Token: z.string().nullable(), ExpiryDate: z.string().nullable(), Data: data });
+}
+
+export const WishlistSummaryValueSchema = wishlistValue(z.array(z.string()));
+
+export const WishlistEntrySchema = z.object({
+  Code: z.string(),
+  DisplayName: z.string(),
+  ProductPageUrl: z.string(),
+  ImageUrl: z.string().nullable(),
+  ItemType: z.string(),
+  StoreNameAndState: z.string(),
+  SalePrice: z.string(),
+  RetailPrice: z.string(),
+  IsAvailable: z.boolean(),
+  /** The cart is the browser's to match (spec: cart and wishlist sync); always false here. */
+  IsInCart: z.boolean(),
+  IsCartBusy: z.boolean(),
+  ShippingLabel: z.string(),
+  ShippingCost: z.number().int().nullable(),
+  DisableInStorePickup: z.boolean(),
+  HasAuthenticityCertificate: z.boolean(),
+  ProductList: z.string(),
+  Brand: z.string(),
+});
+export type WishlistEntry = z.infer<typeof WishlistEntrySchema>;
+
+export const WishlistSortOptionSchema = z.object({
+  displayName: z.string(),
+  keyName: z.string(),
+  isDescending: z.boolean(),
+});
+
+export const WishlistPageValueSchema = wishlistValue(
+  z.object({
+    Items: z.array(WishlistEntrySchema),
+    TotalItems: z.number().int(),
+    SortOptions: z.array(WishlistSortOptionSchema),
+    PageSize: z.number().int(),
+    WishlistId: z.number().int().nullable(),
+    AlertEnabled: z.boolean(),
+  }),
+);
+export type WishlistPageValue = z.infer<typeof WishlistPageValueSchema>;
+
+export const WishlistContainsValueSchema = wishlistValue(z.boolean());
+
+export const WishlistChangeValueSchema = wishlistValue(z.object({ HideWishlistAlertReminder: z.boolean() }));
+export type WishlistChangeValue = z.infer<typeof WishlistChangeValueSchema>;
+
+/** cleanup: the codes of the sold items it removed. */
+export const WishlistCleanupValueSchema = wishlistValue(z.object({ RemovedCodes: z.array(z.string()) }));
