@@ -29,7 +29,8 @@ export interface RunningServer {
  * on a fresh embedded database in a temporary folder, and waits until it answers.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+  // A caller that needs to reach the database gives its own DATA_DIR; either way stop() removes it.
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const port = await freePort();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

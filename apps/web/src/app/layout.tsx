@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { CartButton } from '../features/cart/components/cart-modal';
 import { CookieConsent } from '../features/layout/components/cookie-consent';
 import { SiteFooter } from '../features/layout/components/site-footer';
 import { SiteHeader } from '../features/layout/components/site-header';
@@ -16,7 +17,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader search={<SearchBox key={query} initial={query} minLength={SuggestionMinLength} />} />
+      <SiteHeader
+        search={<SearchBox key={query} initial={query} minLength={SuggestionMinLength} />}
+        actions={<CartButton />}
+      />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { CartProvider } from './cart-provider';
+import { CartPage, CheckoutPage } from './pages/cart-page';
 import { ContentPage } from './pages/content-page';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { ProductPage } from './pages/product-page';
 import { SearchResultsPage } from './pages/search-results-page';
+import { WishlistPage } from './pages/wishlist-page';
 import { SiteSettingsProvider } from './site-settings-provider';
+import { WishlistProvider } from './wishlist-provider';
 
 /** A new page starts at the top (unless the link points at an anchor on it). */
 function ScrollToTopOnNavigate() {
@@ -21,16 +25,23 @@ export function AppRouter() {
   return (
     <SiteSettingsProvider>
       <BrowserRouter>
-        <ScrollToTopOnNavigate />
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/search-results/*" element={<SearchResultsPage />} />
-          <Route path="/shop" element={<SearchResultsPage />} />
-          <Route path="/product/:code/*" element={<ProductPage />} />
-          <Route path="/help/:slug" element={<ContentPage kind="help" />} />
-          <Route path="/stores/:slug" element={<ContentPage kind="store" />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
+        <CartProvider>
+          <WishlistProvider>
+            <ScrollToTopOnNavigate />
+            <Routes>
+              <Route path="/" element={<HomePage />} />
+              <Route path="/search-results/*" element={<SearchResultsPage />} />
+              <Route path="/shop" element={<SearchResultsPage />} />
+              <Route path="/product/:code/*" element={<ProductPage />} />
+              <Route path="/help/:slug" element={<ContentPage kind="help" />} />
+              <Route path="/stores/:slug" element={<ContentPage kind="store" />} />
+              <Route path="/cart" element={<CartPage />} />
+              <Route path="/checkout" element={<CheckoutPage />} />
+              <Route path="/wishlist" element={<WishlistPage />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Routes>
+          </WishlistProvider>
+        </CartProvider>
       </BrowserRouter>
     </SiteSettingsProvider>
   );

@@ -2,6 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeItem } from '../features/search/test-fixtures';
+import { WishlistContext } from '../lib/wishlist';
 import { ProductCard } from './product-card';
 
 afterEach(cleanup);
@@ -33,11 +34,20 @@ describe('ProductCard', () => {
     expect(screen.queryByText(/OFF|SALE/)).toBeNull();
   });
 
-  it('has a wishlist heart placeholder that is not pressed and not yet usable', () => {
+  it('shows no wishlist heart while wishlists are off', () => {
     render(<ProductCard item={makeItem()} />);
-    const heart = screen.getByRole('button', { name: /wishlist/ });
+    expect(screen.queryByRole('button', { name: /wishlist/ })).toBeNull();
+  });
+
+  it('shows the heart, not pressed, while wishlists are on', () => {
+    render(
+      <WishlistContext.Provider
+        value={{ enabled: true, codes: new Set(), toggle: async () => true, refresh: async () => {} }}
+      >
+        <ProductCard item={makeItem()} />
+      </WishlistContext.Provider>,
+    );
+    const heart = screen.getByRole('button', { name: 'Add Apple iPhone 13 128GB to wishlist' });
     expect(heart.getAttribute('aria-pressed')).toBe('false');
-    expect(heart.hasAttribute('disabled')).toBe(true);
-    expect(heart.getAttribute('title')).toBe('Wishlist coming soon');
   });
 });

@@ -1,7 +1,9 @@
 import { ConditionLabel, type ProductListItem, type Region } from '@shop/contract';
 import { useSiteSettings } from '../lib/site-settings';
+import { CardAddToCart } from './card-add-to-cart';
 import { priceText, regionOfPrice, saleBadgeText } from './product-card-text';
 import './product-card.css';
+import { WishlistHeart } from './wishlist-heart';
 
 function ConditionDots({ condition }: { condition: number }) {
   if (condition === 0) return null;
@@ -19,20 +21,6 @@ function ConditionDots({ condition }: { condition: number }) {
   );
 }
 
-function HeartIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d="M12 20.5s-7.5-4.6-9.3-9.1C1.5 8.2 3.4 4.5 7 4.5c2.1 0 3.6 1.2 5 3 1.4-1.8 2.9-3 5-3 3.6 0 5.5 3.7 4.3 6.9-1.8 4.5-9.3 9.1-9.3 9.1z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
 /**
  * A product in a list or grid (storefront.md screen 1): picture, sale badge, wishlist heart, title,
  * category, store with state, condition dots, price and postage. Shared by search, similar items,
@@ -43,6 +31,7 @@ export function ProductCard({
   region,
   layout = 'grid',
   headingLevel = 3,
+  showAddToCart = false,
 }: {
   item: ProductListItem;
   /** Defaults to the site's region (or, before the settings load, the one the price was written for). */
@@ -50,6 +39,8 @@ export function ProductCard({
   /** 'list' lays the card out in a row (picture beside the words) from medium screens up. */
   layout?: 'grid' | 'list';
   headingLevel?: 2 | 3 | 4;
+  /** Adds an Add to cart button under the card's words. */
+  showAddToCart?: boolean;
 }) {
   const settings = useSiteSettings();
   const price = priceText(item);
@@ -71,16 +62,7 @@ export function ProductCard({
           <span className="product-card__image product-card__image--none">No picture yet</span>
         )}
         {badge ? <span className="product-card__badge">{badge}</span> : null}
-        <button
-          type="button"
-          className="product-card__heart"
-          aria-pressed={false}
-          aria-label={`Add ${item.Title} to wishlist`}
-          title="Wishlist coming soon"
-          disabled
-        >
-          <HeartIcon />
-        </button>
+        <WishlistHeart code={item.Code} title={item.Title} price={item.SpMinorUnits / 100} brand={item.Brand} />
       </div>
       <div className="product-card__body">
         <Heading className="product-card__title">
@@ -99,6 +81,16 @@ export function ProductCard({
           ) : null}
         </p>
         {item.ShippingLabel ? <p className="product-card__postage">{item.ShippingLabel}</p> : null}
+        {showAddToCart ? (
+          <CardAddToCart
+            code={item.Code}
+            title={item.Title}
+            price={item.SpMinorUnits / 100}
+            isAvailable={item.IsAvailable}
+            pickupDisabled={item.DisableInStorePickup || item.ItemUnavailableAsStoreDisabledPickup}
+            resolveId={async () => item.Id}
+          />
+        ) : null}
       </div>
     </article>
   );

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import '../layout.css';
 
 /** The brand, the search bar (passed in by the app, which owns the search feature) and a few links. */
-export function SiteHeader({ search }: { search: ReactNode }) {
+export function SiteHeader({ search, actions }: { search: ReactNode; actions?: ReactNode }) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -33,6 +33,7 @@ export function SiteHeader({ search }: { search: ReactNode }) {
             </li>
           </ul>
         </nav>
+        {actions ? <div className="site-header__actions">{actions}</div> : null}
       </div>
     </header>
   );

@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Notice } from '../../../components/notice';
 import { ScrollToTop } from '../../../components/scroll-to-top';
+import { WishlistHeart } from '../../../components/wishlist-heart';
+import { AddToCartButton } from './add-to-cart';
 import { ConditionRating } from './condition-rating';
 import { DeliveryOptions } from './delivery-options';
 import { EnquiryForm } from './enquiry-form';
@@ -11,7 +13,7 @@ import { ProductGallery } from './product-gallery';
 import { ProductPrice } from './product-price';
 import { ShareToggle } from './share-toggle';
 import { SimilarItems } from './similar-items';
-import { AddToCartButton, StickyToolbar } from './sticky-toolbar';
+import { StickyToolbar } from './sticky-toolbar';
 import { StoreDetails } from './store-details';
 import '../product.css';
 
@@ -92,13 +94,15 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
           {product.IsAvailable ? <DeliveryOptions product={product} /> : null}
           <div className="product__actions">
             <AddToCartButton product={product} />
+            <WishlistHeart
+              code={product.Code}
+              title={product.Title}
+              price={product.SpMinorUnits / 100}
+              optimistic
+              className="product__heart"
+            />
             <ShareToggle title={product.Title} url={pageUrl} />
           </div>
-          {product.IsAvailable ? (
-            <p className="product__note">
-              Online checkout is coming soon. To buy now, call or visit the store, or send them a question below.
-            </p>
-          ) : null}
         </div>
       </div>
       {product.IsAvailable ? null : similar}

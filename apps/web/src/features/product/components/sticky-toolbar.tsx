@@ -1,6 +1,7 @@
 import type { ProductDetail } from '@shop/contract';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useBottomInset } from '../../../lib/bottom-inset';
+import { AddToCartButton } from './add-to-cart';
 import { ProductPrice } from './product-price';
 import '../product.css';
 
@@ -33,17 +34,6 @@ export function useScrolledPast(ref: RefObject<HTMLElement | null>): boolean {
     };
   }, [ref]);
   return past;
-}
-
-/** Add to cart: not built yet, so the button is there but disabled. */
-export function AddToCartButton({ product }: { product: ProductDetail }) {
-  // Sold, or the store takes no online orders at the moment: nothing to add.
-  if (!product.IsAvailable || product.ItemUnavailableAsStoreDisabledPickup) return null;
-  return (
-    <button type="button" className="button button--yellow add-to-cart" disabled title="Cart coming soon">
-      Add to cart
-    </button>
-  );
 }
 
 /** A bar with the title, price and Add to cart that appears once the warranty section has scrolled by. */

@@ -1,0 +1,78 @@
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Modal } from '../components/modal';
+import { trackEcommerce } from '../lib/analytics';
+import { useSiteSettings } from '../lib/site-settings';
+import { changeWishlist, fetchWishlistSummary, WishlistContext, type WishlistContextValue } from '../lib/wishlist';
+
+const CHANGED = 'wishlist-changed';
+
+/** The wishlist summary (codes) shared by every heart, only while WishlistsEnabled is on. */
+export function WishlistProvider({ children }: { children: ReactNode }) {
+  const { WishlistsEnabled, Region } = useSiteSettings();
+  const [codes, setCodes] = useState<ReadonlySet<string>>(new Set());
+  const [prompt, setPrompt] = useState(false);
+
+  const refresh = useCallback(async () => {
+    try {
+      setCodes(new Set(await fetchWishlistSummary()));
+    } catch {
+      // The hearts simply show as empty.
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!WishlistsEnabled) return;
+    void refresh();
+    const onChange = () => void refresh();
+    window.addEventListener(CHANGED, onChange);
+    return () => window.removeEventListener(CHANGED, onChange);
+  }, [WishlistsEnabled, refresh]);
+
+  const toggle = useCallback<WishlistContextValue['toggle']>(
+    async (code, add, analytics) => {
+      try {
+        const data = await changeWishlist(add ? 'add' : 'remove', code);
+        await refresh();
+        window.dispatchEvent(new Event(CHANGED));
+        if (add) {
+          if (analytics) {
+            void trackEcommerce('add_to_wishlist', Region, {
+              item_id: code,
+              item_name: analytics.name,
+              price: analytics.price,
+              ...(analytics.brand ? { item_brand: analytics.brand } : {}),
+            });
+          }
+          if (!data.HideWishlistAlertReminder) setPrompt(true);
+        }
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [refresh, Region],
+  );
+
+  const value = useMemo<WishlistContextValue>(
+    () => ({ enabled: WishlistsEnabled, codes, toggle, refresh }),
+    [WishlistsEnabled, codes, toggle, refresh],
+  );
+
+  return (
+    <WishlistContext.Provider value={value}>
+      {children}
+      <Modal open={prompt} title="Wishlist alerts" onClose={() => setPrompt(false)} className="wishlist-prompt">
+        <p>Get an e-mail when items on your wishlist change. Log in or register to turn on wishlist alerts.</p>
+        <div className="cart__actions">
+          <Link className="button button--yellow" to="/login" onClick={() => setPrompt(false)}>
+            Log in
+          </Link>
+          <button type="button" className="button button--secondary" onClick={() => setPrompt(false)}>
+            Maybe later
+          </button>
+        </div>
+      </Modal>
+    </WishlistContext.Provider>
+  );
+}

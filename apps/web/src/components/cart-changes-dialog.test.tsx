@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeMessages, changeNoticeKind, confirmDisabled } from '../lib/cart-changes';
+import { CartChangesDialog } from './cart-changes-dialog';
+
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+afterEach(cleanup);
+
+function renderDialog(changeTypes: number[]) {
+  render(
+    <CartChangesDialog
+      open
+      changes={changeTypes.map((types, index) => ({ name: `Item ${index}`, changeTypes: types }))}
+      onConfirm={vi.fn()}
+      onView={vi.fn()}
+      onClose={vi.fn()}
+    />,
+  );
+}
+
+describe('cart change rules', () => {
+  it('writes one sentence per flag', () => {
+    expect(changeMessages(15, 'Lamp')).toEqual([
+      'Lamp: details have changed.',
+      'Lamp: price has increased.',
+      'Lamp: price has decreased.',
+      "Lamp: item no longer available and can't be purchased, remove it from the cart.",
+    ]);
+    expect(changeMessages(0)).toEqual([]);
+  });
+
+  it('is success style only when every change is a price decrease', () => {
+    expect(changeNoticeKind([4])).toBe('success');
+    expect(changeNoticeKind([4, 4, 0])).toBe('success');
+    expect(changeNoticeKind([4, 2])).toBe('warning');
+    expect(changeNoticeKind([5])).toBe('warning');
+    expect(changeNoticeKind([1])).toBe('warning');
+    expect(changeNoticeKind([8])).toBe('warning');
+  });
+
+  it('disables Confirm for change types 8 to 12 only', () => {
+    for (const types of [8, 9, 10, 11, 12]) expect(confirmDisabled([types])).toBe(true);
+    for (const types of [0, 1, 2, 3, 4, 5, 6, 7, 13, 14, 15]) expect(confirmDisabled([types])).toBe(false);
+    expect(confirmDisabled([4, 9])).toBe(true);
+  });
+});
+
+describe('CartChangesDialog', () => {
+  it('shows a price decrease in success style with Confirm enabled', () => {
+    renderDialog([4]);
+    expect(screen.getByText('Item 0: price has decreased.').closest('.notice')).toHaveProperty(
+      'className',
+      'notice notice--success',
+    );
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveProperty('disabled', false);
+  });
+
+  it('shows a price increase as a warning', () => {
+    renderDialog([2]);
+    expect(screen.getByRole('alert').className).toBe('notice notice--warning');
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveProperty('disabled', false);
+  });
+
+  it('disables Confirm when the item is no longer available', () => {
+    renderDialog([10]);
+    expect(screen.getByRole('alert').className).toBe('notice notice--warning');
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'View cart' })).toHaveProperty('disabled', false);
+  });
+});

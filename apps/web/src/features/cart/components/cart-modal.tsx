@@ -1,0 +1,155 @@
+import type { Cart, CartItem } from '@shop/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Accordion } from '../../../components/accordion';
+import { Modal } from '../../../components/modal';
+import { Notice } from '../../../components/notice';
+import { cartItems, useCart } from '../../../lib/cart';
+import { itemListStartsCollapsed, POSTAGE_NOTE } from '../cart-summary-rules';
+import '../cart.css';
+
+function CartItemRow({ item, onRemove }: { item: CartItem; onRemove: (item: CartItem) => void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <li className="cart-item">
+      {item.image ? (
+        <img className="cart-item__image" src={item.image} alt="" width={96} height={72} />
+      ) : (
+        <span className="cart-item__image cart-item__image--none" />
+      )}
+      <div className="cart-item__text">
+        <a href={item.productDetailsLink}>{item.DisplayName}</a>
+        <p className="cart-item__price">{item.Price}</p>
+        {item.IsAvailable ? null : <p className="cart-item__sold">Sold</p>}
+      </div>
+      <button
+        type="button"
+        className="button button--secondary cart-item__remove"
+        aria-label={`Remove ${item.DisplayName}`}
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            await onRemove(item);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        Remove
+      </button>
+    </li>
+  );
+}
+
+/** The summary panel: total, postage note and the item list (collapsed at 5+ items or below 768). */
+export function CartSummary({ cart, screenWidth }: { cart: Cart; screenWidth: number }) {
+  const items = cartItems(cart);
+  const count = items.length;
+  return (
+    <section className="cart-summary" aria-label="Cart summary">
+      <p className="cart-summary__counts">
+        {count} {count === 1 ? 'item' : 'items'} from {cart.stores.length}{' '}
+        {cart.stores.length === 1 ? 'store' : 'stores'}
+      </p>
+      <p className="cart-summary__total">
+        Total <strong>{cart.totalPrice}</strong>
+      </p>
+      <p className="cart-summary__postage">{POSTAGE_NOTE}</p>
+      <Accordion title="Items" defaultOpen={!itemListStartsCollapsed(count, screenWidth)}>
+        <ul className="cart-summary__items">
+          {items.map((item) => (
+            <li key={item.ProductId}>
+              {item.DisplayName} <span>{item.Price}</span>
+            </li>
+          ))}
+        </ul>
+      </Accordion>
+    </section>
+  );
+}
+
+export function CartContents({ onNavigate }: { onNavigate?: () => void }) {
+  const { cart, remove } = useCart();
+  const [error, setError] = useState(false);
+  if (cart.itemCount === 0 || cart.stores.length === 0) return <p className="cart-empty">Your cart is empty.</p>;
+  const unavailable = cartItems(cart).some((item) => !item.IsAvailable);
+  return (
+    <div className="cart">
+      {error ? <Notice kind="error">Sorry, an error has occurred, please try again soon.</Notice> : null}
+      {unavailable ? (
+        <Notice kind="warning">
+          Item(s) no longer available. Please remove item(s) from cart in order to proceed.
+        </Notice>
+      ) : null}
+      {cart.stores.map((store) => (
+        <section key={store.id} className="cart-store" aria-label={store.name}>
+          <h3 className="cart-store__name">{store.name}</h3>
+          <ul className="cart-store__items">
+            {store.items.map((item) => (
+              <CartItemRow
+                key={item.ProductId}
+                item={item}
+                onRemove={async (entry) => {
+                  setError(false);
+                  try {
+                    await remove(entry.ProductId);
+                  } catch {
+                    setError(true);
+                  }
+                }}
+              />
+            ))}
+          </ul>
+          <p className="cart-store__total">Store total {store.total}</p>
+        </section>
+      ))}
+      <CartSummary cart={cart} screenWidth={window.innerWidth} />
+      <div className="cart__actions">
+        <Link className="button button--secondary" to="/cart" onClick={onNavigate}>
+          View cart
+        </Link>
+        <Link className="button button--yellow" to="/checkout" onClick={onNavigate}>
+          Checkout
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The cart modal, opened from the header's cart icon and after adding. */
+export function CartModal() {
+  const { modalOpen, closeModal } = useCart();
+  return (
+    <Modal open={modalOpen} title="Your cart" onClose={closeModal} className="cart-modal">
+      {modalOpen ? <CartContents onNavigate={closeModal} /> : null}
+    </Modal>
+  );
+}
+
+/** The header's cart icon with the item count; opens the cart modal. */
+export function CartButton() {
+  const { cart, openModal } = useCart();
+  const count = cart.itemCount;
+  return (
+    <button
+      type="button"
+      className="cart-button"
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+      onClick={openModal}
+    >
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+        <path
+          d="M3 4h2l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
+        <circle cx="9.5" cy="20" r="1.4" fill="currentColor" />
+        <circle cx="17" cy="20" r="1.4" fill="currentColor" />
+      </svg>
+      <span className="cart-button__count">{count}</span>
+    </button>
+  );
+}

@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import type { Cart, ProductDetail } from '@shop/contract';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CartContext, type CartContextValue, EMPTY_CART } from '../../../lib/cart';
+import { ADD_TO_CART_ERROR, AddToCartButton } from './add-to-cart';
+
+const product = {
+  Id: 42,
+  Code: 'SH0000042',
+  Title: 'Brass lamp',
+  Category: 'Lamps',
+  SpMinorUnits: 5000,
+  StateHash: 'hash1',
+  IsAvailable: true,
+  ItemUnavailableAsStoreDisabledPickup: false,
+} as unknown as ProductDetail;
+
+const added: Cart = {
+  ...EMPTY_CART,
+  itemCount: 1,
+  stores: [{ id: 1, name: 'Parramatta', totalMinorUnits: 5500, total: '$55.00', items: [] }],
+};
+
+let calls: string[];
+let check: () => Response;
+let add: () => Response;
+
+function reply(value: unknown, status = 200): Response {
+  return new Response(JSON.stringify({ WasSuccessful: status === 200, Value: value, Message: null }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+beforeEach(() => {
+  calls = [];
+  check = () => reply({ changeTypes: 0, newPrice: 5000 });
+  add = () => reply(added);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push(url);
+      return url.includes('stateHash=') ? check() : add();
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderButton() {
+  const setCart = vi.fn();
+  const value: CartContextValue = {
+    cart: EMPTY_CART,
+    isLoading: false,
+    modalOpen: false,
+    openModal: vi.fn(),
+    closeModal: vi.fn(),
+    setCart,
+    refresh: vi.fn(),
+    remove: vi.fn(),
+  };
+  render(
+    <CartContext.Provider value={value}>
+      <AddToCartButton product={product} />
+    </CartContext.Provider>,
+  );
+  return { setCart };
+}
+
+describe('AddToCartButton', () => {
+  it('checks for changes with the state hash and price, then adds and shows the add-to-cart modal', async () => {
+    const { setCart } = renderButton();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await screen.findByRole('dialog', { name: 'Added to your cart' });
+    expect(calls[0]).toBe('/c3api/cart/add?productId=42&stateHash=hash1&price=5000');
+    expect(calls[1]).toBe('/c3api/cart/add?productId=42');
+    expect(setCart).toHaveBeenCalledWith(added);
+  });
+
+  it('shows the changes dialog first when the price went up; Confirm adds', async () => {
+    check = () => reply({ changeTypes: 2, newPrice: 5500 });
+    renderButton();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    const dialog = await screen.findByRole('dialog', { name: 'This item has changed' });
+    expect(dialog.querySelector('.notice')?.className).toBe('notice notice--warning');
+    expect(screen.getByText('Brass lamp: price has increased.')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByRole('dialog', { name: 'Added to your cart' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('does not let a sold item be confirmed', async () => {
+    check = () => reply({ changeTypes: 8, newPrice: 5000 });
+    renderButton();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await screen.findByRole('dialog', { name: 'This item has changed' });
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveProperty('disabled', true);
+  });
+
+  it('shows the generic notice when adding fails', async () => {
+    add = () => reply(null, 500);
+    renderButton();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(screen.getByText(ADD_TO_CART_ERROR)).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toHaveProperty('disabled', false);
+  });
+});

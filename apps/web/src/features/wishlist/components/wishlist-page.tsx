@@ -1,0 +1,305 @@
+import type { WishlistEntry } from '@shop/contract';
+import { useCallback, useEffect, useReducer, useState } from 'react';
+import { Link } from 'react-router';
+import { CardAddToCart } from '../../../components/card-add-to-cart';
+import { Modal } from '../../../components/modal';
+import { Notice } from '../../../components/notice';
+import { SortDropdown } from '../../../components/sort-dropdown';
+import { ApiError, apiGet } from '../../../lib/api-client';
+import { cartHasCode, fetchCart, useCart } from '../../../lib/cart';
+import { changeWishlist, cleanUpWishlist, fetchWishlistPage, useWishlist } from '../../../lib/wishlist';
+import {
+  INITIAL_WISHLIST_STATE,
+  parseSortKey,
+  UNKNOWN_ERROR,
+  type WishlistState,
+  wishlistError,
+  wishlistReducer,
+} from '../wishlist-state';
+import '../wishlist.css';
+
+function messageOf(error: unknown): string | null {
+  if (error instanceof ApiError) return error.status === 0 ? UNKNOWN_ERROR : error.message;
+  return UNKNOWN_ERROR;
+}
+
+async function productIdOf(code: string): Promise<number> {
+  const product = await apiGet<{ Id: number }>(`/c3api/product/query?${new URLSearchParams({ code })}`);
+  return product.Id;
+}
+
+function WishlistCard({
+  entry,
+  onRemove,
+  onCartResult,
+}: {
+  entry: WishlistEntry;
+  onRemove: (entry: WishlistEntry) => void;
+  onCartResult: (entry: WishlistEntry, error: unknown) => void;
+}) {
+  return (
+    <li className="wishlist-card">
+      <article aria-label={entry.DisplayName}>
+        {entry.ImageUrl ? (
+          <img className="wishlist-card__image" src={entry.ImageUrl} alt="" width={300} height={200} loading="lazy" />
+        ) : (
+          <span className="wishlist-card__image wishlist-card__image--none" />
+        )}
+        <h2 className="wishlist-card__title">
+          <a href={entry.ProductPageUrl}>{entry.DisplayName}</a>
+        </h2>
+        <p className="wishlist-card__store">{entry.StoreNameAndState}</p>
+        <p className="wishlist-card__price">
+          <strong>{entry.IsAvailable ? entry.SalePrice : 'Sold'}</strong>
+        </p>
+        {entry.ShippingLabel ? <p className="wishlist-card__postage">{entry.ShippingLabel}</p> : null}
+        <div className="wishlist-card__actions">
+          <CardAddToCart
+            code={entry.Code}
+            title={entry.DisplayName}
+            price={Number(entry.SalePrice.replace(/[^\d.]/g, '')) || 0}
+            isAvailable={entry.IsAvailable}
+            pickupDisabled={entry.DisableInStorePickup}
+            resolveId={() => productIdOf(entry.Code)}
+            onResult={(error) => onCartResult(entry, error)}
+          />
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-label={`Remove ${entry.DisplayName}`}
+            onClick={() => onRemove(entry)}
+          >
+            Remove
+          </button>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** The /wishlist page (storefront.md screen 8). */
+export function WishlistPage() {
+  const [state, dispatch] = useReducer(wishlistReducer, INITIAL_WISHLIST_STATE);
+  const { cart } = useCart();
+  const { refresh: refreshSummary } = useWishlist();
+  const [removing, setRemoving] = useState<WishlistEntry | null>(null);
+  const [cleaning, setCleaning] = useState(false);
+
+  const fail = useCallback((prefix: string, error: unknown) => {
+    dispatch({ type: 'failed', error: wishlistError(prefix, messageOf(error)) });
+    window.scrollTo(0, 0);
+  }, []);
+
+  const load = useCallback(
+    async (page: number, sortMode: string | null, pageSize: number | null, replace: boolean) => {
+      try {
+        const sort = sortMode ? parseSortKey(sortMode) : null;
+        const data = await fetchWishlistPage(page, pageSize, sort?.sortBy ?? null, sort?.descending ?? false);
+        dispatch({ type: 'page-loaded', data, replace });
+      } catch (error) {
+        fail('Could not list wishlist items', error);
+      }
+    },
+    [fail],
+  );
+
+  useEffect(() => {
+    void load(1, null, null, true);
+  }, [load]);
+
+  // Sync: each entry's in-cart flag follows the cart, on every open page.
+  useEffect(() => {
+    dispatch({ type: 'cart-sync', inCart: (code) => cartHasCode(cart, code) });
+  }, [cart]);
+
+  const remove = async (entry: WishlistEntry) => {
+    dispatch({ type: 'update' });
+    try {
+      await changeWishlist('remove', entry.Code);
+      dispatch({ type: 'removed', codes: [entry.Code] });
+      void refreshSummary();
+    } catch (error) {
+      fail('Could not remove item from wishlist', error);
+    }
+  };
+
+  const cleanUp = async () => {
+    dispatch({ type: 'update' });
+    try {
+      const codes = await cleanUpWishlist();
+      dispatch({ type: 'removed', codes });
+      void refreshSummary();
+    } catch (error) {
+      fail('Could not clean up wishlist items', error);
+    }
+  };
+
+  const onCartResult = async (entry: WishlistEntry, error: unknown) => {
+    if (!error) return;
+    // A warning can be ignored when the item is in the cart with no product changes.
+    try {
+      const now = await fetchCart(true);
+      const item = now.stores.flatMap((s) => s.items).find((i) => i.id === entry.Code);
+      if (item && !now.ProductChanges.some((change) => change.id === item.ProductId)) return;
+    } catch {
+      // fall through to the notice
+    }
+    fail('Could not add item to cart', error);
+  };
+
+  return (
+    <div className="page wishlist-page">
+      <nav aria-label="Breadcrumbs" className="breadcrumbs">
+        <ol>
+          <li>
+            <Link to="/my-account">My Account</Link>
+          </li>
+        </ol>
+      </nav>
+      <WishlistBody
+        state={state}
+        onSort={(value) => {
+          dispatch({ type: 'update', sortMode: value });
+          void load(1, value, state.pageSize, true);
+        }}
+        onLoadMore={() => {
+          dispatch({ type: 'load-more' });
+          void load(state.nextPage, state.sortMode, state.pageSize, false);
+        }}
+        onCleanUp={() => setCleaning(true)}
+        onRemove={(entry) => {
+          if (entry.IsAvailable) setRemoving(entry);
+          else void remove(entry);
+        }}
+        onCartResult={(entry, error) => void onCartResult(entry, error)}
+      />
+      <Modal open={removing !== null} title="Remove item" onClose={() => setRemoving(null)}>
+        <p>Remove {removing?.DisplayName} from your wishlist?</p>
+        <div className="cart__actions">
+          <button
+            type="button"
+            className="button button--yellow"
+            onClick={() => {
+              const entry = removing;
+              setRemoving(null);
+              if (entry) void remove(entry);
+            }}
+          >
+            Remove
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setRemoving(null)}>
+            Cancel
+          </button>
+        </div>
+      </Modal>
+      <Modal open={cleaning} title="Clean Up" onClose={() => setCleaning(false)}>
+        <p>Remove all sold items from your wishlist?</p>
+        <div className="cart__actions">
+          <button
+            type="button"
+            className="button button--yellow"
+            onClick={() => {
+              setCleaning(false);
+              void cleanUp();
+            }}
+          >
+            Clean Up
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setCleaning(false)}>
+            Cancel
+          </button>
+        </div>
+      </Modal>
+    </div>
+  );
+}
+
+/** The page's body for a given state: the loading text, the header and grid, or the empty texts. */
+export function WishlistBody({
+  state,
+  onSort,
+  onLoadMore,
+  onCleanUp,
+  onRemove,
+  onCartResult,
+}: {
+  state: WishlistState;
+  onSort: (value: string) => void;
+  onLoadMore: () => void;
+  onCleanUp: () => void;
+  onRemove: (entry: WishlistEntry) => void;
+  onCartResult: (entry: WishlistEntry, error: unknown) => void;
+}) {
+  const error = state.error ? <Notice kind="error">{state.error}</Notice> : null;
+  if (state.loadingState === 'INITIAL') {
+    return (
+      <>
+        {error}
+        <p className="wishlist-page__loading" role="status">
+          Retrieving your wishlist...
+        </p>
+      </>
+    );
+  }
+  const count = state.totalItems;
+  return (
+    <>
+      {error}
+      <header className="wishlist-page__header">
+        <p className="wishlist-page__count">
+          {count} {count === 1 ? 'item' : 'items'}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={onCleanUp}
+          disabled={state.loadingState !== 'DONE'}
+        >
+          Clean Up
+        </button>
+        <h1>My Wishlist</h1>
+        {state.sortOptions.length > 0 && state.sortMode ? (
+          <SortDropdown
+            options={state.sortOptions.map((option) => ({
+              value: `${option.keyName}${option.isDescending ? '-' : '+'}`,
+              label: option.displayName,
+            }))}
+            value={state.sortMode}
+            onChange={onSort}
+          />
+        ) : null}
+      </header>
+      {state.loadingState === 'UPDATE' ? (
+        <p className="visually-hidden" role="status">
+          Updating your wishlist...
+        </p>
+      ) : null}
+      {state.entries.length === 0 && state.loadingState === 'DONE' ? (
+        <div className="wishlist-page__empty">
+          <p>There doesn't seem to be anything here.</p>
+          <p>
+            Try adding items to your wishlist. You can click the heart icon on the product page, or on any search
+            results.
+          </p>
+        </div>
+      ) : (
+        <ul className="wishlist-grid" aria-label="Wishlist items" aria-busy={state.loadingState !== 'DONE'}>
+          {state.entries.map((entry) => (
+            <WishlistCard key={entry.Code} entry={entry} onRemove={onRemove} onCartResult={onCartResult} />
+          ))}
+        </ul>
+      )}
+      {state.entries.length < state.totalItems ? (
+        <button
+          type="button"
+          className="button button--secondary wishlist-page__more"
+          onClick={onLoadMore}
+          disabled={state.loadingState !== 'DONE'}
+          aria-busy={state.loadingState === 'SUBSEQUENT'}
+        >
+          {state.loadingState === 'SUBSEQUENT' ? 'Loading…' : 'Load more'}
+        </button>
+      ) : null}
+    </>
+  );
+}
