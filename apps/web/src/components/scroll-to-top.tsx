@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-
-const THROTTLE_MS = 20;
+import { useScrollMeasure } from '../lib/use-scroll-measure';
 
 function headerHeight(): number {
   return document.querySelector('body > #root header, header')?.getBoundingClientRect().height ?? 0;
@@ -12,27 +10,7 @@ function headerHeight(): number {
  * that has just disappeared.
  */
 export function ScrollToTop({ focusTarget = '#main' }: { focusTarget?: string }) {
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    let last = 0;
-    let timer: number | undefined;
-    const measure = () => {
-      last = Date.now();
-      timer = undefined;
-      setVisible(window.scrollY > Math.max(headerHeight(), 1));
-    };
-    const onScroll = () => {
-      const wait = THROTTLE_MS - (Date.now() - last);
-      if (wait <= 0) measure();
-      else timer ??= window.setTimeout(measure, wait);
-    };
-    measure();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      if (timer !== undefined) window.clearTimeout(timer);
-    };
-  }, []);
+  const visible = useScrollMeasure(() => window.scrollY > Math.max(headerHeight(), 1), false);
   if (!visible) return null;
   return (
     <button
