@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './database.js';
 import { catalogueMigration } from './migrations/001-catalogue.js';
 import { storefrontMigration } from './migrations/002-storefront.js';
 import { cartWishlistMigration } from './migrations/003-cart-wishlist.js';
+import { foundationMigration } from './migrations/004-foundation.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -12,6 +13,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '001-catalogue': catalogueMigration(this.handle.dialect),
       '002-storefront': storefrontMigration(this.handle.dialect),
       '003-cart-wishlist': cartWishlistMigration(this.handle.dialect),
+      '004-foundation': foundationMigration(this.handle.dialect),
     };
   }
 }

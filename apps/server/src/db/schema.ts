@@ -216,6 +216,28 @@ export interface Database {
   cart_items: CartItemsTable;
   wishlists: WishlistsTable;
   wishlist_items: WishlistItemsTable;
+  rate_limits: RateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+/** One fixed window of requests per key (route and client address), shared by every instance. */
+export interface RateLimitsTable {
+  key: string;
+  /** Milliseconds since the epoch. */
+  window_start: number;
+  hits: number;
+}
+
+/** The first reply to a request sent with an Idempotency-Key, replayed to its repeats. */
+export interface IdempotencyKeysTable {
+  /** SHA-256 of the route, the caller and the key. */
+  key_hash: string;
+  /** SHA-256 of the request body and query: the same key with another request is refused. */
+  request_hash: string;
+  /** null while the first request is still running. */
+  status: number | null;
+  response: string | null;
+  created_at: string;
 }
 
 export type StoreRow = Selectable<StoresTable>;
