@@ -4,35 +4,37 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { failure } from '@shop/contract';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { type Config, publicUrl } from './config.js';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { type Config, publicUrl, resolveSecretKey, servedOverHttps } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerAntiForgery } from './lib/anti-forgery.js';
 import { GENERIC_ERROR_MESSAGE, HttpError } from './lib/errors.js';
+import { guestViewer, systemContext, type Viewer } from './lib/context.js';
+import { readCookie } from './lib/cookies.js';
 import { type ApiRoute, registerRoutes } from './lib/route.js';
+import { isTokenShape } from './lib/tokens.js';
 import { bannerRoutes } from './modules/banners/banners.routes.js';
 import { BannersService } from './modules/banners/banners.service.js';
 import { captchaRoutes } from './modules/captcha/captcha.routes.js';
 import { CaptchaService } from './modules/captcha/captcha.service.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
-import { CartService } from './modules/cart/cart.service.js';
+import { CART_COOKIE, CART_COOKIE_MAX_AGE_SECONDS, CartService } from './modules/cart/cart.service.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { ContentService } from './modules/content/content.service.js';
 import { enquiryRoutes } from './modules/enquiries/enquiries.routes.js';
 import { EnquiriesService } from './modules/enquiries/enquiries.service.js';
-import { registerImageRoutes } from './modules/images/images.routes.js';
+import { imageRoutes } from './modules/images/images.routes.js';
 import { devMailboxRoutes } from './modules/mail/mail.routes.js';
 import { MailService } from './modules/mail/mail.service.js';
 import { PopularService } from './modules/search/popular.service.js';
 import { PredictiveService } from './modules/search/predictive.service.js';
-import { SearchRepository } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { SearchService } from './modules/search/search.service.js';
 import { SearchIndexHolder } from './modules/search/search-index.holder.js';
 import { SimilarService } from './modules/search/similar.service.js';
-import { siteRoutes } from './modules/site/site.routes.js';
+import { healthRoutes, siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
 import { storeRoutes } from './modules/stores/stores.routes.js';
 import { StoresService } from './modules/stores/stores.service.js';
@@ -59,19 +61,20 @@ export interface Services {
 }
 
 export function createServices(config: Config, database: DatabaseHandle): Services {
-  const db = database.db;
-  const stores = new StoresService(db, config.REGION);
-  const catalogue = new CatalogueService(db, config.REGION, stores);
-  const content = new ContentService(db, config.REGION);
-  const searchIndex = new SearchIndexHolder(config.REGION, new SearchRepository(db), catalogue, stores);
-  const captcha = new CaptchaService(db, config.DEV_CAPTCHA_ANSWER);
-  const mail = new MailService(db);
+  // The shop's own context, for work no request asked for (the search index, counted views).
+  const system = systemContext(database, config.REGION);
+  const stores = new StoresService();
+  const catalogue: CatalogueService = new CatalogueService(stores, (views) => catalogue.addViews(system, views));
+  const content = new ContentService();
+  const searchIndex = new SearchIndexHolder(system, catalogue, stores);
+  const captcha = new CaptchaService(config.DEV_CAPTCHA_ANSWER);
+  const mail = new MailService();
   return {
     site: new SiteService(config),
     catalogue,
     stores,
     content,
-    banners: new BannersService(db, config.REGION),
+    banners: new BannersService(),
     searchIndex,
     search: new SearchService(config.REGION, searchIndex, catalogue, content),
     predictive: new PredictiveService(searchIndex, catalogue),
@@ -79,13 +82,14 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     popular: new PopularService(searchIndex, catalogue),
     captcha,
     mail,
-    enquiries: new EnquiriesService(db, catalogue, stores, captcha, mail, publicUrl(config)),
-    cart: new CartService(db, config.REGION, catalogue),
-    wishlist: new WishlistService(db, catalogue),
+    enquiries: new EnquiriesService(catalogue, stores, captcha, mail, publicUrl(config)),
+    cart: new CartService(catalogue),
+    wishlist: new WishlistService(catalogue),
   };
 }
 
-export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'>): ApiRoute[] {
+/** Every route of the shop, in one list: it registers them and writes the OpenAPI document. */
+export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX' | 'DATA_DIR'>): ApiRoute[] {
   return [
     ...siteRoutes(services.site),
     ...searchRoutes(services.search, services.predictive, services.similar, services.popular),
@@ -97,9 +101,17 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...captchaRoutes(services.captcha),
     ...bannerRoutes(services.banners),
     ...contentRoutes(services.content),
+    ...imageRoutes(services.catalogue, path.join(config.DATA_DIR, 'image-cache')),
+    ...healthRoutes(),
     // The demo's mailbox shows shoppers' messages: it exists only when asked for by name.
     ...(config.DEV_MAILBOX ? devMailboxRoutes(services.mail) : []),
   ];
+}
+
+/** The guest's identity from its cookies; accounts will add a session lookup here. */
+function guestFromCookies(request: FastifyRequest, secure: boolean): Promise<Viewer> {
+  const cart = readCookie(request, CART_COOKIE, secure);
+  return Promise.resolve(guestViewer(isTokenShape(cart) ? cart : null));
 }
 
 /** Builds the HTTP server from its parts. No I/O happens until the caller listens. */
@@ -109,11 +121,13 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    trustProxy: false,
+    // Fastify takes a hop count too, though its types do not say so.
+    trustProxy: config.TRUST_PROXY as boolean | string[],
   });
   const services = createServices(config, database);
   const routes = apiRoutes(services, config);
   const openApi = buildOpenApiDocument(routes);
+  const security = { alwaysSecure: servedOverHttps(config) };
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -130,7 +144,7 @@ export async function buildApp(
   });
 
   await app.register(cookie);
-  registerAntiForgery(app);
+  registerAntiForgery(app, { ...security, secret: resolveSecretKey(config) });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send(failure(error.message));
@@ -145,10 +159,14 @@ export async function buildApp(
     await services.catalogue.flushViews();
   });
 
-  app.get('/healthz', async () => ({ status: 'ok', database: database.dialect, region: config.REGION }));
   app.get('/c3api/openapi.json', async () => openApi);
-  registerRoutes(app, routes);
-  registerImageRoutes(app, services.catalogue, path.join(config.DATA_DIR, 'image-cache'));
+  registerRoutes(app, routes, {
+    ...security,
+    database,
+    region: config.REGION,
+    resolveViewer: guestFromCookies,
+    cartCookie: { name: CART_COOKIE, maxAgeSeconds: CART_COOKIE_MAX_AGE_SECONDS },
+  });
 
   const indexHtml = path.join(config.WEB_DIST, 'index.html');
   const hasWeb = existsSync(indexHtml);

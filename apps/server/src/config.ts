@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Regions } from '@shop/contract';
@@ -77,6 +78,29 @@ const ConfigSchema = z.object({
    * Demos and browser tests only: every captcha challenge gets this answer (still drawn, still
    * single use), so a scripted journey can complete a form. Never set it on a real shop.
    */
+  /**
+   * The server's secret for signatures (anti-forgery values now; signed links later): at least 32
+   * characters. Unset: one is generated into DATA_DIR/secret-key on first start and kept there.
+   * Every instance behind a load balancer needs the same value.
+   */
+  SECRET_KEY: optionalText().pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * Behind a load balancer or reverse proxy: 'true' trusts X-Forwarded-For/-Proto from any hop,
+   * a number trusts that many hops, or a comma-separated list of proxy addresses/CIDRs. Rate
+   * limits then see the shopper's address, and https at the proxy makes cookies Secure.
+   */
+  TRUST_PROXY: optionalText().pipe(
+    z
+      .string()
+      .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/,\s]+)$/, "must be 'true', 'false', a hop count or a list of addresses")
+      .optional()
+      .transform((v): boolean | number | string[] => {
+        if (v === undefined || v === 'false') return false;
+        if (v === 'true') return true;
+        if (/^\d+$/.test(v)) return Number(v);
+        return v.split(',').map((a) => a.trim()).filter(Boolean);
+      }),
+  ),
   DEV_CAPTCHA_ANSWER: optionalText().pipe(
     z
       .string()
@@ -100,6 +124,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Where shoppers reach the shop, without a trailing slash. */
 export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
   return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+}
+
+/** True when shoppers reach the shop over HTTPS, so every cookie must be Secure and __Host-. */
+export function servedOverHttps(config: Pick<Config, 'PUBLIC_URL'>): boolean {
+  return config.PUBLIC_URL?.startsWith('https://') ?? false;
+}
+
+/**
+ * SECRET_KEY, or the one kept in DATA_DIR/secret-key (made on first start, readable by the
+ * owner only), so the two commands work without configuration and restarts keep every signature.
+ */
+export function resolveSecretKey(config: Pick<Config, 'SECRET_KEY' | 'DATA_DIR'>): string {
+  if (config.SECRET_KEY) return config.SECRET_KEY;
+  const file = path.join(config.DATA_DIR, 'secret-key');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  try {
+    writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+  } catch {
+    // Another process made it first: use theirs.
+    return readFileSync(file, 'utf8').trim();
+  }
+  return key;
 }
 
 export function webBuildExists(config: Config): boolean {

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig, REPO_ROOT, webBuildExists } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { systemContext } from './lib/context.js';
 import { MailSender } from './modules/mail/mail-sender.js';
 import { seedCatalogue, seedSiteContent } from './seed/seed.js';
 
@@ -21,20 +22,21 @@ async function main(): Promise<void> {
   await migrateToLatest(database);
 
   const { app, services } = await buildApp(config, database);
-  if (config.DEMO_PRODUCTS > 0 && (await services.catalogue.countProducts()) === 0) {
+  const system = systemContext(database, config.REGION);
+  if (config.DEMO_PRODUCTS > 0 && (await services.catalogue.countProducts(system)) === 0) {
     console.log(`Empty catalogue: seeding a demo of ${config.DEMO_PRODUCTS.toLocaleString('en')} items...`);
-    await seedCatalogue(database.db, { products: config.DEMO_PRODUCTS, seed: config.DEMO_SEED });
+    await seedCatalogue(database, { products: config.DEMO_PRODUCTS, seed: config.DEMO_SEED });
     services.catalogue.notify();
-  } else if (config.DEMO_PRODUCTS > 0 && (await services.banners.count()) === 0) {
+  } else if (config.DEMO_PRODUCTS > 0 && (await services.banners.count(system)) === 0) {
     // A demo database from before banners existed gets them too.
-    await seedSiteContent(database.db);
+    await seedSiteContent(database);
   }
   if (config.DEV_CAPTCHA_ANSWER) {
     console.warn('DEV_CAPTCHA_ANSWER is set: every captcha has the same answer. Never use this on a real shop.');
   }
 
   // Mail waits in the outbox table; with SMTP_URL a sender delivers it, retrying failures later.
-  const sender = config.SMTP_URL ? new MailSender(database.db, config.SMTP_URL, config.MAIL_FROM) : null;
+  const sender = config.SMTP_URL ? new MailSender(database, config.SMTP_URL, config.MAIL_FROM) : null;
   const mailTimer = sender
     ? setInterval(() => {
         sender.sendPending().catch((error: unknown) => app.log.error({ err: error }, 'sending mail failed'));

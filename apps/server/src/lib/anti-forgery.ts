@@ -1,49 +1,87 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ANTI_FORGERY_COOKIE, ANTI_FORGERY_HEADER, failure } from '@shop/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type CookieSecurity, isSecureRequest, readCookie, writeCookie } from './cookies.js';
+import { isTokenShape, newToken, sameSecret, sign } from './tokens.js';
 
 /** Methods that change state; every one of them must prove it comes from our page. */
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,128}$/;
 export const ANTI_FORGERY_FAILURE = 'This request could not be verified. Please refresh the page and try again.';
+/** The visitor's own random id (HttpOnly): what the anti-forgery value is bound to. */
+export const VISITOR_COOKIE = 'visitor';
+const VISITOR_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 
-export function newAntiForgeryToken(): string {
-  return randomBytes(32).toString('base64url');
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The visitor id this request carries (or was just given). */
+    visitorId: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Never set cookies on this route's replies (pictures, hashed assets: cached by CDNs for a year). */
+    cookieless?: boolean;
+  }
 }
 
-function sameToken(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
+/** The anti-forgery value for a visitor: `${nonce}.${HMAC(secret, visitor + nonce)}` (OWASP's signed double-submit). */
+export function antiForgeryValue(secret: string, visitorId: string, nonce: string = newToken()): string {
+  return `${nonce}.${sign(secret, `${visitorId}!${nonce}`)}`;
+}
+
+/** True when `value` was issued by this server, with this secret, for this visitor. */
+export function isAntiForgeryValueFor(secret: string, visitorId: string, value: string): boolean {
+  const dot = value.indexOf('.');
+  if (dot <= 0) return false;
+  const nonce = value.slice(0, dot);
+  if (!isTokenShape(nonce)) return false;
+  return sameSecret(value, antiForgeryValue(secret, visitorId, nonce));
+}
+
+export interface AntiForgeryOptions extends CookieSecurity {
+  secret: string;
 }
 
 /**
- * Double-submit anti-forgery: every response hands out an XSRF-TOKEN cookie (readable by the page,
- * SameSite=Strict) when the request has none, and a state-changing call (all of them live under
- * /c3api) must echo it in the X-XSRF-TOKEN header. The check runs on request, before the body is read or a handler runs, so a
- * forged request changes nothing. Needs @fastify/cookie registered first.
+ * Signed double-submit anti-forgery, bound to the visitor:
+ * - every visitor gets an HttpOnly `visitor` cookie (a random id) and a readable XSRF-TOKEN cookie
+ *   whose value is a nonce and its HMAC over the visitor id and the nonce, under SECRET_KEY;
+ * - a state-changing call must echo XSRF-TOKEN in the X-XSRF-TOKEN header, and the value must be
+ *   the server's own signature for this visitor. A value the server did not sign, one signed for
+ *   another visitor, or a header that differs from the cookie gets 403.
+ * The check runs on request, before the body is read or a handler runs, so a forged request
+ * changes nothing. Needs @fastify/cookie registered first.
  */
-export function registerAntiForgery(app: FastifyInstance): void {
+export function registerAntiForgery(app: FastifyInstance, options: AntiForgeryOptions): void {
   const headerName = ANTI_FORGERY_HEADER.toLowerCase();
+  app.decorateRequest('visitorId', null);
   app.addHook('onRequest', async (request, reply) => {
-    const cookie = request.cookies[ANTI_FORGERY_COOKIE];
-    const hasValidCookie = typeof cookie === 'string' && TOKEN_SHAPE.test(cookie);
-    // Pictures are cached for a year by browsers and CDNs: they must never carry a visitor's token.
-    const isImage = request.url.startsWith('/c3api/images/');
-    if (!hasValidCookie && !isImage) {
-      reply.setCookie(ANTI_FORGERY_COOKIE, newAntiForgeryToken(), {
-        path: '/',
-        sameSite: 'strict',
-        httpOnly: false,
-        secure: request.protocol === 'https',
-      });
+    const secure = isSecureRequest(request, options);
+    const visitor = readCookie(request, VISITOR_COOKIE, secure);
+    const hasVisitor = isTokenShape(visitor);
+    const cookie = readCookie(request, ANTI_FORGERY_COOKIE, secure);
+    const cookieValid = hasVisitor && cookie !== undefined && isAntiForgeryValueFor(options.secret, visitor, cookie);
+    request.visitorId = hasVisitor ? visitor : null;
+
+    if (UNSAFE_METHODS.has(request.method)) {
+      // Every unsafe method on every path, not only /c3api: the router decodes percent-escapes,
+      // so '/%63%33api/...' reaches the same handler as '/c3api/...'.
+      const header = request.headers[headerName];
+      if (!cookieValid || typeof header !== 'string' || !sameSecret(header, cookie)) {
+        return reply.code(403).send(failure(ANTI_FORGERY_FAILURE));
+      }
+      return;
     }
-    // Every unsafe method on every path, not only URLs that start with /c3api: the router decodes
-    // percent-escapes, so '/%63%33api/...' reaches the same handler as '/c3api/...'.
-    if (!UNSAFE_METHODS.has(request.method)) return;
-    const header = request.headers[headerName];
-    if (!hasValidCookie || typeof header !== 'string' || !sameToken(header, cookie)) {
-      return reply.code(403).send(failure(ANTI_FORGERY_FAILURE));
+    if (cookieValid || isCookieless(request)) return;
+    const visitorId = hasVisitor ? visitor : newToken();
+    request.visitorId = visitorId;
+    if (!hasVisitor) {
+      writeCookie(reply, VISITOR_COOKIE, visitorId, { httpOnly: true, sameSite: 'lax', maxAge: VISITOR_MAX_AGE_SECONDS }, secure);
     }
+    writeCookie(reply, ANTI_FORGERY_COOKIE, antiForgeryValue(options.secret, visitorId), { httpOnly: false, sameSite: 'strict' }, secure);
   });
+}
+
+function isCookieless(request: FastifyRequest): boolean {
+  if (request.routeOptions.config?.cookieless) return true;
+  // Files with an extension (the web app's assets, favicon) are cached and shared: no cookies.
+  const path = request.url.split('?')[0] ?? '';
+  return /\.[A-Za-z0-9]+$/.test(path);
 }

@@ -124,3 +124,6 @@ export function systemContext(handle: Pick<DatabaseHandle, 'db' | 'dialect'>, re
 export function guestViewer(cartToken: string | null = null, wishlistToken: string | null = null): GuestViewer {
   return { kind: 'guest', cartToken, wishlistToken };
 }
+
+/** What a repository needs of the context: the handle to run on (the open transaction's, if any). */
+export type DbCtx = Pick<Ctx, 'db' | 'dialect'>;

@@ -1,38 +1,35 @@
+import type { Ctx } from './context.js';
+import { RateLimitRepository } from './rate-limit.repository.js';
+
 /**
- * A fixed-window request limit per client address, for calls that cost us or a store something
- * (captcha pictures, enquiries that send e-mail). Counts live in this process only: losing them
- * on restart is harmless, and behind a load balancer each instance limits its own share.
+ * Fixed-window request limits for calls that cost us or a store something (captcha pictures,
+ * enquiries that send e-mail; sign-in and codes next). The counters live in the database, so
+ * every instance behind a load balancer shares them and a restart forgets nothing.
  */
 export interface RateLimit {
   max: number;
   windowMs: number;
 }
 
-export class FixedWindowLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+/** Old windows are swept at most this often. */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
-  constructor(
-    private readonly limit: RateLimit,
-    private readonly now: () => number = Date.now,
-  ) {}
+export class RateLimiter {
+  private readonly repository = new RateLimitRepository();
+  private lastSweep = 0;
 
-  /** Records one request; returns the seconds to wait when it is over the limit, or 0. */
-  take(client: string): number {
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Records one request under `key`; returns the seconds to wait when it is over the limit, or 0. */
+  async take(ctx: Pick<Ctx, 'db'>, key: string, limit: RateLimit): Promise<number> {
     const now = this.now();
-    if (this.windows.size > 10_000) this.sweep(now);
-    const window = this.windows.get(client);
-    if (!window || now - window.start >= this.limit.windowMs) {
-      this.windows.set(client, { start: now, count: 1 });
-      return 0;
+    if (now - this.lastSweep > SWEEP_INTERVAL_MS) {
+      this.lastSweep = now;
+      // Windows are at most a day long; anything older counts for nothing.
+      await this.repository.deleteOlderThan(ctx, now - 24 * 60 * 60 * 1000);
     }
-    window.count++;
-    if (window.count <= this.limit.max) return 0;
-    return Math.max(1, Math.ceil((window.start + this.limit.windowMs - now) / 1000));
-  }
-
-  private sweep(now: number): void {
-    for (const [client, window] of this.windows) {
-      if (now - window.start >= this.limit.windowMs) this.windows.delete(client);
-    }
+    const { windowStart, hits } = await this.repository.hit(ctx, key, now, limit.windowMs);
+    if (hits <= limit.max) return 0;
+    return Math.max(1, Math.ceil((windowStart + limit.windowMs - now) / 1000));
   }
 }

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     await migrateToLatest(handle);
     console.log(`Seeding ${products.toLocaleString('en')} products (seed ${seed}) into ${handle.describe}`);
     let lastPrinted = 0;
-    await seedCatalogue(handle.db, {
+    await seedCatalogue(handle, {
       products,
       seed,
       onProgress: (done, total) => {

@@ -39,7 +39,7 @@ describe('demo catalogue', () => {
     try {
       const db = database.handle.db;
       const progress: number[] = [];
-      await seedCatalogue(db, { products: 2000, seed: 3, onProgress: (done) => progress.push(done) });
+      await seedCatalogue(database.handle, { products: 2000, seed: 3, onProgress: (done) => progress.push(done) });
       expect(progress.at(-1)).toBe(2000);
       const rows = await db
         .selectFrom('products')
@@ -78,7 +78,7 @@ describe('demo catalogue', () => {
         { region: 'AU' },
         { region: 'UK' },
       ]);
-      await seedCatalogue(db, { products: 100, seed: 3 });
+      await seedCatalogue(database.handle, { products: 100, seed: 3 });
       // The same seed gives the same popularity.
       const again = await db.selectFrom('products').select(['code', 'popularity']).orderBy('code').execute();
       expect(again).toEqual(views.slice(0, 100));

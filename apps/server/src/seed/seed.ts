@@ -1,6 +1,6 @@
 import type { Region } from '@shop/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { inTransaction } from '../db/unit-of-work.js';
+import { type DbCtx, systemContext } from '../lib/context.js';
 import { BannersRepository } from '../modules/banners/banners.repository.js';
 import { CatalogueRepository } from '../modules/catalogue/catalogue.repository.js';
 import { ContentRepository } from '../modules/content/content.repository.js';
@@ -25,9 +25,11 @@ export interface SeedOptions {
 const BATCH = 5000;
 
 /** Replaces the catalogue with a deterministic demo: categories, stores in both regions, content pages and `products` items. */
-export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions): Promise<void> {
-  const repository = new CatalogueRepository(db);
-  await repository.clearCatalogue();
+export async function seedCatalogue(handle: DbCtx, options: SeedOptions): Promise<void> {
+  const ctx = systemContext(handle, 'AU');
+  const repository = new CatalogueRepository();
+  await inTransaction(ctx, (tx) => repository.clearCatalogue(tx));
+  const feedBefore = await repository.latestChangeSeq(ctx);
 
   const leafBySlug = new Map<string, LeafCategory>();
   for (const root of CATEGORY_TREE) for (const leaf of root.children) leafBySlug.set(leaf.slug, leaf);
@@ -35,31 +37,38 @@ export async function seedCatalogue(db: Kysely<Database>, options: SeedOptions):
   const leaves: { id: number; leaf: LeafCategory }[] = [];
   for (const { parentSlug, ...row } of categorySeeds()) {
     const parentId = parentSlug === null ? null : (idBySlug.get(parentSlug) ?? null);
-    const id = await repository.insertCategory({ ...row, parent_id: parentId });
+    const id = await repository.insertCategory(ctx, { ...row, parent_id: parentId });
     idBySlug.set(row.slug, id);
     const leaf = leafBySlug.get(row.slug);
     if (leaf) leaves.push({ id, leaf });
   }
 
-  const stores = await repository.insertStores(generateStores(options.seed));
+  const stores = await repository.insertStores(ctx, generateStores(options.seed));
   const pages = stores.map((s) => storePageSeed({ ...s, region: s.region as Region }));
   for (const region of ['AU', 'UK'] as const) pages.push(...helpPageSeeds(region));
-  await repository.insertContentPages(pages);
+  await inTransaction(ctx, (tx) => repository.insertContentPages(tx, pages));
 
   const context: GeneratorContext = { stores: stores.map((s) => ({ id: s.id, region: s.region })), leaves };
   for (let start = 0; start < options.products; start += BATCH) {
     const end = Math.min(options.products, start + BATCH);
-    const rows = [];
+    const rows: ReturnType<typeof generateProduct>[] = [];
     for (let i = start; i < end; i++) rows.push(generateProduct(i, options.seed, context));
-    await repository.insertProducts(rows);
+    // One transaction per batch: a synced commit per statement would make a big seed crawl.
+    await inTransaction(ctx, (tx) => repository.insertProducts(tx, rows));
     options.onProgress?.(end, options.products);
   }
-  await repository.recordBulkChange(new Date().toISOString());
-  await seedSiteContent(db);
+  // The trigger wrote a change row per item; one "rebuild" row says the same for a wholesale load.
+  await inTransaction(ctx, async (tx) => {
+    await repository.deleteChangesAfter(tx, feedBefore);
+    await repository.recordBulkChange(tx, new Date().toISOString());
+  });
+  await seedSiteContent(handle);
 }
 
 /** Replaces the home-page banners and the regional notices (warning about borrowing) with the demo's. */
-export async function seedSiteContent(db: Kysely<Database>): Promise<void> {
-  await new BannersRepository(db).replaceAll([...bannerSeeds('AU'), ...bannerSeeds('UK')]);
-  await new ContentRepository(db).replaceNotices(noticeSeeds());
+export async function seedSiteContent(handle: DbCtx): Promise<void> {
+  await inTransaction(systemContext(handle, 'AU'), async (tx) => {
+    await new BannersRepository().replaceAll(tx, [...bannerSeeds('AU'), ...bannerSeeds('UK')]);
+    await new ContentRepository().replaceNotices(tx, noticeSeeds());
+  });
 }

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { ANTI_FORGERY_COOKIE, ANTI_FORGERY_HEADER, type Envelope } from '@shop/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type Services } from '../app.js';
 import { loadConfig } from '../config.js';
+import { type Ctx, systemContext } from '../lib/context.js';
 import type { TestDatabase } from './test-database.js';
 
 export interface TestResponse<T> {
@@ -22,11 +22,32 @@ export interface TestServer {
   baseUrl: string;
   app: FastifyInstance;
   services: Services;
+  /** The shop's own context on the test database, for calling services directly. */
+  ctx(): Ctx;
+  /** A new visitor's cookies from the server: the Cookie header to send and the anti-forgery value to echo. */
+  visitor(): Promise<Visitor>;
   /** GETs a path over real HTTP and returns the status and parsed JSON body. */
   get<T = unknown>(path: string): Promise<TestResponse<T>>;
   /** POSTs a JSON body over real HTTP, with a matching anti-forgery cookie and header unless told not to. */
   post<T = unknown>(path: string, body: unknown, options?: PostOptions): Promise<TestResponse<T>>;
   close(): Promise<void>;
+}
+
+export interface Visitor {
+  /** `visitor=...; XSRF-TOKEN=...`, as a browser would send them. */
+  cookie: string;
+  /** The XSRF-TOKEN value, to echo in the X-XSRF-TOKEN header. */
+  token: string;
+}
+
+/** Asks the server for a visitor id and its signed anti-forgery value, as a browser's first visit does. */
+export async function newVisitor(baseUrl: string): Promise<Visitor> {
+  const response = await fetch(`${baseUrl}/c3api/site`);
+  await response.arrayBuffer();
+  const pairs = response.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
+  const token = pairs.find((p) => p.startsWith(`${ANTI_FORGERY_COOKIE}=`))?.slice(ANTI_FORGERY_COOKIE.length + 1);
+  if (!token) throw new Error('the server handed out no anti-forgery cookie');
+  return { cookie: pairs.join('; '), token: decodeURIComponent(token) };
 }
 
 /** The real server on a free loopback port, on the given test database. */
@@ -42,11 +63,13 @@ export async function startTestServer(database: TestDatabase, env: Record<string
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const token = randomBytes(24).toString('base64url');
+  let visitor: Visitor | null = null;
   return {
     baseUrl,
     app,
     services,
+    ctx: () => systemContext(database.handle, config.REGION),
+    visitor: () => newVisitor(baseUrl),
     async get<T>(path: string) {
       const response = await fetch(baseUrl + path);
       const body = (await response.json()) as Envelope<T>;
@@ -55,8 +78,9 @@ export async function startTestServer(database: TestDatabase, env: Record<string
     async post<T>(path: string, payload: unknown, options: PostOptions = {}) {
       const headers: Record<string, string> = { 'Content-Type': 'application/json' };
       if (options.antiForgery !== false) {
-        headers.Cookie = `${ANTI_FORGERY_COOKIE}=${token}`;
-        headers[ANTI_FORGERY_HEADER] = token;
+        visitor ??= await newVisitor(baseUrl);
+        headers.Cookie = visitor.cookie;
+        headers[ANTI_FORGERY_HEADER] = visitor.token;
       }
       const response = await fetch(baseUrl + path, {
         method: 'POST',

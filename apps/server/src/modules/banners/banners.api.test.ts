@@ -12,7 +12,7 @@ describe.each(testDatabaseTargets())('banners on $name', (target) => {
 
   beforeAll(async () => {
     database = await target.open();
-    await seedSiteContent(database.handle.db);
+    await seedSiteContent(database.handle);
     au = await startTestServer(database);
     uk = await startTestServer(database, { REGION: 'UK' });
   });
@@ -53,8 +53,8 @@ describe.each(testDatabaseTargets())('banners on $name', (target) => {
   });
 
   it('sanitises descriptions and drops unsafe links on the way out', async () => {
-    const repository = new BannersRepository(database.handle.db);
-    await repository.replaceAll([
+    const repository = new BannersRepository();
+    await repository.replaceAll(database.handle, [
       {
         region: 'AU',
         placement: 'home',
@@ -124,7 +124,7 @@ describe.each(testDatabaseTargets())('banners on $name', (target) => {
       expect(banner?.BannerClickUrl).toBeNull();
       expect(banner?.BannerClickTarget).toBeNull();
     } finally {
-      await seedSiteContent(database.handle.db);
+      await seedSiteContent(database.handle);
     }
   });
 

@@ -1,11 +1,11 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { DbCtx } from '../../lib/context.js';
+import type { Insertable } from 'kysely';
 import type { BannerRow, BannersTable, Database } from '../../db/schema.js';
 
 export class BannersRepository {
-  constructor(private readonly db: Kysely<Database>) {}
 
-  listActive(region: 'AU' | 'UK', placement: string): Promise<BannerRow[]> {
-    return this.db
+  listActive(ctx: DbCtx, region: 'AU' | 'UK', placement: string): Promise<BannerRow[]> {
+    return ctx.db
       .selectFrom('banners')
       .selectAll()
       .where('region', '=', region)
@@ -16,8 +16,8 @@ export class BannersRepository {
       .execute();
   }
 
-  async count(): Promise<number> {
-    const row = await this.db
+  async count(ctx: DbCtx): Promise<number> {
+    const row = await ctx.db
       .selectFrom('banners')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
@@ -25,10 +25,8 @@ export class BannersRepository {
   }
 
   /** Replaces every banner (the demo seed). */
-  async replaceAll(rows: Insertable<BannersTable>[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('banners').execute();
-      if (rows.length > 0) await trx.insertInto('banners').values(rows).execute();
-    });
+  async replaceAll(ctx: DbCtx, rows: Insertable<BannersTable>[]): Promise<void> {
+    await ctx.db.deleteFrom('banners').execute();
+    if (rows.length > 0) await ctx.db.insertInto('banners').values(rows).execute();
   }
 }

@@ -11,7 +11,7 @@ export function bannerRoutes(banners: BannersService): ApiRoute[] {
       tag: 'content',
       query: BannersQuerySchema,
       value: BannersValueSchema,
-      handler: ({ query }) => banners.list(query.placement),
+      handler: (ctx, { query }) => banners.list(ctx, query.placement),
     }),
-  ] as ApiRoute[];
+  ];
 }

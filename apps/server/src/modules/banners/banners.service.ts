@@ -1,7 +1,7 @@
-import { type Banner, BannerButtonSchema, type BannersValue, type Region } from '@shop/contract';
-import type { Kysely } from 'kysely';
+import { type Banner, BannerButtonSchema, type BannersValue } from '@shop/contract';
 import type { z } from 'zod';
-import type { BannerRow, Database } from '../../db/schema.js';
+import type { BannerRow } from '../../db/schema.js';
+import type { Ctx } from '../../lib/context.js';
 import { safeLinkUrl, sanitizeRichText } from '../../lib/rich-text.js';
 import { BannersRepository } from './banners.repository.js';
 
@@ -48,21 +48,14 @@ export function toBanner(row: BannerRow): Banner {
 
 /** Banner carousels of the home and marketing pages, per region. */
 export class BannersService {
-  private readonly repository: BannersRepository;
+  private readonly repository = new BannersRepository();
 
-  constructor(
-    db: Kysely<Database>,
-    private readonly region: Region,
-  ) {
-    this.repository = new BannersRepository(db);
-  }
-
-  async list(placement: string): Promise<BannersValue> {
-    const rows = await this.repository.listActive(this.region, placement);
+  async list(ctx: Ctx, placement: string): Promise<BannersValue> {
+    const rows = await this.repository.listActive(ctx, ctx.region, placement);
     return { Banners: rows.map(toBanner), ...CAROUSEL };
   }
 
-  count(): Promise<number> {
-    return this.repository.count();
+  count(ctx: Ctx): Promise<number> {
+    return this.repository.count(ctx);
   }
 }

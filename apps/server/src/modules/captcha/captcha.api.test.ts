@@ -61,7 +61,7 @@ describe.each(testDatabaseTargets())('captcha on $name', (target) => {
     const demo = await startTestServer(database, { DEV_CAPTCHA_ANSWER: 'acdef' });
     try {
       const { body } = await demo.get<CaptchaValue>('/c3api/captcha');
-      expect(await demo.services.captcha.verify(`${body.Value.Token}:ACDEF`)).toBe(true);
+      expect(await demo.services.captcha.verify(demo.ctx(), `${body.Value.Token}:ACDEF`)).toBe(true);
     } finally {
       await demo.close();
     }
@@ -69,39 +69,39 @@ describe.each(testDatabaseTargets())('captcha on $name', (target) => {
 
   it('refuses to draw a character outside its alphabet, storing nothing', async () => {
     const before = await database.handle.db.selectFrom('captcha_challenges').select('id').execute();
-    await expect(captcha().issue('ABCDE')).rejects.toThrow(/glyph/);
+    await expect(captcha().issue(server.ctx(), 'ABCDE')).rejects.toThrow(/glyph/);
     expect(await database.handle.db.selectFrom('captcha_challenges').select('id').execute()).toHaveLength(
       before.length,
     );
   });
 
   it('accepts the right answer in any case, once', async () => {
-    const { Token } = await captcha().issue('KX4PR');
-    expect(await captcha().verify(`${Token}:kx4pr`)).toBe(true);
-    expect(await captcha().verify(`${Token}:KX4PR`)).toBe(false);
+    const { Token } = await captcha().issue(server.ctx(), 'KX4PR');
+    expect(await captcha().verify(server.ctx(), `${Token}:kx4pr`)).toBe(true);
+    expect(await captcha().verify(server.ctx(), `${Token}:KX4PR`)).toBe(false);
   });
 
   it('uses a challenge up on a wrong answer', async () => {
-    const { Token } = await captcha().issue('KX4PR');
-    expect(await captcha().verify(`${Token}:KX4PX`)).toBe(false);
-    expect(await captcha().verify(`${Token}:KX4PR`)).toBe(false);
+    const { Token } = await captcha().issue(server.ctx(), 'KX4PR');
+    expect(await captcha().verify(server.ctx(), `${Token}:KX4PX`)).toBe(false);
+    expect(await captcha().verify(server.ctx(), `${Token}:KX4PR`)).toBe(false);
   });
 
   it('refuses expired challenges, unknown tokens and malformed answers', async () => {
-    const { Token } = await captcha().issue('AAAAA');
+    const { Token } = await captcha().issue(server.ctx(), 'AAAAA');
     await database.handle.db
       .updateTable('captcha_challenges')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('token', '=', Token)
       .execute();
-    expect(await captcha().verify(`${Token}:AAAAA`)).toBe(false);
-    expect(await captcha().verify('AAAAAAAAAAAAAAAAAAAAAA:AAAAA')).toBe(false);
-    for (const bad of ['', 'AAAAA', ':AAAAA', 'not a token:AAAAA']) expect(await captcha().verify(bad)).toBe(false);
+    expect(await captcha().verify(server.ctx(), `${Token}:AAAAA`)).toBe(false);
+    expect(await captcha().verify(server.ctx(), 'AAAAAAAAAAAAAAAAAAAAAA:AAAAA')).toBe(false);
+    for (const bad of ['', 'AAAAA', ':AAAAA', 'not a token:AAAAA']) expect(await captcha().verify(server.ctx(), bad)).toBe(false);
   });
 
   it('lets only one of many simultaneous answers through', async () => {
-    const { Token } = await captcha().issue('CDEFG');
-    const results = await Promise.all(Array.from({ length: 6 }, () => captcha().verify(`${Token}:CDEFG`)));
+    const { Token } = await captcha().issue(server.ctx(), 'CDEFG');
+    const results = await Promise.all(Array.from({ length: 6 }, () => captcha().verify(server.ctx(), `${Token}:CDEFG`)));
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 });

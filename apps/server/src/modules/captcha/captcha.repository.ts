@@ -1,11 +1,11 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { DbCtx } from '../../lib/context.js';
+import type { Insertable } from 'kysely';
 import type { CaptchaChallengesTable, Database } from '../../db/schema.js';
 
 export class CaptchaRepository {
-  constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: Insertable<CaptchaChallengesTable>): Promise<void> {
-    await this.db.insertInto('captcha_challenges').values(row).execute();
+  async insert(ctx: DbCtx, row: Insertable<CaptchaChallengesTable>): Promise<void> {
+    await ctx.db.insertInto('captcha_challenges').values(row).execute();
   }
 
   /**
@@ -13,8 +13,8 @@ export class CaptchaRepository {
    * two requests racing with the same token cannot both succeed. Returns its answer hash, or
    * undefined when there was nothing to use.
    */
-  async use(token: string, now: string): Promise<string | undefined> {
-    const row = await this.db
+  async use(ctx: DbCtx, token: string, now: string): Promise<string | undefined> {
+    const row = await ctx.db
       .updateTable('captcha_challenges')
       .set({ used_at: now })
       .where('token', '=', token)
@@ -25,7 +25,7 @@ export class CaptchaRepository {
     return row?.answer_hash;
   }
 
-  async deleteExpired(now: string): Promise<void> {
-    await this.db.deleteFrom('captcha_challenges').where('expires_at', '<=', now).execute();
+  async deleteExpired(ctx: DbCtx, now: string): Promise<void> {
+    await ctx.db.deleteFrom('captcha_challenges').where('expires_at', '<=', now).execute();
   }
 }

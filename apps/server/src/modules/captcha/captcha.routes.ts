@@ -13,10 +13,8 @@ export function captchaRoutes(captcha: CaptchaService): ApiRoute[] {
       rateLimit: { max: 120, windowMs: 60_000 },
       tag: 'captcha',
       value: CaptchaValueSchema,
-      handler: async (_input, _request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        return captcha.issue();
-      },
+      cacheControl: 'no-store',
+      handler: (ctx) => captcha.issue(ctx),
     }),
-  ] as ApiRoute[];
+  ];
 }

@@ -1,7 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { CaptchaValue } from '@shop/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Ctx } from '../../lib/context.js';
+import { newToken, sameSecret } from '../../lib/tokens.js';
 import { CaptchaRepository } from './captcha.repository.js';
 import { captchaSvg, randomAnswer } from './captcha-image.js';
 
@@ -19,29 +19,26 @@ function answerHash(token: string, answer: string): string {
  * right or wrong, that uses the challenge up, so a guess costs a new picture.
  */
 export class CaptchaService {
-  private readonly repository: CaptchaRepository;
+  private readonly repository = new CaptchaRepository();
   private lastSweep = 0;
 
   constructor(
-    db: Kysely<Database>,
     /** DEV_CAPTCHA_ANSWER: scripted demos and browser tests only. */
     private readonly fixedAnswer?: string,
-  ) {
-    this.repository = new CaptchaRepository(db);
-  }
+  ) {}
 
   /** Issues a challenge. `answer` is for tests that need to know it; shoppers get a random one. */
-  async issue(answer: string = this.fixedAnswer ?? randomAnswer()): Promise<CaptchaValue> {
+  async issue(ctx: Ctx, answer: string = this.fixedAnswer ?? randomAnswer()): Promise<CaptchaValue> {
     // Drawn first: an answer the picture cannot show is a bug, and must not leave a row behind.
     const svg = captchaSvg(answer.toUpperCase());
-    const token = randomBytes(16).toString('base64url');
+    const token = newToken();
     const now = Date.now();
     const expiresAt = new Date(now + CAPTCHA_LIFETIME_MS).toISOString();
     if (now - this.lastSweep > SWEEP_INTERVAL_MS) {
       this.lastSweep = now;
-      await this.repository.deleteExpired(new Date(now).toISOString());
+      await this.repository.deleteExpired(ctx, new Date(now).toISOString());
     }
-    await this.repository.insert({
+    await this.repository.insert(ctx, {
       token,
       answer_hash: answerHash(token, answer),
       created_at: new Date(now).toISOString(),
@@ -56,16 +53,14 @@ export class CaptchaService {
   }
 
   /** True when `${Token}:${answer}` answers an unused, unexpired challenge. Uses the challenge up either way. */
-  async verify(recaptchaToken: string): Promise<boolean> {
+  async verify(ctx: Ctx, recaptchaToken: string): Promise<boolean> {
     const separator = recaptchaToken.indexOf(':');
     if (separator <= 0) return false;
     const token = recaptchaToken.slice(0, separator);
     const answer = recaptchaToken.slice(separator + 1);
     if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return false;
-    const stored = await this.repository.use(token, new Date().toISOString());
+    const stored = await this.repository.use(ctx, token, new Date().toISOString());
     if (!stored) return false;
-    const given = Buffer.from(answerHash(token, answer), 'hex');
-    const expected = Buffer.from(stored, 'hex');
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return sameSecret(answerHash(token, answer), stored);
   }
 }

@@ -60,7 +60,7 @@ describe.each(testDatabaseTargets())('the guest cart on $name', (target) => {
   beforeAll(async () => {
     database = await target.open();
     const db = database.handle.db;
-    await seedCatalogue(db, { products: 0, seed: 1 });
+    await seedCatalogue(database.handle, { products: 0, seed: 1 });
     storeA = await makeStore(db, { name: 'Fremantle', state: 'WA' });
     storeB = await makeStore(db, { name: 'Ringwood', state: 'VIC' });
     guitars = await categoryIdBySlug(db, 'guitars');
@@ -242,7 +242,7 @@ describe.each(testDatabaseTargets())('the guest cart on $name', (target) => {
     it('flags the price against the price the shopper gives', async () => {
       const guitar = await item();
       const seen = await detail(guitar.code);
-      await server.services.catalogue.setPrice(guitar.id, 10100);
+      await server.services.catalogue.setPrice(server.ctx(), guitar.id, 10100);
       expect(await check(guitar.id, seen.StateHash, 10000)).toEqual({ changeTypes: 2, newPrice: 10100 });
       const now = await detail(guitar.code);
       expect(await check(guitar.id, now.StateHash, 10100)).toEqual({ changeTypes: 0, newPrice: 10100 });
@@ -272,10 +272,10 @@ describe.each(testDatabaseTargets())('the guest cart on $name', (target) => {
     ];
     for (const p of [same, dearer, cheaper, renamed, sold]) expect((await guest.add(p.id)).status).toBe(200);
     const catalogue = server.services.catalogue;
-    await catalogue.setPrice(dearer.id, 10001);
-    await catalogue.setPrice(cheaper.id, 9999);
+    await catalogue.setPrice(server.ctx(), dearer.id, 10001);
+    await catalogue.setPrice(server.ctx(), cheaper.id, 9999);
     await database.handle.db.updateTable('products').set({ title: 'Renamed' }).where('id', '=', renamed.id).execute();
-    await catalogue.setStatus(sold.id, 'sold');
+    await catalogue.setStatus(server.ctx(), sold.id, 'sold');
 
     const plain = await guest.cart();
     expect(plain.ProductChanges).toEqual([]);
@@ -304,7 +304,7 @@ describe.each(testDatabaseTargets())('the guest cart on $name', (target) => {
     expect(codesIn(await second.cart())).toEqual([guitar.id]);
     expect((await detail(guitar.code)).Status).toBe('available');
 
-    await server.services.catalogue.setStatus(guitar.id, 'sold');
+    await server.services.catalogue.setStatus(server.ctx(), guitar.id, 'sold');
     for (const guest of [first, second]) {
       const cart = await guest.cart(true);
       expect(codesIn(cart)).toEqual([guitar.id]);

@@ -1,18 +1,18 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { DbCtx } from '../../lib/context.js';
+import type { Selectable } from 'kysely';
 import type { CartItemsTable, Database } from '../../db/schema.js';
 
 export type CartItemRow = Selectable<CartItemsTable>;
 
 export class CartRepository {
-  constructor(private readonly db: Kysely<Database>) {}
 
-  async cartIdByTokenHash(tokenHash: string): Promise<number | undefined> {
-    const row = await this.db.selectFrom('carts').select('id').where('token_hash', '=', tokenHash).executeTakeFirst();
+  async cartIdByTokenHash(ctx: DbCtx, tokenHash: string): Promise<number | undefined> {
+    const row = await ctx.db.selectFrom('carts').select('id').where('token_hash', '=', tokenHash).executeTakeFirst();
     return row?.id;
   }
 
-  async createCart(tokenHash: string, now: string): Promise<number> {
-    const row = await this.db
+  async createCart(ctx: DbCtx, tokenHash: string, now: string): Promise<number> {
+    const row = await ctx.db
       .insertInto('carts')
       .values({ token_hash: tokenHash, created_at: now, updated_at: now })
       .returning('id')
@@ -21,8 +21,8 @@ export class CartRepository {
   }
 
   /** Adds the item unless the cart already holds it; true when a row was written. */
-  async addItem(row: CartItemRow): Promise<boolean> {
-    const result = await this.db
+  async addItem(ctx: DbCtx, row: CartItemRow): Promise<boolean> {
+    const result = await ctx.db
       .insertInto('cart_items')
       .values(row)
       .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doNothing())
@@ -30,8 +30,8 @@ export class CartRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  async removeItem(cartId: number, productId: number): Promise<boolean> {
-    const result = await this.db
+  async removeItem(ctx: DbCtx, cartId: number, productId: number): Promise<boolean> {
+    const result = await ctx.db
       .deleteFrom('cart_items')
       .where('cart_id', '=', cartId)
       .where('product_id', '=', productId)
@@ -39,13 +39,13 @@ export class CartRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  async touch(cartId: number, now: string): Promise<void> {
-    await this.db.updateTable('carts').set({ updated_at: now }).where('id', '=', cartId).execute();
+  async touch(ctx: DbCtx, cartId: number, now: string): Promise<void> {
+    await ctx.db.updateTable('carts').set({ updated_at: now }).where('id', '=', cartId).execute();
   }
 
   /** The cart's items, oldest first. */
-  async items(cartId: number): Promise<CartItemRow[]> {
-    return this.db
+  async items(ctx: DbCtx, cartId: number): Promise<CartItemRow[]> {
+    return ctx.db
       .selectFrom('cart_items')
       .selectAll()
       .where('cart_id', '=', cartId)

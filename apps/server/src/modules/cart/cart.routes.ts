@@ -5,23 +5,8 @@ import {
   CartRemoveQuerySchema,
   CartSchema,
 } from '@shop/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
-import { CART_COOKIE, CART_COOKIE_MAX_AGE_SECONDS, type CartService } from './cart.service.js';
-
-function cartToken(request: FastifyRequest): string | undefined {
-  return request.cookies[CART_COOKIE];
-}
-
-function setCartCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(CART_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    maxAge: CART_COOKIE_MAX_AGE_SECONDS,
-  });
-}
+import type { CartService } from './cart.service.js';
 
 export function cartRoutes(cart: CartService): ApiRoute[] {
   return [
@@ -33,13 +18,11 @@ export function cartRoutes(cart: CartService): ApiRoute[] {
       tag: 'cart',
       query: CartAddQuerySchema,
       value: CartAddValueSchema,
-      handler: async ({ query }, request, reply) => {
+      handler: (ctx, { query }) => {
         if (query.stateHash !== undefined && query.price !== undefined) {
-          return cart.check(query.productId, query.stateHash, query.price);
+          return cart.check(ctx, query.productId, query.stateHash, query.price);
         }
-        const { cart: value, newToken } = await cart.add(cartToken(request), query.productId);
-        if (newToken) setCartCookie(request, reply, newToken);
-        return value;
+        return cart.add(ctx, query.productId);
       },
     }),
     defineRoute({
@@ -49,7 +32,7 @@ export function cartRoutes(cart: CartService): ApiRoute[] {
       tag: 'cart',
       query: CartQuerySchema,
       value: CartSchema,
-      handler: ({ query }, request) => cart.query(cartToken(request), query.validate === 'true'),
+      handler: (ctx, { query }) => cart.query(ctx, query.validate === 'true'),
     }),
     defineRoute({
       method: 'POST',
@@ -58,7 +41,7 @@ export function cartRoutes(cart: CartService): ApiRoute[] {
       tag: 'cart',
       query: CartRemoveQuerySchema,
       value: CartSchema,
-      handler: ({ query }, request) => cart.remove(cartToken(request), query.productId),
+      handler: (ctx, { query }) => cart.remove(ctx, query.productId),
     }),
-  ] as ApiRoute[];
+  ];
 }

@@ -1,15 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   type Cart,
   type CartChangeCheck,
   type CartItem,
   formatMoney,
   type ProductChange,
-  type Region,
 } from '@shop/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/unit-of-work.js';
+import type { Ctx } from '../../lib/context.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { hashToken, isTokenShape, newToken } from '../../lib/tokens.js';
 import type { ProductWithStoreRow } from '../catalogue/catalogue.repository.js';
 import {
   type CatalogueService,
@@ -24,100 +23,94 @@ import { changeTypesOf } from './change-types.js';
 /** The guest cart's cookie: HttpOnly, SameSite=Lax, holding a 256-bit random token. */
 export const CART_COOKIE = 'cart';
 export const CART_COOKIE_MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 export const SOLD_MESSAGE = 'Sorry, this item has been sold and can no longer be added to your cart.';
 export const RESERVED_MESSAGE = 'Sorry, this item is reserved by another shopper and cannot be added to your cart.';
 
 /**
- * Guest carts. A cart is found by the hash of its cookie's token; a token we do not know names an
- * empty cart, and the first add creates a cart with a fresh token. Adding never reserves the item.
+ * Guest carts. A cart is found by the hash of the token in the viewer's cart cookie; a token we do
+ * not know names an empty cart, and the first add creates a cart with a fresh token, which the
+ * route layer hands out as the cookie (ctx.issued). Adding never reserves the item.
  * Totals count only items that can still be bought; itemCount counts every item in the cart.
  */
 export class CartService {
-  private readonly repository: CartRepository;
+  private readonly repository = new CartRepository();
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly region: Region,
-    private readonly catalogue: CatalogueService,
-  ) {
-    this.repository = new CartRepository(db);
+  constructor(private readonly catalogue: CatalogueService) {}
+
+  private async cartId(ctx: Ctx): Promise<number | undefined> {
+    const token = ctx.viewer.cartToken;
+    if (!isTokenShape(token)) return undefined;
+    return this.repository.cartIdByTokenHash(ctx, hashToken(token));
   }
 
-  private async cartId(token: string | undefined): Promise<number | undefined> {
-    if (!token || !TOKEN_SHAPE.test(token)) return undefined;
-    return this.repository.cartIdByTokenHash(hashToken(token));
-  }
-
-  private async regionItem(productId: number): Promise<ProductWithStoreRow> {
-    const [row] = await this.catalogue.findByIds([productId]);
+  private async regionItem(ctx: Ctx, productId: number): Promise<ProductWithStoreRow> {
+    const [row] = await this.catalogue.findByIds(ctx, [productId]);
     if (!row) throw new NotFoundError(`No item with id ${productId}`);
     return row;
   }
 
   /** The change check: compares what the shopper saw with the item now, adding nothing. */
-  async check(productId: number, stateHash: string, priceMinor: number): Promise<CartChangeCheck> {
-    const row = await this.regionItem(productId);
+  async check(ctx: Ctx, productId: number, stateHash: string, priceMinor: number): Promise<CartChangeCheck> {
+    const row = await this.regionItem(ctx, productId);
     return { changeTypes: changeTypesOf(row, { stateHash, priceMinor }), newPrice: row.price_minor };
   }
 
-  /** Adds an available item (again: no change). Returns the cart and, when one was created, its new token. */
-  async add(token: string | undefined, productId: number): Promise<{ cart: Cart; newToken: string | null }> {
-    const row = await this.regionItem(productId);
+  /** Adds an available item (again: no change) and answers the cart; a new cart's token goes to ctx.issued. */
+  async add(ctx: Ctx, productId: number): Promise<Cart> {
+    const row = await this.regionItem(ctx, productId);
     if (row.status === 'sold') throw new BadRequestError(SOLD_MESSAGE);
     if (row.status === 'reserved') throw new BadRequestError(RESERVED_MESSAGE);
-    const existing = await this.cartId(token);
-    const newToken = existing === undefined ? randomBytes(32).toString('base64url') : null;
+    const existing = await this.cartId(ctx);
+    const fresh = existing === undefined ? newToken() : null;
     const now = new Date().toISOString();
     // The new cart and its first item are written together or not at all.
-    const cartId = await this.db.transaction().execute(async (trx) => {
-      const repository = new CartRepository(trx);
-      const id = existing ?? (await repository.createCart(hashToken(newToken ?? ''), now));
-      const added = await repository.addItem({
+    const cartId = await inTransaction(ctx, async (tx) => {
+      const id = existing ?? (await this.repository.createCart(tx, hashToken(fresh ?? ''), now));
+      const added = await this.repository.addItem(tx, {
         cart_id: id,
         product_id: row.id,
         added_price_minor: row.price_minor,
         added_state_hash: productStateHash(row),
         added_at: now,
       });
-      if (added && existing !== undefined) await repository.touch(id, now);
+      if (added && existing !== undefined) await this.repository.touch(tx, id, now);
       return id;
     });
-    return { cart: await this.cartById(cartId, false), newToken };
+    if (fresh) ctx.issued.cartToken = fresh;
+    return this.cartById(ctx, cartId, false);
   }
 
-  async remove(token: string | undefined, productId: number): Promise<Cart> {
-    const cartId = await this.cartId(token);
-    if (cartId === undefined) return this.emptyCart();
-    if (await this.repository.removeItem(cartId, productId)) {
-      await this.repository.touch(cartId, new Date().toISOString());
-    }
-    return this.cartById(cartId, false);
+  /** Removes an item (not there: no change). A shopper without a cart gets an empty one and no new cart. */
+  async remove(ctx: Ctx, productId: number): Promise<Cart> {
+    const cartId = await this.cartId(ctx);
+    if (cartId === undefined) return this.emptyCart(ctx);
+    await inTransaction(ctx, async (tx) => {
+      if (await this.repository.removeItem(tx, cartId, productId)) {
+        await this.repository.touch(tx, cartId, new Date().toISOString());
+      }
+    });
+    return this.cartById(ctx, cartId, false);
   }
 
-  async query(token: string | undefined, validate: boolean): Promise<Cart> {
-    const cartId = await this.cartId(token);
-    return cartId === undefined ? this.emptyCart() : this.cartById(cartId, validate);
+  async query(ctx: Ctx, validate: boolean): Promise<Cart> {
+    const cartId = await this.cartId(ctx);
+    return cartId === undefined ? this.emptyCart(ctx) : this.cartById(ctx, cartId, validate);
   }
 
-  private emptyCart(): Cart {
+  private emptyCart(ctx: Ctx): Cart {
     return {
       stores: [],
-      totalPrice: formatMoney(0, this.region),
+      totalPrice: formatMoney(0, ctx.region),
       totalMinorUnits: 0,
       itemCount: 0,
       ProductChanges: [],
     };
   }
 
-  private async cartById(cartId: number, validate: boolean): Promise<Cart> {
-    const items = await this.repository.items(cartId);
-    const rows = new Map((await this.catalogue.findByIds(items.map((i) => i.product_id))).map((r) => [r.id, r]));
+  private async cartById(ctx: Ctx, cartId: number, validate: boolean): Promise<Cart> {
+    const items = await this.repository.items(ctx, cartId);
+    const rows = new Map((await this.catalogue.findByIds(ctx, items.map((i) => i.product_id))).map((r) => [r.id, r]));
     const stores = new Map<number, Cart['stores'][number]>();
     const changes: ProductChange[] = [];
     let total = 0;
@@ -130,7 +123,7 @@ export class CartService {
         store = { id: row.store_id, name: row.store_name, items: [], totalMinorUnits: 0, total: '' };
         stores.set(row.store_id, store);
       }
-      store.items.push(this.toCartItem(row));
+      store.items.push(this.toCartItem(ctx, row));
       count++;
       if (row.status === 'available') {
         store.totalMinorUnits += row.price_minor;
@@ -145,16 +138,16 @@ export class CartService {
       }
     }
     return {
-      stores: [...stores.values()].map((s) => ({ ...s, total: formatMoney(s.totalMinorUnits, this.region) })),
-      totalPrice: formatMoney(total, this.region),
+      stores: [...stores.values()].map((s) => ({ ...s, total: formatMoney(s.totalMinorUnits, ctx.region) })),
+      totalPrice: formatMoney(total, ctx.region),
       totalMinorUnits: total,
       itemCount: count,
       ProductChanges: changes,
     };
   }
 
-  private toCartItem(row: ProductWithStoreRow): CartItem {
-    const prices = priceFields(row, this.region);
+  private toCartItem(ctx: Ctx, row: ProductWithStoreRow): CartItem {
+    const prices = priceFields(row, ctx.region);
     const image = row.image_count > 0 ? productImageUrl(row.code, 1, 450) : null;
     return {
       DisplayName: row.title,

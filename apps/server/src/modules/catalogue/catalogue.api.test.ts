@@ -18,7 +18,7 @@ describe.each(testDatabaseTargets())('product page and popular items on $name', 
   beforeAll(async () => {
     database = await target.open();
     const db = database.handle.db;
-    await seedCatalogue(db, { products: 0, seed: 1 });
+    await seedCatalogue(database.handle, { products: 0, seed: 1 });
     store = await makeStore(db, { state: 'VIC', name: 'Ringwood', email: 'ringwood@example.com' });
     smartphones = await categoryIdBySlug(db, 'smartphones');
     phone = await makeProduct(db, {
@@ -118,7 +118,7 @@ describe.each(testDatabaseTargets())('product page and popular items on $name', 
   it('changes the state hash when the price changes, not on a mere view', async () => {
     const before = (await detail(phone.code)).StateHash;
     expect((await detail(phone.code)).StateHash).toBe(before);
-    await server.services.catalogue.setPrice(phone.id, 59900);
+    await server.services.catalogue.setPrice(server.ctx(), phone.id, 59900);
     const after = await detail(phone.code);
     expect(after.SpMinorUnits).toBe(59900);
     expect(after.StateHash).not.toBe(before);

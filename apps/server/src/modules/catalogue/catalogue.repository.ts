@@ -1,4 +1,5 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { DbCtx } from '../../lib/context.js';
+import type { Insertable } from 'kysely';
 import type {
   CategoriesTable,
   CategoryRow,
@@ -12,95 +13,109 @@ import type {
 
 /** SQL for the catalogue's own tables: categories, products and the change feed. */
 export class CatalogueRepository {
-  constructor(private readonly db: Kysely<Database>) {}
 
-  async countProducts(): Promise<number> {
-    const row = await this.db
+  async countProducts(ctx: DbCtx): Promise<number> {
+    const row = await ctx.db
       .selectFrom('products')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
-  async clearCatalogue(): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('product_changes').execute();
-      await trx.deleteFrom('products').execute();
-      await trx.deleteFrom('content_pages').execute();
-      await trx.deleteFrom('stores').execute();
-      await trx.updateTable('categories').set({ parent_id: null }).execute();
-      await trx.deleteFrom('categories').execute();
-    });
+  async clearCatalogue(ctx: DbCtx): Promise<void> {
+    // Products first: their delete trigger writes change rows, which the next line sweeps away.
+    await ctx.db.deleteFrom('products').execute();
+    await ctx.db.deleteFrom('product_changes').execute();
+    await ctx.db.deleteFrom('content_pages').execute();
+    await ctx.db.deleteFrom('stores').execute();
+    await ctx.db.updateTable('categories').set({ parent_id: null }).execute();
+    await ctx.db.deleteFrom('categories').execute();
   }
 
-  async insertCategory(row: Insertable<CategoriesTable>): Promise<number> {
-    const inserted = await this.db.insertInto('categories').values(row).returning('id').executeTakeFirstOrThrow();
+  async insertCategory(ctx: DbCtx, row: Insertable<CategoriesTable>): Promise<number> {
+    const inserted = await ctx.db.insertInto('categories').values(row).returning('id').executeTakeFirstOrThrow();
     return inserted.id;
   }
 
-  async insertStores(rows: Insertable<StoresTable>[]): Promise<StoreRow[]> {
+  async insertStores(ctx: DbCtx, rows: Insertable<StoresTable>[]): Promise<StoreRow[]> {
     if (rows.length === 0) return [];
-    return this.db.insertInto('stores').values(rows).returningAll().execute();
+    return ctx.db.insertInto('stores').values(rows).returningAll().execute();
   }
 
-  async insertContentPages(rows: Insertable<ContentPagesTable>[]): Promise<void> {
+  async insertContentPages(ctx: DbCtx, rows: Insertable<ContentPagesTable>[]): Promise<void> {
     for (let i = 0; i < rows.length; i += 200) {
-      await this.db
+      await ctx.db
         .insertInto('content_pages')
         .values(rows.slice(i, i + 200))
         .execute();
     }
   }
 
-  /** Inserts many products in one transaction, in statements small enough for either dialect's parameter limit. */
-  async insertProducts(rows: Insertable<ProductsTable>[]): Promise<number[]> {
+  /** Inserts many products, in statements small enough for either dialect's parameter limit. */
+  async insertProducts(ctx: DbCtx, rows: Insertable<ProductsTable>[]): Promise<number[]> {
     const ids: number[] = [];
-    await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 400) {
-        const inserted = await trx
-          .insertInto('products')
-          .values(rows.slice(i, i + 400))
-          .returning('id')
-          .execute();
-        for (const r of inserted) ids.push(r.id);
-      }
-    });
+    for (let i = 0; i < rows.length; i += 400) {
+      const inserted = await ctx.db
+        .insertInto('products')
+        .values(rows.slice(i, i + 400))
+        .returning('id')
+        .execute();
+      for (const r of inserted) ids.push(r.id);
+    }
     return ids;
   }
 
-  async listCategories(): Promise<CategoryRow[]> {
-    return this.db.selectFrom('categories').selectAll().orderBy('depth').orderBy('position').execute();
+  async listCategories(ctx: DbCtx): Promise<CategoryRow[]> {
+    return ctx.db.selectFrom('categories').selectAll().orderBy('depth').orderBy('position').execute();
   }
 
-  async setStatus(productId: number, status: 'available' | 'reserved' | 'sold', now: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('products')
-        .set({ status, updated_at: now })
-        .where('id', '=', productId)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
-      await trx.insertInto('product_changes').values({ product_id: productId, changed_at: now }).execute();
-      return true;
-    });
+  /** Sets an item's status; true when the item exists. The change feed is written by the database's trigger. */
+  async setStatus(ctx: DbCtx, productId: number, status: ProductStatus, now: string): Promise<boolean> {
+    const result = await ctx.db
+      .updateTable('products')
+      .set({ status, updated_at: now })
+      .where('id', '=', productId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
-  async setPrice(productId: number, priceMinor: number, now: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('products')
-        .set({ price_minor: priceMinor, updated_at: now })
-        .where('id', '=', productId)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
-      await trx.insertInto('product_changes').values({ product_id: productId, changed_at: now }).execute();
-      return true;
-    });
+  async setPrice(ctx: DbCtx, productId: number, priceMinor: number, now: string): Promise<boolean> {
+    const result = await ctx.db
+      .updateTable('products')
+      .set({ price_minor: priceMinor, updated_at: now })
+      .where('id', '=', productId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Moves items of `region` from one status to another in one conditional write
+   * (`... WHERE status = from`); returns the ids it moved, so two callers racing for one item
+   * cannot both get it.
+   */
+  async moveStatus(
+    ctx: DbCtx,
+    region: 'AU' | 'UK',
+    ids: number[],
+    from: ProductStatus,
+    to: ProductStatus,
+    now: string,
+  ): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await ctx.db
+      .updateTable('products')
+      .set({ status: to, updated_at: now })
+      .where('id', 'in', ids)
+      .where('status', '=', from)
+      .where('store_id', 'in', (eb) => eb.selectFrom('stores').select('id').where('region', '=', region))
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id);
   }
 
   /** One item by its code (stored upper-case), with its category and its store's region. */
-  async findByCode(code: string): Promise<ProductWithCategoryRow | undefined> {
-    return this.db
+  async findByCode(ctx: DbCtx, code: string): Promise<ProductWithCategoryRow | undefined> {
+    return ctx.db
       .selectFrom('products as p')
       .innerJoin('categories as c', 'c.id', 'p.category_id')
       .innerJoin('stores as s', 's.id', 'p.store_id')
@@ -111,9 +126,9 @@ export class CatalogueRepository {
   }
 
   /** Items by id, with their category and store (for the cart). */
-  async findByIds(ids: number[]): Promise<ProductWithStoreRow[]> {
+  async findByIds(ctx: DbCtx, ids: number[]): Promise<ProductWithStoreRow[]> {
     if (ids.length === 0) return [];
-    return this.db
+    return ctx.db
       .selectFrom('products as p')
       .innerJoin('categories as c', 'c.id', 'p.category_id')
       .innerJoin('stores as s', 's.id', 'p.store_id')
@@ -130,30 +145,28 @@ export class CatalogueRepository {
       .execute();
   }
 
-  async categoriesBySlugs(slugs: string[]): Promise<Pick<CategoryRow, 'slug' | 'name'>[]> {
+  async categoriesBySlugs(ctx: DbCtx, slugs: string[]): Promise<Pick<CategoryRow, 'slug' | 'name'>[]> {
     if (slugs.length === 0) return [];
-    return this.db.selectFrom('categories').select(['slug', 'name']).where('slug', 'in', slugs).execute();
+    return ctx.db.selectFrom('categories').select(['slug', 'name']).where('slug', 'in', slugs).execute();
   }
 
   /** Adds product-page views to popularity. Not a change the search index needs to hear about. */
-  async addViews(views: [productId: number, count: number][]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      for (const [productId, count] of views) {
-        await trx
-          .updateTable('products')
-          .set((eb) => ({ popularity: eb('popularity', '+', count) }))
-          .where('id', '=', productId)
-          .execute();
-      }
-    });
+  async addViews(ctx: DbCtx, views: [productId: number, count: number][]): Promise<void> {
+    for (const [productId, count] of views) {
+      await ctx.db
+        .updateTable('products')
+        .set((eb) => ({ popularity: eb('popularity', '+', count) }))
+        .where('id', '=', productId)
+        .execute();
+    }
   }
 
   /**
    * A page of the region's available items with pictures, most viewed first, then newest. Walks
    * the products_popular index (status, popularity, listed_at, id) in order and stops after the page.
    */
-  async popularProductIds(region: 'AU' | 'UK', offset: number, limit: number): Promise<number[]> {
-    const rows = await this.db
+  async popularProductIds(ctx: DbCtx, region: 'AU' | 'UK', offset: number, limit: number): Promise<number[]> {
+    const rows = await ctx.db
       .selectFrom('products as p')
       .innerJoin('stores as s', 's.id', 'p.store_id')
       .select('p.id')
@@ -169,11 +182,27 @@ export class CatalogueRepository {
     return rows.map((r) => r.id);
   }
 
+  /** The newest change-feed position (0 when empty). */
+  async latestChangeSeq(ctx: DbCtx): Promise<number> {
+    const row = await ctx.db
+      .selectFrom('product_changes')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .executeTakeFirst();
+    return Number(row?.seq ?? 0);
+  }
+
+  /** Drops the per-item change rows after `seq` (a wholesale load replaces them with one bulk row). */
+  async deleteChangesAfter(ctx: DbCtx, seq: number): Promise<void> {
+    await ctx.db.deleteFrom('product_changes').where('seq', '>', seq).execute();
+  }
+
   /** Tells every search index that the catalogue changed wholesale (after a seed or an import). */
-  async recordBulkChange(now: string): Promise<void> {
-    await this.db.insertInto('product_changes').values({ product_id: null, changed_at: now }).execute();
+  async recordBulkChange(ctx: DbCtx, now: string): Promise<void> {
+    await ctx.db.insertInto('product_changes').values({ product_id: null, changed_at: now }).execute();
   }
 }
+
+export type ProductStatus = 'available' | 'reserved' | 'sold';
 
 export type ProductWithCategoryRow = ProductRow & {
   category_slug: string;
@@ -209,9 +238,9 @@ export interface ProductCardRow {
   store_pickup_disabled: number;
 }
 
-export async function selectProductCards(db: Kysely<Database>, ids: number[]): Promise<ProductCardRow[]> {
+export async function selectProductCards(ctx: DbCtx, ids: number[]): Promise<ProductCardRow[]> {
   if (ids.length === 0) return [];
-  return db
+  return ctx.db
     .selectFrom('products as p')
     .innerJoin('stores as s', 's.id', 'p.store_id')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
@@ -243,10 +272,10 @@ export async function selectProductCards(db: Kysely<Database>, ids: number[]): P
 }
 
 export async function selectImageInfo(
-  db: Kysely<Database>,
+  ctx: DbCtx,
   code: string,
 ): Promise<{ brand: string; image_count: number; icon: string } | undefined> {
-  return db
+  return ctx.db
     .selectFrom('products as p')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
     .select(['p.brand', 'p.image_count', 'c.icon'])

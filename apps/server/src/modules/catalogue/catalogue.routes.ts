@@ -12,11 +12,11 @@ export function catalogueRoutes(catalogue: CatalogueService): ApiRoute[] {
       tag: 'product',
       query: ProductQuerySchema,
       value: ProductDetailSchema,
-      handler: async ({ query }) => {
-        const detail = await catalogue.productDetail(query.code);
+      handler: async (ctx, { query }) => {
+        const detail = await catalogue.productDetail(ctx, query.code);
         if (!detail) throw new NotFoundError(`No item with code ${normaliseCode(query.code)}`);
         return detail;
       },
     }),
-  ] as ApiRoute[];
+  ];
 }

@@ -1,10 +1,12 @@
 import type { ProductDetail, ProductListItem, Region } from '@shop/contract';
-import type { Kysely } from 'kysely';
-import type { CategoryRow, Database } from '../../db/schema.js';
+import type { CategoryRow } from '../../db/schema.js';
+import { inTransaction } from '../../db/unit-of-work.js';
+import type { Ctx } from '../../lib/context.js';
 import type { StoresService } from '../stores/stores.service.js';
 import {
   CatalogueRepository,
   type ProductCardRow,
+  type ProductStatus,
   type ProductWithCategoryRow,
   type ProductWithStoreRow,
   selectImageInfo,
@@ -20,38 +22,40 @@ export function normaliseCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/** The catalogue's rules: what an item card says, and changes to items that others must hear about. */
+/**
+ * The catalogue's rules: what an item card says, and changes to items that others must hear about.
+ * Every change to an item is written by the database's change-feed trigger in the same transaction;
+ * after commit the in-process search index is poked so it catches up at once.
+ */
 export class CatalogueService {
-  private readonly repository: CatalogueRepository;
-  /** Called after any change to an item, so in-process readers (the search index) catch up at once. */
+  private readonly repository = new CatalogueRepository();
+  /** Called after any committed change to an item, so in-process readers (the search index) catch up at once. */
   private readonly listeners: (() => void)[] = [];
   private readonly views: ViewCounter;
 
   constructor(
-    private readonly db: Kysely<Database>,
-    /** The region this server sells in: items of other regions are not found. */
-    private readonly region: Region,
     private readonly stores: StoresService,
+    /** Where counted product-page views go (a job queue, or straight to the database in tests). */
+    writeViews: (views: [productId: number, count: number][]) => Promise<void>,
   ) {
-    this.repository = new CatalogueRepository(db);
-    this.views = new ViewCounter((views) => this.repository.addViews(views));
+    this.views = new ViewCounter(writeViews);
   }
 
   onChange(listener: () => void): void {
     this.listeners.push(listener);
   }
 
-  listCategories(): Promise<CategoryRow[]> {
-    return this.repository.listCategories();
+  listCategories(ctx: Ctx): Promise<CategoryRow[]> {
+    return this.repository.listCategories(ctx);
   }
 
-  countProducts(): Promise<number> {
-    return this.repository.countProducts();
+  countProducts(ctx: Ctx): Promise<number> {
+    return this.repository.countProducts(ctx);
   }
 
   /** Cards for these ids, in the order given; ids that no longer exist are left out. */
-  async productCards(ids: number[], listName: string): Promise<ProductListItem[]> {
-    const rows = await selectProductCards(this.db, ids);
+  async productCards(ctx: Ctx, ids: number[], listName: string): Promise<ProductListItem[]> {
+    const rows = await selectProductCards(ctx, ids);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
@@ -60,28 +64,28 @@ export class CatalogueService {
   }
 
   /** One of this region's items by code, whatever its status; undefined when there is none. */
-  async findByCode(code: string): Promise<ProductWithCategoryRow | undefined> {
-    const row = await this.repository.findByCode(normaliseCode(code));
-    return row && row.region === this.region ? row : undefined;
+  async findByCode(ctx: Ctx, code: string): Promise<ProductWithCategoryRow | undefined> {
+    const row = await this.repository.findByCode(ctx, normaliseCode(code));
+    return row && row.region === ctx.region ? row : undefined;
   }
 
   /** This region's items with these ids, whatever their status, with their store's name and state. */
-  async findByIds(ids: number[]): Promise<ProductWithStoreRow[]> {
-    const rows = await this.repository.findByIds([...new Set(ids)]);
-    return rows.filter((row) => row.region === this.region);
+  async findByIds(ctx: Ctx, ids: number[]): Promise<ProductWithStoreRow[]> {
+    const rows = await this.repository.findByIds(ctx, [...new Set(ids)]);
+    return rows.filter((row) => row.region === ctx.region);
   }
 
   /**
    * The product page: every item of the region, sold and reserved ones too (their pages stay live),
    * with its store and category path. Counts a view towards the item's popularity.
    */
-  async productDetail(code: string): Promise<ProductDetail | null> {
-    const row = await this.findByCode(code);
+  async productDetail(ctx: Ctx, code: string): Promise<ProductDetail | null> {
+    const row = await this.findByCode(ctx, code);
     if (!row) return null;
-    const store = await this.stores.storeById(row.store_id);
+    const store = await this.stores.storeById(ctx, row.store_id);
     if (!store) return null;
     const slugs = row.category_path.split('/');
-    const found = new Map((await this.repository.categoriesBySlugs(slugs)).map((c) => [c.slug, c]));
+    const found = new Map((await this.repository.categoriesBySlugs(ctx, slugs)).map((c) => [c.slug, c]));
     const lineage = slugs.flatMap((slug) => {
       const category = found.get(slug);
       return category ? [category] : [];
@@ -90,33 +94,66 @@ export class CatalogueService {
     return toProductDetail(row, store, lineage);
   }
 
-  /** Writes the views counted so far (they are otherwise written within a second). */
+  /** Hands the views counted so far on (they are otherwise handed on within a second). */
   flushViews(): Promise<void> {
     return this.views.flush();
   }
 
+  /** Adds counted views to the items' popularity (the views job). */
+  addViews(ctx: Ctx, views: [productId: number, count: number][]): Promise<void> {
+    return inTransaction(ctx, (tx) => this.repository.addViews(tx, views));
+  }
+
   /** Ids of a page of the region's most viewed available items with pictures. */
-  popularProductIds(offset: number, limit: number): Promise<number[]> {
-    return this.repository.popularProductIds(this.region, offset, limit);
+  popularProductIds(ctx: Ctx, offset: number, limit: number): Promise<number[]> {
+    return this.repository.popularProductIds(ctx, ctx.region, offset, limit);
   }
 
-  imageInfo(code: string) {
-    return selectImageInfo(this.db, code);
+  imageInfo(ctx: Ctx, code: string) {
+    return selectImageInfo(ctx, code);
   }
 
-  async setStatus(productId: number, status: 'available' | 'reserved' | 'sold'): Promise<boolean> {
-    const changed = await this.repository.setStatus(productId, status, new Date().toISOString());
-    if (changed) this.notify();
-    return changed;
+  /**
+   * Reserves available items for the caller (checkout): one conditional write
+   * (`... WHERE status = 'available'`), so of many callers racing for an item exactly one gets it.
+   * Returns the ids it reserved; items already reserved or sold, or of another region, are not.
+   */
+  reserve(ctx: Ctx, itemIds: number[]): Promise<number[]> {
+    return this.move(ctx, itemIds, 'available', 'reserved');
   }
 
-  async setPrice(productId: number, priceMinor: number): Promise<boolean> {
+  /** Gives reserved items back (an abandoned or failed checkout). Returns the ids it released. */
+  release(ctx: Ctx, itemIds: number[]): Promise<number[]> {
+    return this.move(ctx, itemIds, 'reserved', 'available');
+  }
+
+  private move(ctx: Ctx, itemIds: number[], from: ProductStatus, to: ProductStatus): Promise<number[]> {
+    const ids = [...new Set(itemIds)];
+    return inTransaction(ctx, async (tx) => {
+      const moved = await this.repository.moveStatus(tx, tx.region, ids, from, to, new Date().toISOString());
+      if (moved.length > 0) tx.afterCommit(() => this.notify());
+      return moved;
+    });
+  }
+
+  async setStatus(ctx: Ctx, productId: number, status: ProductStatus): Promise<boolean> {
+    return inTransaction(ctx, async (tx) => {
+      const changed = await this.repository.setStatus(tx, productId, status, new Date().toISOString());
+      if (changed) tx.afterCommit(() => this.notify());
+      return changed;
+    });
+  }
+
+  async setPrice(ctx: Ctx, productId: number, priceMinor: number): Promise<boolean> {
     if (!Number.isInteger(priceMinor) || priceMinor < 0) throw new RangeError('price must be whole minor units');
-    const changed = await this.repository.setPrice(productId, priceMinor, new Date().toISOString());
-    if (changed) this.notify();
-    return changed;
+    return inTransaction(ctx, async (tx) => {
+      const changed = await this.repository.setPrice(tx, productId, priceMinor, new Date().toISOString());
+      if (changed) tx.afterCommit(() => this.notify());
+      return changed;
+    });
   }
 
+  /** Tells in-process readers that the catalogue changed (after a seed, or a committed change). */
   notify(): void {
     for (const listener of this.listeners) listener();
   }

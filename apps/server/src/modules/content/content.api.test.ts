@@ -30,7 +30,7 @@ describe.each(testDatabaseTargets())('footer warning about borrowing on $name', 
   });
 
   it('speaks each region’s regulatory language', async () => {
-    await seedSiteContent(database.handle.db);
+    await seedSiteContent(database.handle);
     const australian = await notice(au);
     expect(australian.status).toBe(200);
     expect(australian.body.Value.Html).toContain('Moneysmart');
@@ -43,8 +43,8 @@ describe.each(testDatabaseTargets())('footer warning about borrowing on $name', 
   });
 
   it('is sanitised on the way out', async () => {
-    const repository = new ContentRepository(database.handle.db);
-    await repository.replaceNotices([
+    const repository = new ContentRepository();
+    await repository.replaceNotices(database.handle, [
       {
         region: 'AU',
         key: 'warningaboutborrowing',
@@ -57,7 +57,7 @@ describe.each(testDatabaseTargets())('footer warning about borrowing on $name', 
         '<p>Borrow wisely</p><ul><li><a href="https://moneysmart.gov.au">Moneysmart</a></li></ul>',
       );
     } finally {
-      await seedSiteContent(database.handle.db);
+      await seedSiteContent(database.handle);
     }
   });
 });

@@ -1,15 +1,15 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { DbCtx } from '../../lib/context.js';
+import type { Insertable } from 'kysely';
 import type { ContentPageRow, Database, SiteNoticesTable } from '../../db/schema.js';
 
 export class ContentRepository {
-  constructor(private readonly db: Kysely<Database>) {}
 
-  listByRegion(region: 'AU' | 'UK'): Promise<ContentPageRow[]> {
-    return this.db.selectFrom('content_pages').selectAll().where('region', '=', region).orderBy('id').execute();
+  listByRegion(ctx: DbCtx, region: 'AU' | 'UK'): Promise<ContentPageRow[]> {
+    return ctx.db.selectFrom('content_pages').selectAll().where('region', '=', region).orderBy('id').execute();
   }
 
-  async findNotice(region: 'AU' | 'UK', key: string): Promise<string | undefined> {
-    const row = await this.db
+  async findNotice(ctx: DbCtx, region: 'AU' | 'UK', key: string): Promise<string | undefined> {
+    const row = await ctx.db
       .selectFrom('site_notices')
       .select('html')
       .where('region', '=', region)
@@ -19,10 +19,8 @@ export class ContentRepository {
   }
 
   /** Replaces every notice (the demo seed). */
-  async replaceNotices(rows: Insertable<SiteNoticesTable>[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('site_notices').execute();
-      if (rows.length > 0) await trx.insertInto('site_notices').values(rows).execute();
-    });
+  async replaceNotices(ctx: DbCtx, rows: Insertable<SiteNoticesTable>[]): Promise<void> {
+    await ctx.db.deleteFrom('site_notices').execute();
+    if (rows.length > 0) await ctx.db.insertInto('site_notices').values(rows).execute();
   }
 }

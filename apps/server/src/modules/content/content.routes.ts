@@ -10,7 +10,7 @@ export function contentRoutes(content: ContentService): ApiRoute[] {
       summary: "The footer's warning about borrowing, in the region's own regulatory wording (sanitised HTML)",
       tag: 'content',
       value: FooterNoticeValueSchema,
-      handler: () => content.notice('warningaboutborrowing'),
+      handler: (ctx) => content.notice(ctx, 'warningaboutborrowing'),
     }),
-  ] as ApiRoute[];
+  ];
 }

@@ -1,6 +1,6 @@
 import type { ContentListItem, Region } from '@shop/contract';
-import type { Kysely } from 'kysely';
-import type { ContentPageRow, Database } from '../../db/schema.js';
+import type { ContentPageRow } from '../../db/schema.js';
+import type { Ctx } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { TextIndex } from '../search/text-index.js';
@@ -15,19 +15,12 @@ export function contentUrl(page: Pick<ContentPageRow, 'content_type' | 'slug'>):
 
 /** Store pages and help articles, and finding them by text for the search page's Pages tab. */
 export class ContentService {
-  private readonly repository: ContentRepository;
-  private cache: { at: number; pages: ContentPageRow[]; index: TextIndex } | null = null;
+  private readonly repository = new ContentRepository();
+  private cache: { at: number; region: Region; pages: ContentPageRow[]; index: TextIndex } | null = null;
 
-  constructor(
-    db: Kysely<Database>,
-    private readonly region: Region,
-  ) {
-    this.repository = new ContentRepository(db);
-  }
-
-  private async loaded() {
-    if (this.cache && Date.now() - this.cache.at < REFRESH_MS) return this.cache;
-    const pages = await this.repository.listByRegion(this.region);
+  private async loaded(ctx: Ctx) {
+    if (this.cache && this.cache.region === ctx.region && Date.now() - this.cache.at < REFRESH_MS) return this.cache;
+    const pages = await this.repository.listByRegion(ctx, ctx.region);
     const index = new TextIndex();
     for (const page of pages) {
       index.add([
@@ -37,13 +30,13 @@ export class ContentService {
       ]);
     }
     index.finish();
-    this.cache = { at: Date.now(), pages, index };
+    this.cache = { at: Date.now(), region: ctx.region, pages, index };
     return this.cache;
   }
 
   /** A region's short notice (such as the footer's warning about borrowing) as sanitised HTML. */
-  async notice(key: string): Promise<{ Html: string }> {
-    const html = await this.repository.findNotice(this.region, key);
+  async notice(ctx: Ctx, key: string): Promise<{ Html: string }> {
+    const html = await this.repository.findNotice(ctx, ctx.region, key);
     if (html === undefined) throw new NotFoundError(`No notice named ${key}`);
     return { Html: sanitizeRichText(html) };
   }
@@ -52,9 +45,9 @@ export class ContentService {
     this.cache = null;
   }
 
-  async search(text: string, offset: number, limit: number): Promise<{ items: ContentListItem[]; total: number }> {
+  async search(ctx: Ctx, text: string, offset: number, limit: number): Promise<{ items: ContentListItem[]; total: number }> {
     if (!text.trim()) return { items: [], total: 0 };
-    const { pages, index } = await this.loaded();
+    const { pages, index } = await this.loaded(ctx);
     const match = index.match(text);
     const ranked = [...match.docs].sort((a, b) => (match.scores[b] ?? 0) - (match.scores[a] ?? 0) || a - b);
     const items = ranked.slice(offset, offset + limit).flatMap((doc) => {

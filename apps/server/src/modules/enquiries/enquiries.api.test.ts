@@ -18,7 +18,7 @@ describe.each(testDatabaseTargets())('product enquiries on $name', (target) => {
   beforeAll(async () => {
     database = await target.open();
     const db = database.handle.db;
-    await seedCatalogue(db, { products: 0, seed: 1 });
+    await seedCatalogue(database.handle, { products: 0, seed: 1 });
     const store = await makeStore(db, { name: 'Fremantle', state: 'WA', email: 'fremantle@example.com' });
     storeId = store.id;
     const guitars = await categoryIdBySlug(db, 'guitars');
@@ -34,7 +34,7 @@ describe.each(testDatabaseTargets())('product enquiries on $name', (target) => {
   });
 
   async function solvedCaptcha(): Promise<string> {
-    const { Token } = await server.services.captcha.issue('HJK34');
+    const { Token } = await server.services.captcha.issue(server.ctx(), 'HJK34');
     return `${Token}:hjk34`;
   }
 
@@ -104,7 +104,7 @@ describe.each(testDatabaseTargets())('product enquiries on $name', (target) => {
 
     // And it really leaves: the sender delivers it to the store over SMTP.
     const smtp = await startTestSmtpServer();
-    const sender = new MailSender(db, smtp.url, 'Secondhand <no-reply@secondhand.example>');
+    const sender = new MailSender(database.handle, smtp.url, 'Secondhand <no-reply@secondhand.example>');
     try {
       await sender.sendPending();
       const delivered = smtp.received.find((m) => m.to.includes('fremantle@example.com'));
@@ -173,7 +173,7 @@ describe.each(testDatabaseTargets())('product enquiries on $name', (target) => {
 
   it('refuses a wrong or reused captcha answer', async () => {
     const before = await count('enquiries');
-    const { Token } = await server.services.captcha.issue('HJK34');
+    const { Token } = await server.services.captcha.issue(server.ctx(), 'HJK34');
     const wrong = await server.post('/c3api/product/enquiry', await body({ recaptchaToken: `${Token}:HJK35` }));
     expect(wrong.status).toBe(400);
     expect(wrong.body.Message).toContain(CAPTCHA_REQUIRED);

@@ -11,7 +11,7 @@ describe('enquiry rate limit', () => {
     const target = testDatabaseTargets()[0];
     if (!target) throw new Error('no database target');
     database = await target.open();
-    await seedCatalogue(database.handle.db, { products: 0, seed: 1 });
+    await seedCatalogue(database.handle, { products: 0, seed: 1 });
     server = await startTestServer(database);
   });
 

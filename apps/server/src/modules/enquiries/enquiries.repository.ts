@@ -1,11 +1,11 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { DbCtx } from '../../lib/context.js';
+import type { Insertable } from 'kysely';
 import type { Database, EnquiriesTable } from '../../db/schema.js';
 
 export class EnquiriesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: Insertable<EnquiriesTable>): Promise<number> {
-    const inserted = await this.db.insertInto('enquiries').values(row).returning('id').executeTakeFirstOrThrow();
+  async insert(ctx: DbCtx, row: Insertable<EnquiriesTable>): Promise<number> {
+    const inserted = await ctx.db.insertInto('enquiries').values(row).returning('id').executeTakeFirstOrThrow();
     return inserted.id;
   }
 }

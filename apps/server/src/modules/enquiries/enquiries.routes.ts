@@ -13,7 +13,7 @@ export function enquiryRoutes(enquiries: EnquiriesService): ApiRoute[] {
       tag: 'product',
       body: EnquiryBodySchema,
       value: EnquiryValueSchema,
-      handler: ({ body }) => enquiries.submit(body),
+      handler: (ctx, { body }) => enquiries.submit(ctx, body),
     }),
-  ] as ApiRoute[];
+  ];
 }

@@ -1,6 +1,6 @@
 import { CAPTCHA_REQUIRED, type EnquiryBody } from '@shop/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/unit-of-work.js';
+import type { Ctx } from '../../lib/context.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/rich-text.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
@@ -23,8 +23,9 @@ function isCalendarDate(value: string): boolean {
  * 3. the enquiry and its e-mail to the store are written in one transaction: both or neither.
  */
 export class EnquiriesService {
+  private readonly repository = new EnquiriesRepository();
+
   constructor(
-    private readonly db: Kysely<Database>,
     private readonly catalogue: CatalogueService,
     private readonly stores: StoresService,
     private readonly captcha: CaptchaService,
@@ -33,15 +34,15 @@ export class EnquiriesService {
     private readonly publicUrl: string,
   ) {}
 
-  async submit(body: EnquiryBody): Promise<{ EnquiryId: number }> {
+  async submit(ctx: Ctx, body: EnquiryBody): Promise<{ EnquiryId: number }> {
     if (!isCalendarDate(body.date)) throw new BadRequestError('Invalid input. date: must be a date written d/m/yyyy');
-    if (!(await this.captcha.verify(body.recaptchaToken))) {
+    if (!(await this.captcha.verify(ctx, body.recaptchaToken))) {
       throw new BadRequestError(
         `Invalid input. recaptchaToken: The characters did not match the picture. ${CAPTCHA_REQUIRED}`,
       );
     }
-    const product = await this.catalogue.findByCode(body.productCode);
-    const store = product ? await this.stores.storeById(product.store_id) : null;
+    const product = await this.catalogue.findByCode(ctx, body.productCode);
+    const store = product ? await this.stores.storeById(ctx, product.store_id) : null;
     if (!product || !store) throw new NotFoundError(`No item with code ${normaliseCode(body.productCode)}`);
 
     const link = `${this.publicUrl}${productUrl(product.code, product.slug)}`;
@@ -73,9 +74,9 @@ export class EnquiriesService {
         '<p>Reply to this e-mail to answer the shopper.</p>',
       ].join(''),
     };
-    const id = await this.db.transaction().execute(async (trx) => {
-      const mailId = await this.mail.queue(message, trx);
-      return new EnquiriesRepository(trx).insert({
+    const id = await inTransaction(ctx, async (tx) => {
+      const mailId = await this.mail.queue(tx, message);
+      return this.repository.insert(tx, {
         product_id: product.id,
         product_code: product.code,
         store_id: product.store_id,

@@ -14,7 +14,7 @@ describe('product images', () => {
   beforeAll(async () => {
     if (!target) throw new Error('no database target');
     database = await target.open();
-    await seedCatalogue(database.handle.db, { products: 0, seed: 1 });
+    await seedCatalogue(database.handle, { products: 0, seed: 1 });
     const store = await makeStore(database.handle.db);
     const category = await categoryIdBySlug(database.handle.db, 'guitars');
     code = (await makeProduct(database.handle.db, { store_id: store.id, category_id: category, image_count: 2 })).code;

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Database } from '../../db/schema.js';
+import type { DbCtx } from '../../lib/context.js';
 import { MailRepository } from './mail.repository.js';
 
 export const MAX_ATTEMPTS = 10;
@@ -24,16 +23,15 @@ export interface SendReport {
  * retried later with a growing delay. Without SMTP_URL there is no sender and mail stays queued.
  */
 export class MailSender {
-  private readonly repository: MailRepository;
+  private readonly repository = new MailRepository();
   private readonly transport: Transporter;
   private running: Promise<SendReport> | null = null;
 
   constructor(
-    db: Kysely<Database>,
+    private readonly handle: DbCtx,
     smtpUrl: string,
     private readonly from: string,
   ) {
-    this.repository = new MailRepository(db);
     this.transport = nodemailer.createTransport(smtpUrl, {
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
@@ -53,10 +51,11 @@ export class MailSender {
 
   private async run(): Promise<SendReport> {
     const report: SendReport = { sent: 0, failed: 0 };
-    const ids = await this.repository.due(new Date().toISOString(), MAX_ATTEMPTS, BATCH);
+    const ids = await this.repository.due(this.handle, new Date().toISOString(), MAX_ATTEMPTS, BATCH);
     for (const id of ids) {
       const now = Date.now();
       const message = await this.repository.claim(
+        this.handle,
         id,
         new Date(now).toISOString(),
         new Date(now + LEASE_MS).toISOString(),
@@ -71,11 +70,12 @@ export class MailSender {
           text: message.text_body,
           ...(message.html_body ? { html: message.html_body } : {}),
         });
-        await this.repository.markSent(id, new Date().toISOString());
+        await this.repository.markSent(this.handle, id, new Date().toISOString());
         report.sent++;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         await this.repository.markFailed(
+          this.handle,
           id,
           reason.slice(0, 500),
           new Date(Date.now() + retryDelayMs(message.attempts)).toISOString(),

@@ -1,21 +1,21 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { DbCtx } from '../../lib/context.js';
+import type { Insertable } from 'kysely';
 import type { Database, MailOutboxRow, MailOutboxTable } from '../../db/schema.js';
 
 export class MailRepository {
-  constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: Insertable<MailOutboxTable>): Promise<number> {
-    const inserted = await this.db.insertInto('mail_outbox').values(row).returning('id').executeTakeFirstOrThrow();
+  async insert(ctx: DbCtx, row: Insertable<MailOutboxTable>): Promise<number> {
+    const inserted = await ctx.db.insertInto('mail_outbox').values(row).returning('id').executeTakeFirstOrThrow();
     return inserted.id;
   }
 
-  latest(limit: number): Promise<MailOutboxRow[]> {
-    return this.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  latest(ctx: DbCtx, limit: number): Promise<MailOutboxRow[]> {
+    return ctx.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
   }
 
   /** Unsent mail whose time has come, oldest first. */
-  async due(now: string, maxAttempts: number, limit: number): Promise<number[]> {
-    const rows = await this.db
+  async due(ctx: DbCtx, now: string, maxAttempts: number, limit: number): Promise<number[]> {
+    const rows = await ctx.db
       .selectFrom('mail_outbox')
       .select('id')
       .where('sent_at', 'is', null)
@@ -31,8 +31,8 @@ export class MailRepository {
    * Takes one message for sending: a conditional write that only one sender (of many instances) can
    * win. The lease keeps others off it while it is sent, and lapses if this sender dies.
    */
-  async claim(id: number, now: string, leaseUntil: string): Promise<MailOutboxRow | undefined> {
-    return this.db
+  async claim(ctx: DbCtx, id: number, now: string, leaseUntil: string): Promise<MailOutboxRow | undefined> {
+    return ctx.db
       .updateTable('mail_outbox')
       .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: leaseUntil }))
       .where('id', '=', id)
@@ -42,16 +42,16 @@ export class MailRepository {
       .executeTakeFirst();
   }
 
-  async markSent(id: number, now: string): Promise<void> {
-    await this.db
+  async markSent(ctx: DbCtx, id: number, now: string): Promise<void> {
+    await ctx.db
       .updateTable('mail_outbox')
       .set({ sent_at: now, last_error: null, next_attempt_at: null })
       .where('id', '=', id)
       .execute();
   }
 
-  async markFailed(id: number, error: string, retryAt: string): Promise<void> {
-    await this.db
+  async markFailed(ctx: DbCtx, id: number, error: string, retryAt: string): Promise<void> {
+    await ctx.db
       .updateTable('mail_outbox')
       .set({ last_error: error, next_attempt_at: retryAt })
       .where('id', '=', id)

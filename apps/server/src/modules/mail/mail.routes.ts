@@ -28,9 +28,9 @@ export function devMailboxRoutes(mail: MailService): ApiRoute[] {
       summary: 'Development only (DEV_MAILBOX=true): the latest 50 messages in the mail outbox',
       tag: 'dev',
       value: OutboxValueSchema,
-      handler: async (_input, _request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        const rows = await mail.latest(50);
+      cacheControl: 'no-store',
+      handler: async (ctx) => {
+        const rows = await mail.latest(ctx, 50);
         return {
           Messages: rows.map((r) => ({
             Id: r.id,
@@ -47,5 +47,5 @@ export function devMailboxRoutes(mail: MailService): ApiRoute[] {
         };
       },
     }),
-  ] as ApiRoute[];
+  ];
 }

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database, MailOutboxRow } from '../../db/schema.js';
+import type { MailOutboxRow } from '../../db/schema.js';
+import type { Ctx } from '../../lib/context.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { MailRepository } from './mail.repository.js';
 
@@ -13,16 +13,22 @@ export interface MailMessage {
 }
 
 /**
- * Mail goes into the outbox table first, in the caller's transaction when it gives one, so a
- * message exists exactly when the thing it reports does. MailSender delivers it later.
+ * Mail goes into the outbox table first, in the caller's transaction when there is one, so a
+ * message exists exactly when the thing it reports does. The mail job delivers it after commit.
  */
 export class MailService {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly repository = new MailRepository();
+  private readonly queuedListeners: (() => void)[] = [];
 
-  async queue(message: MailMessage, trx: Kysely<Database> = this.db): Promise<number> {
+  /** Called after a transaction that queued mail commits (wakes the sender). */
+  onQueued(listener: () => void): void {
+    this.queuedListeners.push(listener);
+  }
+
+  async queue(ctx: Ctx, message: MailMessage): Promise<number> {
     // Header values are one line: a newline in a subject or address must not become a new header.
     const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
-    return new MailRepository(trx).insert({
+    const id = await this.repository.insert(ctx, {
       to_address: oneLine(message.to),
       reply_to: message.replyTo ? oneLine(message.replyTo) : null,
       subject: oneLine(message.subject),
@@ -34,9 +40,13 @@ export class MailService {
       last_error: null,
       next_attempt_at: null,
     });
+    ctx.afterCommit(() => {
+      for (const listener of this.queuedListeners) listener();
+    });
+    return id;
   }
 
-  latest(limit: number): Promise<MailOutboxRow[]> {
-    return new MailRepository(this.db).latest(limit);
+  latest(ctx: Ctx, limit: number): Promise<MailOutboxRow[]> {
+    return this.repository.latest(ctx, limit);
   }
 }

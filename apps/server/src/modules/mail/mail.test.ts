@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readableMail, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer } from '../../test/test-server.js';
+import { systemContext } from '../../lib/context.js';
 import { MailService } from './mail.service.js';
 import { MailSender, retryDelayMs } from './mail-sender.js';
 
@@ -13,7 +14,7 @@ describe.each(testDatabaseTargets())('mail outbox and SMTP sender on $name', (ta
   beforeAll(async () => {
     database = await target.open();
     smtp = await startTestSmtpServer();
-    mail = new MailService(database.handle.db);
+    mail = new MailService();
   });
 
   afterAll(async () => {
@@ -25,7 +26,7 @@ describe.each(testDatabaseTargets())('mail outbox and SMTP sender on $name', (ta
     database.handle.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('queues a message and delivers it over SMTP, marking it sent', async () => {
-    const id = await mail.queue({
+    const id = await mail.queue(systemContext(database.handle, 'AU'), {
       to: 'store@example.com',
       replyTo: 'shopper@example.net',
       subject: 'Enquiry about a Canon EOS 80D\r\nBcc: victim@example.org',
@@ -38,7 +39,7 @@ describe.each(testDatabaseTargets())('mail outbox and SMTP sender on $name', (ta
     expect(queued.subject).toBe('Enquiry about a Canon EOS 80D Bcc: victim@example.org');
     expect(queued.html_body).toBe('<p>Is it <strong>still</strong> available?</p>');
 
-    const sender = new MailSender(database.handle.db, smtp.url, 'Secondhand <no-reply@secondhand.example>');
+    const sender = new MailSender(database.handle, smtp.url, 'Secondhand <no-reply@secondhand.example>');
     try {
       expect(await sender.sendPending()).toEqual({ sent: 1, failed: 0 });
     } finally {
@@ -61,8 +62,8 @@ describe.each(testDatabaseTargets())('mail outbox and SMTP sender on $name', (ta
 
   it('records a failure, waits before retrying, then delivers', async () => {
     smtp.received.length = 0;
-    const id = await mail.queue({ to: 'store@example.com', subject: 'Retry me', text: 'Hello' });
-    const sender = new MailSender(database.handle.db, smtp.url, 'no-reply@secondhand.example');
+    const id = await mail.queue(systemContext(database.handle, 'AU'), { to: 'store@example.com', subject: 'Retry me', text: 'Hello' });
+    const sender = new MailSender(database.handle, smtp.url, 'no-reply@secondhand.example');
     try {
       smtp.refuse = true;
       expect(await sender.sendPending()).toEqual({ sent: 0, failed: 1 });
@@ -93,9 +94,9 @@ describe.each(testDatabaseTargets())('mail outbox and SMTP sender on $name', (ta
 
   it('lets only one of two senders claim a message', async () => {
     smtp.received.length = 0;
-    await mail.queue({ to: 'store@example.com', subject: 'Once only', text: 'Hello' });
-    const a = new MailSender(database.handle.db, smtp.url, 'no-reply@secondhand.example');
-    const b = new MailSender(database.handle.db, smtp.url, 'no-reply@secondhand.example');
+    await mail.queue(systemContext(database.handle, 'AU'), { to: 'store@example.com', subject: 'Once only', text: 'Hello' });
+    const a = new MailSender(database.handle, smtp.url, 'no-reply@secondhand.example');
+    const b = new MailSender(database.handle, smtp.url, 'no-reply@secondhand.example');
     try {
       const reports = await Promise.all([a.sendPending(), b.sendPending()]);
       expect(reports.reduce((n, r) => n + r.sent, 0)).toBe(1);

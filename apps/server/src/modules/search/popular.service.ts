@@ -1,4 +1,5 @@
 import { PageSize, type PopularQuerySchema, type PopularValue } from '@shop/contract';
+import type { Ctx } from '../../lib/context.js';
 import type { z } from 'zod';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { type CatalogueIndex, Flag } from './catalogue-index.js';
@@ -17,14 +18,14 @@ export class PopularService {
     private readonly catalogue: CatalogueService,
   ) {}
 
-  async popular(query: z.infer<typeof PopularQuerySchema>): Promise<PopularValue> {
+  async popular(ctx: Ctx, query: z.infer<typeof PopularQuerySchema>): Promise<PopularValue> {
     const pageSize = Math.min(query.NumberOfResults, PageSize.searchMax);
     const [ids, total] = await Promise.all([
-      this.catalogue.popularProductIds((query.page - 1) * pageSize, pageSize),
+      this.catalogue.popularProductIds(ctx, (query.page - 1) * pageSize, pageSize),
       this.total(),
     ]);
     return {
-      ProductListItems: await this.catalogue.productCards(ids, 'Popular Items'),
+      ProductListItems: await this.catalogue.productCards(ctx, ids, 'Popular Items'),
       ProductListItemCount: total,
       MaxResults: pageSize,
       Page: query.page,

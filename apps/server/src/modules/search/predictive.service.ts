@@ -1,4 +1,5 @@
 import type { PredictiveQuery, PredictiveValue } from '@shop/contract';
+import type { Ctx } from '../../lib/context.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { CatalogueIndex } from './catalogue-index.js';
 import type { SearchIndexHolder } from './search-index.holder.js';
@@ -32,7 +33,7 @@ export class PredictiveService {
     private readonly catalogue: CatalogueService,
   ) {}
 
-  async suggest(query: PredictiveQuery): Promise<PredictiveValue> {
+  async suggest(ctx: Ctx, query: PredictiveQuery): Promise<PredictiveValue> {
     const index = await this.holder.current();
     const limits = query.isMobileDevice === 'true' ? LIMITS.mobile : LIMITS.desktop;
     const text = query.query.trim();
@@ -60,7 +61,7 @@ export class PredictiveService {
       const sb = match.scores[b] as number;
       return sa !== sb ? sa > sb : (index.listed[a] as number) > (index.listed[b] as number);
     });
-    const products = await this.catalogue.productCards(
+    const products = await this.catalogue.productCards(ctx, 
       bestDocs.map((d) => index.productId[d] as number),
       'Predictive Search',
     );

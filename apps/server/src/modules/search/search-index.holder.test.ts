@@ -9,7 +9,7 @@ describe.each(testDatabaseTargets())('search index upkeep on $name', (target) =>
 
   beforeAll(async () => {
     database = await target.open();
-    await seedCatalogue(database.handle.db, { products: 300, seed: 5 });
+    await seedCatalogue(database.handle, { products: 300, seed: 5 });
     server = await startTestServer(database);
   });
 
@@ -26,7 +26,7 @@ describe.each(testDatabaseTargets())('search index upkeep on $name', (target) =>
     const before = await count();
     expect(before).toBeGreaterThan(0);
     // Another process (the seed command) replaces the catalogue: this server only sees the change feed.
-    await seedCatalogue(database.handle.db, { products: 900, seed: 6 });
+    await seedCatalogue(database.handle, { products: 900, seed: 6 });
     await new Promise((r) => setTimeout(r, 300));
     const during = await count();
     await server.services.searchIndex.settled();

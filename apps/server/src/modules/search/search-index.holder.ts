@@ -1,8 +1,9 @@
 import type { Region } from '@shop/contract';
+import type { Ctx } from '../../lib/context.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { CatalogueIndex } from './catalogue-index.js';
-import type { SearchRepository } from './search.repository.js';
+import { SearchRepository } from './search.repository.js';
 
 /** How often a request may look at the change feed; in-process changes are seen at once. */
 const CHECK_INTERVAL_MS = 250;
@@ -21,12 +22,16 @@ export class SearchIndexHolder {
   private refreshing: Promise<void> | null = null;
   private rebuilding: Promise<void> | null = null;
 
+  private readonly repository = new SearchRepository();
+  private readonly region: Region;
+
   constructor(
-    private readonly region: Region,
-    private readonly repository: SearchRepository,
+    /** The shop's own context (no viewer): the index reads the catalogue for everyone. */
+    private readonly ctx: Ctx,
     private readonly catalogue: CatalogueService,
     private readonly stores: StoresService,
   ) {
+    this.region = ctx.region;
     catalogue.onChange(() => {
       this.dirty = true;
     });
@@ -49,19 +54,19 @@ export class SearchIndexHolder {
   private async refresh(): Promise<void> {
     this.dirty = false;
     this.lastCheck = Date.now();
-    const latest = await this.repository.latestChange();
+    const latest = await this.repository.latestChange(this.ctx);
     if (!this.index) {
       this.index = await this.build(latest);
       return;
     }
     if (latest === this.index.seq) return;
-    const changes = await this.repository.changesAfter(this.index.seq, REPLAY_LIMIT + 1);
+    const changes = await this.repository.changesAfter(this.ctx, this.index.seq, REPLAY_LIMIT + 1);
     if (changes.length > REPLAY_LIMIT || changes.some((c) => c.product_id === null)) {
       this.rebuildInBackground(latest);
       return;
     }
     const ids = [...new Set(changes.map((c) => c.product_id as number))];
-    const rows = await this.repository.productsByIds(this.region, ids);
+    const rows = await this.repository.productsByIds(this.ctx, this.region, ids);
     for (const row of rows) this.index.upsert(row);
     this.index.seq = changes[changes.length - 1]?.seq ?? this.index.seq;
   }
@@ -90,8 +95,8 @@ export class SearchIndexHolder {
 
   /** Reads the whole region in id order. Changes made meanwhile are replayed by the next refresh. */
   async build(seq: number): Promise<CatalogueIndex> {
-    const categories = await this.catalogue.listCategories();
-    const stores = await this.stores.listRows();
+    const categories = await this.catalogue.listCategories(this.ctx);
+    const stores = await this.stores.listRows(this.ctx);
     const index = new CatalogueIndex(
       this.region,
       categories.map((c) => ({
@@ -117,7 +122,7 @@ export class SearchIndexHolder {
     );
     let after = 0;
     for (;;) {
-      const rows = await this.repository.productsAfter(this.region, after, LOAD_BATCH);
+      const rows = await this.repository.productsAfter(this.ctx, this.region, after, LOAD_BATCH);
       for (const row of rows) index.upsert(row);
       const last = rows[rows.length - 1];
       if (!last || rows.length < LOAD_BATCH) break;

@@ -18,7 +18,7 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
   beforeAll(async () => {
     database = await target.open();
     const db = database.handle.db;
-    await seedCatalogue(db, { products: PRODUCTS, seed: 11 });
+    await seedCatalogue(database.handle, { products: PRODUCTS, seed: 11 });
     const store = await makeStore(db, { state: 'TAS', name: 'Testville' });
     const gadgets = await categoryIdBySlug(db, 'phone-accessories');
     widget = await makeProduct(db, {
@@ -324,12 +324,12 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
   });
 
   it('drops an item from results as soon as it sells, and shows a new price at once', async () => {
-    await server.services.catalogue.setPrice(widget.id, 99900);
+    await server.services.catalogue.setPrice(server.ctx(), widget.id, 99900);
     const repriced = await search('query=zorblax');
     expect(repriced.ProductList.ProductListItems[0]?.Sp).toBe('$999.00');
-    await server.services.catalogue.setStatus(widget.id, 'sold');
+    await server.services.catalogue.setStatus(server.ctx(), widget.id, 'sold');
     expect((await search('query=zorblax')).ProductList.ProductListItemCount).toBe(0);
-    await server.services.catalogue.setStatus(widget.id, 'available');
+    await server.services.catalogue.setStatus(server.ctx(), widget.id, 'available');
     expect((await search('query=zorblax')).ProductList.ProductListItemCount).toBe(1);
   });
 

@@ -1,5 +1,5 @@
+import type { DbCtx } from '../../lib/context.js';
 import type { Region } from '@shop/contract';
-import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /** The columns the search index keeps of each item. */
@@ -24,10 +24,9 @@ export interface IndexedProductRow {
 
 /** SQL the search module needs: reading the catalogue in bulk and following the change feed. */
 export class SearchRepository {
-  constructor(private readonly db: Kysely<Database>) {}
 
-  private indexedColumns() {
-    return this.db
+  private indexedColumns(ctx: DbCtx) {
+    return ctx.db
       .selectFrom('products as p')
       .innerJoin('stores as s', 's.id', 'p.store_id')
       .select([
@@ -51,8 +50,8 @@ export class SearchRepository {
   }
 
   /** One page of a region's items in id order (keyset paging keeps big catalogues cheap to read). */
-  async productsAfter(region: Region, afterId: number, limit: number): Promise<IndexedProductRow[]> {
-    return this.indexedColumns()
+  async productsAfter(ctx: DbCtx, region: Region, afterId: number, limit: number): Promise<IndexedProductRow[]> {
+    return this.indexedColumns(ctx)
       .where('s.region', '=', region)
       .where('p.id', '>', afterId)
       .orderBy('p.id')
@@ -60,21 +59,21 @@ export class SearchRepository {
       .execute();
   }
 
-  async productsByIds(region: Region, ids: number[]): Promise<IndexedProductRow[]> {
+  async productsByIds(ctx: DbCtx, region: Region, ids: number[]): Promise<IndexedProductRow[]> {
     if (ids.length === 0) return [];
-    return this.indexedColumns().where('s.region', '=', region).where('p.id', 'in', ids).execute();
+    return this.indexedColumns(ctx).where('s.region', '=', region).where('p.id', 'in', ids).execute();
   }
 
-  async latestChange(): Promise<number> {
-    const row = await this.db
+  async latestChange(ctx: DbCtx): Promise<number> {
+    const row = await ctx.db
       .selectFrom('product_changes')
       .select((eb) => eb.fn.max('seq').as('seq'))
       .executeTakeFirst();
     return Number(row?.seq ?? 0);
   }
 
-  async changesAfter(seq: number, limit: number): Promise<{ seq: number; product_id: number | null }[]> {
-    return this.db
+  async changesAfter(ctx: DbCtx, seq: number, limit: number): Promise<{ seq: number; product_id: number | null }[]> {
+    return ctx.db
       .selectFrom('product_changes')
       .select(['seq', 'product_id'])
       .where('seq', '>', seq)

@@ -28,7 +28,7 @@ export function searchRoutes(
       tag: 'search',
       query: SearchResultsQuerySchema,
       value: SearchResultsValueSchema,
-      handler: ({ query }) => search.search(query),
+      handler: (ctx, { query }) => search.search(ctx, query),
     }),
     defineRoute({
       method: 'GET',
@@ -37,7 +37,7 @@ export function searchRoutes(
       tag: 'search',
       query: PredictiveQuerySchema,
       value: PredictiveValueSchema,
-      handler: ({ query }) => predictive.suggest(query),
+      handler: (ctx, { query }) => predictive.suggest(ctx, query),
     }),
     defineRoute({
       method: 'GET',
@@ -46,7 +46,7 @@ export function searchRoutes(
       tag: 'product',
       query: SimilarQuerySchema,
       value: SimilarValueSchema,
-      handler: ({ query }) => similar.similar(query),
+      handler: (ctx, { query }) => similar.similar(ctx, query),
     }),
     defineRoute({
       method: 'GET',
@@ -55,7 +55,7 @@ export function searchRoutes(
       tag: 'product',
       query: PopularQuerySchema,
       value: PopularValueSchema,
-      handler: ({ query }) => popular.popular(query),
+      handler: (ctx, { query }) => popular.popular(ctx, query),
     }),
-  ] as ApiRoute[];
+  ];
 }

@@ -13,6 +13,7 @@ import {
   stateName,
   statesOf,
 } from '@shop/contract';
+import type { Ctx } from '../../lib/context.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { ContentService } from '../content/content.service.js';
 import { type CatalogueIndex, Flag, PRICE_BANDS, type ValueDictionary } from './catalogue-index.js';
@@ -63,7 +64,7 @@ export class SearchService {
     private readonly content: ContentService,
   ) {}
 
-  async search(query: SearchResultsQuery): Promise<SearchResultsValue> {
+  async search(ctx: Ctx, query: SearchResultsQuery): Promise<SearchResultsValue> {
     const index = await this.holder.current();
     const text = query.query ?? '';
     const pageSize = Math.min(query.NumberOfResults, PageSize.searchMax);
@@ -73,8 +74,8 @@ export class SearchService {
     const result = runSearch(index, engineQuery);
     const productIds = result.docs.map((doc) => index.productId[doc] as number);
     const [items, content] = await Promise.all([
-      this.catalogue.productCards(productIds, 'Search Results'),
-      this.content.search(text, (page - 1) * pageSize, pageSize),
+      this.catalogue.productCards(ctx, productIds, 'Search Results'),
+      this.content.search(ctx, text, (page - 1) * pageSize, pageSize),
     ]);
     return {
       ProductList: { ProductListItems: items, ProductListItemCount: result.total },

@@ -14,7 +14,7 @@ describe.each(testDatabaseTargets())('similar items on $name', (target) => {
     database = await target.open();
     const db = database.handle.db;
     // Categories and stores only: the fixtures below are the whole catalogue.
-    await seedCatalogue(db, { products: 0, seed: 2 });
+    await seedCatalogue(database.handle, { products: 0, seed: 2 });
     const sydney = await makeStore(db, { state: 'NSW', name: 'Sydney', latitude: -33.87, longitude: 151.21 });
     const parramatta = await makeStore(db, { state: 'NSW', name: 'Parramatta', latitude: -33.81, longitude: 151.0 });
     const brisbane = await makeStore(db, { state: 'QLD', name: 'Brisbane', latitude: -27.47, longitude: 153.03 });
@@ -118,13 +118,13 @@ describe.each(testDatabaseTargets())('similar items on $name', (target) => {
       .select('id')
       .where('code', '=', code.fujiPerth ?? '')
       .executeTakeFirstOrThrow();
-    await server.services.catalogue.setStatus(row.id, 'sold');
+    await server.services.catalogue.setStatus(server.ctx(), row.id, 'sold');
     try {
       const value = await similar(`code=${code.item}`);
       expect(codesOf(value)).not.toContain(code.fujiPerth);
       expect(value.ProductListItemCount).toBe(5);
     } finally {
-      await server.services.catalogue.setStatus(row.id, 'available');
+      await server.services.catalogue.setStatus(server.ctx(), row.id, 'available');
     }
   });
 

@@ -1,4 +1,5 @@
 import { PageSize, type SimilarQuerySchema, type SimilarValue } from '@shop/contract';
+import type { Ctx } from '../../lib/context.js';
 import type { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.js';
 import { slugify } from '../../seed/random.js';
@@ -20,8 +21,8 @@ export class SimilarService {
     private readonly catalogue: CatalogueService,
   ) {}
 
-  async similar(query: z.infer<typeof SimilarQuerySchema>): Promise<SimilarValue> {
-    const item = await this.catalogue.findByCode(query.code);
+  async similar(ctx: Ctx, query: z.infer<typeof SimilarQuerySchema>): Promise<SimilarValue> {
+    const item = await this.catalogue.findByCode(ctx, query.code);
     if (!item) throw new NotFoundError(`No item with code ${normaliseCode(query.code)}`);
     const maxResults = Math.min(query.NumberOfResults, PageSize.searchMax);
     const searchUrl = similarSearchUrl(item.category_slug, item.brand);
@@ -54,7 +55,7 @@ export class SimilarService {
       const lb = listed[b] as number;
       return la !== lb ? la > lb : a < b;
     });
-    const cards = await this.catalogue.productCards(
+    const cards = await this.catalogue.productCards(ctx, 
       ranked.map((doc) => productId[doc] as number),
       'Similar Items',
     );

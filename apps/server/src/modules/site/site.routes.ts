@@ -1,5 +1,6 @@
 import { SiteValueSchema } from '@shop/contract';
-import { type ApiRoute, defineRoute } from '../../lib/route.js';
+import { z } from 'zod';
+import { type ApiRoute, defineRawRoute, defineRoute } from '../../lib/route.js';
 import type { SiteService } from './site.service.js';
 
 export function siteRoutes(site: SiteService): ApiRoute[] {
@@ -11,6 +12,30 @@ export function siteRoutes(site: SiteService): ApiRoute[] {
       tag: 'site',
       value: SiteValueSchema,
       handler: async () => site.settings(),
+      auth: 'none',
     }),
-  ] as ApiRoute[];
+  ];
+}
+
+const HealthSchema = z.object({ status: z.literal('ok'), database: z.string(), region: z.string() });
+
+/** For load balancers: answers while the process can reach its database. Not in the envelope. */
+export function healthRoutes(): ApiRoute[] {
+  return [
+    defineRawRoute({
+      method: 'GET',
+      url: '/healthz',
+      summary: 'Liveness for load balancers: { status: "ok", database, region } (no envelope)',
+      tag: 'site',
+      auth: 'none',
+      cookieless: true,
+      produces: ['application/json'],
+      handler: async (ctx) => ({
+        kind: 'body',
+        contentType: 'application/json; charset=utf-8',
+        body: JSON.stringify(HealthSchema.parse({ status: 'ok', database: ctx.dialect, region: ctx.region })),
+        headers: { 'Cache-Control': 'no-store' },
+      }),
+    }),
+  ];
 }

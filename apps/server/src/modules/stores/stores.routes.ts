@@ -11,7 +11,7 @@ export function storeRoutes(stores: StoresService): ApiRoute[] {
       tag: 'stores',
       query: StoreQuerySchema,
       value: StoreQueryValueSchema,
-      handler: ({ query }) => stores.query(query),
+      handler: (ctx, { query }) => stores.query(ctx, query),
     }),
-  ] as ApiRoute[];
+  ];
 }

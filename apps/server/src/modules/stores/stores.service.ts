@@ -1,6 +1,6 @@
-import { type Region, type Store, type StoreQuery, type StoreQueryValue, stateName, statesOf } from '@shop/contract';
-import type { Kysely } from 'kysely';
-import type { Database, StoreRow } from '../../db/schema.js';
+import { type Store, type StoreQuery, type StoreQueryValue, stateName, statesOf } from '@shop/contract';
+import type { StoreRow } from '../../db/schema.js';
+import type { Ctx } from '../../lib/context.js';
 import { StoresRepository } from './stores.repository.js';
 
 const SORT_OPTIONS = [
@@ -49,34 +49,27 @@ export function toStore(row: StoreRow, distanceKm: number | null = null): Store 
 
 /** The region's stores: for the location facet, store pages and "nearest store". */
 export class StoresService {
-  private readonly repository: StoresRepository;
+  private readonly repository = new StoresRepository();
 
-  constructor(
-    db: Kysely<Database>,
-    private readonly region: Region,
-  ) {
-    this.repository = new StoresRepository(db);
-  }
-
-  listRows(): Promise<StoreRow[]> {
-    return this.repository.listByRegion(this.region);
+  listRows(ctx: Ctx): Promise<StoreRow[]> {
+    return this.repository.listByRegion(ctx, ctx.region);
   }
 
   /** One of this region's stores, or null. */
-  async storeById(id: number): Promise<Store | null> {
-    const row = await this.repository.findById(id);
-    return row && row.region === this.region ? toStore(row) : null;
+  async storeById(ctx: Ctx, id: number): Promise<Store | null> {
+    const row = await this.repository.findById(ctx, id);
+    return row && row.region === ctx.region ? toStore(row) : null;
   }
 
-  async query(query: StoreQuery): Promise<StoreQueryValue> {
-    const rows = await this.repository.listByRegion(this.region);
+  async query(ctx: Ctx, query: StoreQuery): Promise<StoreQueryValue> {
+    const rows = await this.repository.listByRegion(ctx, ctx.region);
     const text = query.query?.toLowerCase();
     const states = query.state ? new Set(query.state) : null;
     const origin =
       query.latitude !== undefined && query.longitude !== undefined
         ? { lat: query.latitude, lng: query.longitude }
         : null;
-    const stateOrder = new Map(statesOf(this.region).map((s, i) => [s.code, i]));
+    const stateOrder = new Map(statesOf(ctx.region).map((s, i) => [s.code, i]));
     const stores = rows
       .filter((r) => !states || states.has(r.state))
       .filter(

@@ -19,7 +19,7 @@ describe.each(testDatabaseTargets())('the guest wishlist on $name', (target) => 
   beforeAll(async () => {
     database = await target.open();
     const db = database.handle.db;
-    await seedCatalogue(db, { products: 0, seed: 1 });
+    await seedCatalogue(database.handle, { products: 0, seed: 1 });
     storeId = (await makeStore(db, { name: 'Fremantle', state: 'WA' })).id;
     guitars = await categoryIdBySlug(db, 'guitars');
     const london = await makeStore(db, { region: 'UK', state: 'LND', name: 'Soho' });
@@ -224,8 +224,8 @@ describe.each(testDatabaseTargets())('the guest wishlist on $name', (target) => 
   it('cleans up the sold items only, idempotently', async () => {
     const [kept, sold, reserved] = [await item(), await item(), await item()];
     const token = await wishlistOf([kept.code, sold.code, reserved.code]);
-    await server.services.catalogue.setStatus(sold.id, 'sold');
-    await server.services.catalogue.setStatus(reserved.id, 'reserved');
+    await server.services.catalogue.setStatus(server.ctx(), sold.id, 'sold');
+    await server.services.catalogue.setStatus(server.ctx(), reserved.id, 'reserved');
     const first = await server.get<{ Data: { RemovedCodes: string[] } }>(`/c3api/wishlist/cleanup?token=${token}`);
     expect(first.status).toBe(200);
     expect(first.body.Value.Data.RemovedCodes).toEqual([sold.code]);

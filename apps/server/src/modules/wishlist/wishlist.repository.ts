@@ -1,15 +1,15 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { DbCtx } from '../../lib/context.js';
+import type { Selectable } from 'kysely';
 import type { Database, WishlistItemsTable, WishlistsTable } from '../../db/schema.js';
 
 export type WishlistRow = Selectable<WishlistsTable>;
 export type WishlistItemRow = Selectable<WishlistItemsTable>;
 
 export class WishlistRepository {
-  constructor(private readonly db: Kysely<Database>) {}
 
   /** The wishlist of this token hash unless it expired before `now`. */
-  async liveByTokenHash(tokenHash: string, now: string): Promise<WishlistRow | undefined> {
-    return this.db
+  async liveByTokenHash(ctx: DbCtx, tokenHash: string, now: string): Promise<WishlistRow | undefined> {
+    return ctx.db
       .selectFrom('wishlists')
       .selectAll()
       .where('token_hash', '=', tokenHash)
@@ -17,20 +17,20 @@ export class WishlistRepository {
       .executeTakeFirst();
   }
 
-  async create(tokenHash: string, now: string, expiresAt: string): Promise<WishlistRow> {
-    return this.db
+  async create(ctx: DbCtx, tokenHash: string, now: string, expiresAt: string): Promise<WishlistRow> {
+    return ctx.db
       .insertInto('wishlists')
       .values({ token_hash: tokenHash, created_at: now, expires_at: expiresAt })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
 
-  async renew(id: number, expiresAt: string): Promise<void> {
-    await this.db.updateTable('wishlists').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+  async renew(ctx: DbCtx, id: number, expiresAt: string): Promise<void> {
+    await ctx.db.updateTable('wishlists').set({ expires_at: expiresAt }).where('id', '=', id).execute();
   }
 
-  async items(wishlistId: number): Promise<WishlistItemRow[]> {
-    return this.db
+  async items(ctx: DbCtx, wishlistId: number): Promise<WishlistItemRow[]> {
+    return ctx.db
       .selectFrom('wishlist_items')
       .selectAll()
       .where('wishlist_id', '=', wishlistId)
@@ -39,8 +39,8 @@ export class WishlistRepository {
       .execute();
   }
 
-  async countItems(wishlistId: number): Promise<number> {
-    const row = await this.db
+  async countItems(ctx: DbCtx, wishlistId: number): Promise<number> {
+    const row = await ctx.db
       .selectFrom('wishlist_items')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('wishlist_id', '=', wishlistId)
@@ -48,8 +48,8 @@ export class WishlistRepository {
     return Number(row.n);
   }
 
-  async contains(wishlistId: number, productId: number): Promise<boolean> {
-    const row = await this.db
+  async contains(ctx: DbCtx, wishlistId: number, productId: number): Promise<boolean> {
+    const row = await ctx.db
       .selectFrom('wishlist_items')
       .select('product_id')
       .where('wishlist_id', '=', wishlistId)
@@ -58,24 +58,24 @@ export class WishlistRepository {
     return row !== undefined;
   }
 
-  async addItem(row: WishlistItemRow): Promise<void> {
-    await this.db
+  async addItem(ctx: DbCtx, row: WishlistItemRow): Promise<void> {
+    await ctx.db
       .insertInto('wishlist_items')
       .values(row)
       .onConflict((oc) => oc.columns(['wishlist_id', 'product_id']).doNothing())
       .execute();
   }
 
-  async removeItems(wishlistId: number, productIds: number[]): Promise<void> {
+  async removeItems(ctx: DbCtx, wishlistId: number, productIds: number[]): Promise<void> {
     if (productIds.length === 0) return;
-    await this.db
+    await ctx.db
       .deleteFrom('wishlist_items')
       .where('wishlist_id', '=', wishlistId)
       .where('product_id', 'in', productIds)
       .execute();
   }
 
-  async clear(wishlistId: number): Promise<void> {
-    await this.db.deleteFrom('wishlist_items').where('wishlist_id', '=', wishlistId).execute();
+  async clear(ctx: DbCtx, wishlistId: number): Promise<void> {
+    await ctx.db.deleteFrom('wishlist_items').where('wishlist_id', '=', wishlistId).execute();
   }
 }
