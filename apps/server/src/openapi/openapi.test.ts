@@ -46,6 +46,9 @@ describe('OpenAPI document', () => {
       '/c3api/captcha',
       '/c3api/banners',
       '/c3api/footer/warningaboutborrowing',
+      '/c3api/images/product/{code}/{position}',
+      '/c3api/images/category-icon/{name}',
+      '/healthz',
     ]);
     expect(document.paths['/c3api/dev/outbox']).toBeUndefined();
     const enquiry = document.paths['/c3api/product/enquiry'].post;

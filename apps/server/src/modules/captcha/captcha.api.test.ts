@@ -22,12 +22,12 @@ describe.each(testDatabaseTargets())('captcha on $name', (target) => {
 
   const captcha = () => server.services.captcha;
 
-  it('hands out a fresh, uncached challenge: a 128-bit token and an SVG picture with no text in it', async () => {
+  it('hands out a fresh, uncached challenge: a 256-bit token and an SVG picture with no text in it', async () => {
     const { status, body, headers } = await server.get<CaptchaValue>('/c3api/captcha');
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('no-store');
     const value = body.Value;
-    expect(value.Token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(value.Token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const expires = Date.parse(value.ExpiresAt) - Date.now();
     expect(expires).toBeGreaterThan(CAPTCHA_LIFETIME_MS - 60_000);
     expect(expires).toBeLessThanOrEqual(CAPTCHA_LIFETIME_MS);

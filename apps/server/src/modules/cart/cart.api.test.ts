@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  ANTI_FORGERY_COOKIE,
   ANTI_FORGERY_HEADER,
   type Cart,
   type CartChangeCheck,
@@ -12,22 +11,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { startTestServer, type TestServer, type Visitor } from '../../test/test-server.js';
 import { RESERVED_MESSAGE, SOLD_MESSAGE } from './cart.service.js';
 
-/** A browser: keeps its cart cookie and sends the anti-forgery cookie and header (unless told not to). */
+/** A browser: keeps its visitor and cart cookies and sends the anti-forgery header (unless told not to). */
 function shopper(server: TestServer) {
-  const xsrf = randomBytes(24).toString('base64url');
-  const state = { cart: undefined as string | undefined, setCookie: [] as string[] };
+  const state = {
+    cart: undefined as string | undefined,
+    setCookie: [] as string[],
+    visitor: undefined as Visitor | undefined,
+  };
   async function call<T>(
     method: 'GET' | 'POST',
     path: string,
     options: { header?: string | null } = {},
   ): Promise<{ status: number; body: Envelope<T> }> {
-    const cookies = [`${ANTI_FORGERY_COOKIE}=${xsrf}`];
+    state.visitor ??= await server.visitor();
+    const cookies = [state.visitor.cookie];
     if (state.cart) cookies.push(`cart=${state.cart}`);
     const headers: Record<string, string> = { Cookie: cookies.join('; ') };
-    if (method === 'POST' && options.header !== null) headers[ANTI_FORGERY_HEADER] = options.header ?? xsrf;
+    if (method === 'POST' && options.header !== null) headers[ANTI_FORGERY_HEADER] = options.header ?? state.visitor.token;
     const response = await fetch(server.baseUrl + path, { method, headers });
     state.setCookie = response.headers.getSetCookie().filter((c) => c.startsWith('cart='));
     const set = state.setCookie[0]?.match(/^cart=([^;]*)/)?.[1];

@@ -156,10 +156,10 @@ describe.each(testDatabaseTargets())('product enquiries on $name', (target) => {
     const empty = await server.post('/c3api/product/enquiry', undefined);
     expect(empty.status).toBe(400);
     expect(empty.body.WasSuccessful).toBe(false);
-    const token = 'dGVzdC10b2tlbi1mb3ItYnJva2VuLWpzb24';
+    const visitor = await server.visitor();
     const broken = await fetch(`${server.baseUrl}/c3api/product/enquiry`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token },
+      headers: { 'Content-Type': 'application/json', Cookie: visitor.cookie, 'X-XSRF-TOKEN': visitor.token },
       body: '{ "name": ',
     });
     expect(broken.status).toBe(400);
