@@ -1,0 +1,201 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type TestDatabase, testDatabaseTargets } from '../test/test-database.js';
+import type { Viewer } from './context.js';
+import { BadRequestError } from './errors.js';
+import { IDEMPOTENCY_MISMATCH } from './idempotency.js';
+import { defineRawRoute, defineRoute, findNul, NUL_MESSAGE, registerRoutes, SIGN_IN_REQUIRED, withoutEmptyValues } from './route.js';
+
+describe('route input hygiene', () => {
+  it('finds a NUL byte anywhere in the input and names where', () => {
+    expect(findNul({ a: 'x', b: ['y', 'z\u0000'] })).toBe('b.1');
+    expect(findNul({ a: { deep: 'ok\u0000' } })).toBe('a.deep');
+    expect(findNul({ a: 'fine', n: 3, m: null })).toBeNull();
+  });
+
+  it('reads empty query parameters as not given', () => {
+    expect(withoutEmptyValues({ sortBy: '', token: 'x', page: '2' })).toEqual({ token: 'x', page: '2' });
+    expect(withoutEmptyValues(undefined)).toEqual({});
+  });
+});
+
+describe.each(testDatabaseTargets())('the route helper on $name', (target) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let runs = 0;
+  const customer: Viewer = { kind: 'customer', userId: 7, sessionId: 1, cartToken: null, wishlistToken: null };
+
+  beforeAll(async () => {
+    database = await target.open();
+    app = Fastify();
+    await app.register(cookie);
+    app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) =>
+      reply.code(error.statusCode ?? 500).send({ WasSuccessful: false, Value: null, Message: error.message }),
+    );
+    registerRoutes(
+      app,
+      [
+        defineRoute({
+          method: 'GET',
+          url: '/t/orders/:ref',
+          summary: 'a path parameter and a required viewer',
+          tag: 't',
+          auth: 'required',
+          params: z.object({ ref: z.string().regex(/^[A-Z]{3}$/, 'must be three letters') }),
+          value: z.object({ ref: z.string(), user: z.number() }),
+          handler: async (_ctx, { params, viewer }) => ({
+            ref: params.ref,
+            user: viewer.kind === 'customer' ? viewer.userId : -1,
+          }),
+        }),
+        defineRoute({
+          method: 'GET',
+          url: '/t/echo',
+          summary: 'query parsing',
+          tag: 't',
+          query: z.object({ sortBy: z.enum(['a', 'b']).optional(), text: z.string().optional() }),
+          value: z.object({ sortBy: z.string().nullable(), text: z.string().nullable() }),
+          handler: async (_ctx, { query }) => ({ sortBy: query.sortBy ?? null, text: query.text ?? null }),
+        }),
+        defineRoute({
+          method: 'POST',
+          url: '/t/pay',
+          summary: 'idempotent',
+          tag: 't',
+          idempotency: 'required',
+          body: z.object({ amount: z.number().int() }),
+          value: z.object({ run: z.number(), amount: z.number() }),
+          handler: async (_ctx, { body }) => {
+            runs++;
+            if (body.amount < 0) throw new BadRequestError('Invalid input. amount: must not be negative');
+            return { run: runs, amount: body.amount };
+          },
+        }),
+        defineRawRoute({
+          method: 'POST',
+          url: '/t/notify',
+          summary: 'a signed notification: raw bytes in, plain text out',
+          tag: 't',
+          auth: 'none',
+          rawBody: true,
+          produces: ['text/plain'],
+          handler: async (_ctx, { rawBody, headers }) => ({
+            kind: 'body',
+            contentType: 'text/plain; charset=utf-8',
+            body: `${headers['x-signature']}:${rawBody?.toString('utf8') ?? ''}`,
+          }),
+        }),
+        defineRawRoute({
+          method: 'GET',
+          url: '/t/go',
+          summary: 'a redirect',
+          tag: 't',
+          produces: ['text/html'],
+          handler: async () => ({ kind: 'redirect', location: '/somewhere', status: 303 }),
+        }),
+        defineRoute({
+          method: 'GET',
+          url: '/t/limited',
+          summary: 'rate limited',
+          tag: 't',
+          rateLimit: { max: 2, windowMs: 60_000 },
+          value: z.object({ ok: z.boolean() }),
+          handler: async () => ({ ok: true }),
+        }),
+      ],
+      {
+        alwaysSecure: false,
+        database: database.handle,
+        region: 'AU',
+        cartCookie: { name: 'cart', maxAgeSeconds: 60 },
+        resolveViewer: async (request) =>
+          request.headers['x-test-user'] === '7' ? customer : { kind: 'guest', cartToken: null, wishlistToken: null },
+      },
+    );
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  it('answers 401 in the envelope to a guest on a required route, and hands the viewer to the handler', async () => {
+    const guest = await app.inject({ method: 'GET', url: '/t/orders/ABC' });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json()).toEqual({ WasSuccessful: false, Value: null, Message: SIGN_IN_REQUIRED });
+    const signedIn = await app.inject({ method: 'GET', url: '/t/orders/ABC', headers: { 'x-test-user': '7' } });
+    expect(signedIn.json()).toEqual({ WasSuccessful: true, Value: { ref: 'ABC', user: 7 }, Message: null });
+  });
+
+  it('parses path parameters with their schema', async () => {
+    const bad = await app.inject({ method: 'GET', url: '/t/orders/abcd', headers: { 'x-test-user': '7' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().Message).toContain('ref: must be three letters');
+  });
+
+  it('reads empty query parameters as not given, and refuses NUL bytes before the handler runs', async () => {
+    expect((await app.inject({ method: 'GET', url: '/t/echo?sortBy=&text=hi' })).json().Value).toEqual({
+      sortBy: null,
+      text: 'hi',
+    });
+    const nul = await app.inject({ method: 'GET', url: '/t/echo?text=a%00b' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().Message).toBe(`Invalid input. text: ${NUL_MESSAGE}`);
+  });
+
+  it('hands a raw body to raw routes and sends non-envelope replies', async () => {
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/t/notify',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-signature': 'sig' },
+      payload: 'a=1&b=2',
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toContain('text/plain');
+    expect(reply.body).toBe('sig:a=1&b=2');
+    const redirect = await app.inject({ method: 'GET', url: '/t/go' });
+    expect(redirect.statusCode).toBe(303);
+    expect(redirect.headers.location).toBe('/somewhere');
+  });
+
+  it('replays the first reply to a repeated Idempotency-Key and refuses the key with another request', async () => {
+    const send = (key: string | undefined, amount: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/t/pay',
+        headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+        payload: { amount },
+      });
+    const missing = await send(undefined, 5);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().Message).toContain('Idempotency-Key');
+    const first = await send('key-1', 5);
+    const again = await send('key-1', 5);
+    expect(first.json().Value).toEqual(again.json().Value);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const other = await send('key-1', 6);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().Message).toBe(IDEMPOTENCY_MISMATCH);
+    // Ten copies at once: one run, ten identical answers (or "still running" for the impatient).
+    const before = runs;
+    const burst = await Promise.all(Array.from({ length: 10 }, () => send('key-2', 9)));
+    expect(runs).toBe(before + 1);
+    for (const reply of burst) expect([200, 409]).toContain(reply.statusCode);
+    // A failed first attempt stores nothing: the same key can be tried again.
+    expect((await send('key-3', -1)).statusCode).toBe(400);
+    expect((await send('key-3', -1)).statusCode).toBe(400);
+    expect(runs).toBe(before + 3);
+  });
+
+  it('counts rate limits in the database and answers 429 with Retry-After, doing nothing', async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await app.inject({ method: 'GET', url: '/t/limited' })).statusCode);
+    expect(statuses).toEqual([200, 200, 429]);
+    const limited = await app.inject({ method: 'GET', url: '/t/limited' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const rows = await database.handle.db.selectFrom('rate_limits').selectAll().execute();
+    expect(rows.some((r) => r.key.startsWith('GET /t/limited|'))).toBe(true);
+  });
+});
