@@ -48,10 +48,4 @@ export class Random {
   }
 }
 
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/["']/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+export { slugify } from '../lib/slug.js';

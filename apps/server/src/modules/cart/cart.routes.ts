@@ -6,6 +6,7 @@ import {
   CartSchema,
 } from '@shop/contract';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
+import { toCart } from './cart.mapper.js';
 import type { CartService } from './cart.service.js';
 
 export function cartRoutes(cart: CartService): ApiRoute[] {
@@ -18,11 +19,11 @@ export function cartRoutes(cart: CartService): ApiRoute[] {
       tag: 'cart',
       query: CartAddQuerySchema,
       value: CartAddValueSchema,
-      handler: (ctx, { query }) => {
+      handler: async (ctx, { query }) => {
         if (query.stateHash !== undefined && query.price !== undefined) {
           return cart.check(ctx, query.productId, query.stateHash, query.price);
         }
-        return cart.add(ctx, query.productId);
+        return toCart(await cart.add(ctx, query.productId), ctx.region);
       },
     }),
     defineRoute({
@@ -32,7 +33,7 @@ export function cartRoutes(cart: CartService): ApiRoute[] {
       tag: 'cart',
       query: CartQuerySchema,
       value: CartSchema,
-      handler: (ctx, { query }) => cart.query(ctx, query.validate === 'true'),
+      handler: async (ctx, { query }) => toCart(await cart.query(ctx, query.validate === 'true'), ctx.region),
     }),
     defineRoute({
       method: 'POST',
@@ -41,7 +42,7 @@ export function cartRoutes(cart: CartService): ApiRoute[] {
       tag: 'cart',
       query: CartRemoveQuerySchema,
       value: CartSchema,
-      handler: (ctx, { query }) => cart.remove(ctx, query.productId),
+      handler: async (ctx, { query }) => toCart(await cart.remove(ctx, query.productId), ctx.region),
     }),
   ];
 }

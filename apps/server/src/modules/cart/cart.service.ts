@@ -1,22 +1,10 @@
-import {
-  type Cart,
-  type CartChangeCheck,
-  type CartItem,
-  formatMoney,
-  type ProductChange,
-} from '@shop/contract';
+import type { CartChangeCheck } from '@shop/contract';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { hashToken, isTokenShape, newToken } from '../../lib/tokens.js';
-import type { ProductWithStoreRow } from '../catalogue/catalogue.repository.js';
-import {
-  type CatalogueService,
-  priceFields,
-  productImageUrl,
-  productStateHash,
-  productUrl,
-} from '../catalogue/catalogue.service.js';
+import { productStateHash } from '../catalogue/catalogue.mapper.js';
+import type { CatalogueService, ProductWithStoreRow } from '../catalogue/catalogue.service.js';
 import { CartRepository } from './cart.repository.js';
 import { changeTypesOf } from './change-types.js';
 
@@ -26,6 +14,19 @@ export const CART_COOKIE_MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
 
 export const SOLD_MESSAGE = 'Sorry, this item has been sold and can no longer be added to your cart.';
 export const RESERVED_MESSAGE = 'Sorry, this item is reserved by another shopper and cannot be added to your cart.';
+
+/** A cart as the domain sees it: items grouped by store, money in minor units. cart.mapper.ts makes the wire shape. */
+export interface CartView {
+  stores: { id: number; name: string; items: ProductWithStoreRow[]; totalMinor: number }[];
+  /** What can still be bought: available items only. */
+  totalMinor: number;
+  /** Every item in the cart, sold or reserved ones too. */
+  itemCount: number;
+  /** With validate: the items changed since they were added. */
+  changes: { id: number; newPriceMinor: number; changeTypes: number }[];
+}
+
+const EMPTY_CART: CartView = { stores: [], totalMinor: 0, itemCount: 0, changes: [] };
 
 /**
  * Guest carts. A cart is found by the hash of the token in the viewer's cart cookie; a token we do
@@ -57,7 +58,7 @@ export class CartService {
   }
 
   /** Adds an available item (again: no change) and answers the cart; a new cart's token goes to ctx.issued. */
-  async add(ctx: Ctx, productId: number): Promise<Cart> {
+  async add(ctx: Ctx, productId: number): Promise<CartView> {
     const row = await this.regionItem(ctx, productId);
     if (row.status === 'sold') throw new BadRequestError(SOLD_MESSAGE);
     if (row.status === 'reserved') throw new BadRequestError(RESERVED_MESSAGE);
@@ -82,9 +83,9 @@ export class CartService {
   }
 
   /** Removes an item (not there: no change). A shopper without a cart gets an empty one and no new cart. */
-  async remove(ctx: Ctx, productId: number): Promise<Cart> {
+  async remove(ctx: Ctx, productId: number): Promise<CartView> {
     const cartId = await this.cartId(ctx);
-    if (cartId === undefined) return this.emptyCart(ctx);
+    if (cartId === undefined) return EMPTY_CART;
     await inTransaction(ctx, async (tx) => {
       if (await this.repository.removeItem(tx, cartId, productId)) {
         await this.repository.touch(tx, cartId, new Date().toISOString());
@@ -93,82 +94,39 @@ export class CartService {
     return this.cartById(ctx, cartId, false);
   }
 
-  async query(ctx: Ctx, validate: boolean): Promise<Cart> {
+  async query(ctx: Ctx, validate: boolean): Promise<CartView> {
     const cartId = await this.cartId(ctx);
-    return cartId === undefined ? this.emptyCart(ctx) : this.cartById(ctx, cartId, validate);
+    return cartId === undefined ? EMPTY_CART : this.cartById(ctx, cartId, validate);
   }
 
-  private emptyCart(ctx: Ctx): Cart {
-    return {
-      stores: [],
-      totalPrice: formatMoney(0, ctx.region),
-      totalMinorUnits: 0,
-      itemCount: 0,
-      ProductChanges: [],
-    };
-  }
-
-  private async cartById(ctx: Ctx, cartId: number, validate: boolean): Promise<Cart> {
+  private async cartById(ctx: Ctx, cartId: number, validate: boolean): Promise<CartView> {
     const items = await this.repository.items(ctx, cartId);
     const rows = new Map((await this.catalogue.findByIds(ctx, items.map((i) => i.product_id))).map((r) => [r.id, r]));
-    const stores = new Map<number, Cart['stores'][number]>();
-    const changes: ProductChange[] = [];
-    let total = 0;
-    let count = 0;
+    const stores = new Map<number, CartView['stores'][number]>();
+    const view: CartView = { stores: [], totalMinor: 0, itemCount: 0, changes: [] };
     for (const item of items) {
       const row = rows.get(item.product_id);
       if (!row) continue;
       let store = stores.get(row.store_id);
       if (!store) {
-        store = { id: row.store_id, name: row.store_name, items: [], totalMinorUnits: 0, total: '' };
+        store = { id: row.store_id, name: row.store_name, items: [], totalMinor: 0 };
         stores.set(row.store_id, store);
+        view.stores.push(store);
       }
-      store.items.push(this.toCartItem(ctx, row));
-      count++;
+      store.items.push(row);
+      view.itemCount++;
       if (row.status === 'available') {
-        store.totalMinorUnits += row.price_minor;
-        total += row.price_minor;
+        store.totalMinor += row.price_minor;
+        view.totalMinor += row.price_minor;
       }
       if (validate) {
         const changeTypes = changeTypesOf(row, {
           stateHash: item.added_state_hash,
           priceMinor: item.added_price_minor,
         });
-        if (changeTypes !== 0) changes.push({ id: row.id, newPrice: row.price_minor, changeTypes });
+        if (changeTypes !== 0) view.changes.push({ id: row.id, newPriceMinor: row.price_minor, changeTypes });
       }
     }
-    return {
-      stores: [...stores.values()].map((s) => ({ ...s, total: formatMoney(s.totalMinorUnits, ctx.region) })),
-      totalPrice: formatMoney(total, ctx.region),
-      totalMinorUnits: total,
-      itemCount: count,
-      ProductChanges: changes,
-    };
-  }
-
-  private toCartItem(ctx: Ctx, row: ProductWithStoreRow): CartItem {
-    const prices = priceFields(row, ctx.region);
-    const image = row.image_count > 0 ? productImageUrl(row.code, 1, 450) : null;
-    return {
-      DisplayName: row.title,
-      ProductId: row.id,
-      Price: prices.Sp,
-      PriceMinorUnits: row.price_minor,
-      Category: row.category_name,
-      Brand: row.brand,
-      Discount: Math.max(0, row.rrp_minor - row.price_minor),
-      Coupon: row.promo_code,
-      ImageUrl: image,
-      StoreName: row.store_name,
-      Promotion: prices.Promotion,
-      // The top of the item's category path (a category slug).
-      DepartmentCategory: row.category_path.split('/')[0] ?? row.category_slug,
-      itemType: 'Product',
-      id: row.code,
-      image,
-      productDetailsLink: productUrl(row.code, row.slug),
-      StateHash: productStateHash(row),
-      IsAvailable: row.status === 'available',
-    };
+    return view;
   }
 }

@@ -1,4 +1,4 @@
-import type { ProductDetail, ProductListItem, Region } from '@shop/contract';
+import type { ProductDetail, ProductListItem } from '@shop/contract';
 import type { CategoryRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
@@ -12,10 +12,11 @@ import {
   selectImageInfo,
   selectProductCards,
 } from './catalogue.repository.js';
-import { priceFields, productImageUrl, productUrl, shippingOf, toProductDetail } from './product-detail.js';
+import { toProductDetail, toProductListItem } from './catalogue.mapper.js';
 import { ViewCounter } from './view-counter.js';
 
-export { priceFields, productImageUrl, productStateHash, productUrl, similarSearchUrl } from './product-detail.js';
+
+export type { ProductCardRow, ProductStatus, ProductWithCategoryRow, ProductWithStoreRow } from './catalogue.repository.js';
 
 /** Codes are stored upper-case; the product page's URL writes them lower-case. */
 export function normaliseCode(code: string): string {
@@ -53,14 +54,19 @@ export class CatalogueService {
     return this.repository.countProducts(ctx);
   }
 
-  /** Cards for these ids, in the order given; ids that no longer exist are left out. */
-  async productCards(ctx: Ctx, ids: number[], listName: string): Promise<ProductListItem[]> {
+  /** What the cards of these items show, in the order given; ids that no longer exist are left out. */
+  async cards(ctx: Ctx, ids: number[]): Promise<ProductCardRow[]> {
     const rows = await selectProductCards(ctx, ids);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [toProductListItem(row, listName)] : [];
+      return row ? [row] : [];
     });
+  }
+
+  /** Cards for these ids as the contract's product list items (the search and wishlist replies). */
+  async productCards(ctx: Ctx, ids: number[], listName: string): Promise<ProductListItem[]> {
+    return (await this.cards(ctx, ids)).map((row) => toProductListItem(row, listName));
   }
 
   /** One of this region's items by code, whatever its status; undefined when there is none. */
@@ -157,30 +163,4 @@ export class CatalogueService {
   notify(): void {
     for (const listener of this.listeners) listener();
   }
-}
-
-export function toProductListItem(row: ProductCardRow, listName: string): ProductListItem {
-  const region = row.store_region as Region;
-  const storeClosedToPickup = row.store_pickup_disabled === 1;
-  const shipping = shippingOf(row.weight_grams, row.disable_in_store_pickup === 1, storeClosedToPickup, region);
-  return {
-    Id: row.id,
-    Code: row.code,
-    Title: row.title,
-    ...priceFields(row, region),
-    Url: productUrl(row.code, row.slug),
-    ImageUrl: row.image_count > 0 ? productImageUrl(row.code, 1, 450) : null,
-    Condition: row.condition,
-    Category: row.category_name,
-    StoreNameWithState: `${row.store_name}, ${row.store_state}`,
-    IsAvailable: row.status === 'available',
-    IsInWishlist: false,
-    ShippingLabel: shipping.label,
-    ShippingCost: shipping.cost,
-    Brand: row.brand,
-    ProductList: listName,
-    HasAuthenticityCertificate: row.has_authenticity_certificate === 1,
-    ItemUnavailableAsStoreDisabledPickup: storeClosedToPickup,
-    DisableInStorePickup: row.disable_in_store_pickup === 1,
-  };
 }

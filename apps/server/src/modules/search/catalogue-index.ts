@@ -1,5 +1,5 @@
 import type { Region } from '@shop/contract';
-import { slugify } from '../../seed/random.js';
+import { slugify } from '../../lib/slug.js';
 import { postageCost } from '../catalogue/postage.js';
 import type { IndexedProductRow } from './search.repository.js';
 import { SortOrders } from './sort-orders.js';

@@ -2,8 +2,9 @@ import { PageSize, type SimilarQuerySchema, type SimilarValue } from '@shop/cont
 import type { Ctx } from '../../lib/context.js';
 import type { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.js';
-import { slugify } from '../../seed/random.js';
-import { type CatalogueService, normaliseCode, similarSearchUrl } from '../catalogue/catalogue.service.js';
+import { slugify } from '../../lib/slug.js';
+import { similarSearchUrl } from '../catalogue/catalogue.mapper.js';
+import { type CatalogueService, normaliseCode } from '../catalogue/catalogue.service.js';
 import { haversineKm } from '../stores/stores.service.js';
 import type { CatalogueIndex } from './catalogue-index.js';
 import type { SearchIndexHolder } from './search-index.holder.js';

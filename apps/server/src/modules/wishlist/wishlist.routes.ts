@@ -11,6 +11,7 @@ import {
   WishlistTokenQuerySchema,
 } from '@shop/contract';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
+import { changeData, toWishlistPage, toWishlistReply } from './wishlist.mapper.js';
 import type { WishlistService } from './wishlist.service.js';
 
 export function wishlistRoutes(wishlist: WishlistService): ApiRoute[] {
@@ -23,7 +24,7 @@ export function wishlistRoutes(wishlist: WishlistService): ApiRoute[] {
       query: WishlistTokenQuerySchema,
       value: WishlistSummaryValueSchema,
       wishlistToken: ({ query }) => query.token,
-      handler: (ctx) => wishlist.summary(ctx),
+      handler: async (ctx) => toWishlistReply(await wishlist.summary(ctx), (codes) => codes),
     }),
     defineRoute({
       method: 'GET',
@@ -33,7 +34,7 @@ export function wishlistRoutes(wishlist: WishlistService): ApiRoute[] {
       query: WishlistPageQuerySchema,
       value: WishlistPageValueSchema,
       wishlistToken: ({ query }) => query.token,
-      handler: (ctx, { query }) => wishlist.page(ctx, query),
+      handler: async (ctx, { query }) => toWishlistPage(await wishlist.page(ctx, query)),
     }),
     defineRoute({
       method: 'GET',
@@ -43,7 +44,7 @@ export function wishlistRoutes(wishlist: WishlistService): ApiRoute[] {
       query: WishlistContainsQuerySchema,
       value: WishlistContainsValueSchema,
       wishlistToken: ({ query }) => query.token,
-      handler: (ctx, { query }) => wishlist.contains(ctx, query.itemCode),
+      handler: async (ctx, { query }) => toWishlistReply(await wishlist.contains(ctx, query.itemCode), (held) => held),
     }),
     defineRoute({
       method: 'POST',
@@ -53,7 +54,7 @@ export function wishlistRoutes(wishlist: WishlistService): ApiRoute[] {
       body: WishlistItemBodySchema,
       value: WishlistChangeValueSchema,
       wishlistToken: ({ body }) => body.Token,
-      handler: (ctx, { body }) => wishlist.add(ctx, body.ItemCode),
+      handler: async (ctx, { body }) => toWishlistReply(await wishlist.add(ctx, body.ItemCode), changeData),
     }),
     defineRoute({
       method: 'POST',
@@ -63,7 +64,7 @@ export function wishlistRoutes(wishlist: WishlistService): ApiRoute[] {
       body: WishlistItemBodySchema,
       value: WishlistChangeValueSchema,
       wishlistToken: ({ body }) => body.Token,
-      handler: (ctx, { body }) => wishlist.remove(ctx, body.ItemCode),
+      handler: async (ctx, { body }) => toWishlistReply(await wishlist.remove(ctx, body.ItemCode), changeData),
     }),
     defineRoute({
       method: 'GET',
@@ -73,7 +74,7 @@ export function wishlistRoutes(wishlist: WishlistService): ApiRoute[] {
       query: WishlistTokenQuerySchema,
       value: WishlistCleanupValueSchema,
       wishlistToken: ({ query }) => query.token,
-      handler: (ctx) => wishlist.cleanup(ctx),
+      handler: async (ctx) => toWishlistReply(await wishlist.cleanup(ctx), (codes) => ({ RemovedCodes: codes })),
     }),
     defineRoute({
       method: 'POST',
@@ -83,7 +84,7 @@ export function wishlistRoutes(wishlist: WishlistService): ApiRoute[] {
       body: WishlistClearBodySchema,
       value: WishlistChangeValueSchema,
       wishlistToken: ({ body }) => body.Token,
-      handler: (ctx) => wishlist.clear(ctx),
+      handler: async (ctx) => toWishlistReply(await wishlist.clear(ctx), changeData),
     }),
   ];
 }

@@ -1,22 +1,14 @@
-import type {
-  ProductListItem,
-  WishlistChangeValue,
-  WishlistEntry,
-  WishlistPageQuery,
-  WishlistPageValue,
-  WishlistSortKey,
-} from '@shop/contract';
+import type { WishlistPageQuery, WishlistSortKey } from '@shop/contract';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { hashToken, isTokenShape, newToken } from '../../lib/tokens.js';
-import { type CatalogueService, normaliseCode } from '../catalogue/catalogue.service.js';
+import { type CatalogueService, normaliseCode, type ProductCardRow } from '../catalogue/catalogue.service.js';
 import { WishlistRepository, type WishlistRow } from './wishlist.repository.js';
 
 export const WISHLIST_LIFETIME_DAYS = 90;
 export const WISHLIST_PAGE_SIZE = 20;
 export const WISHLIST_MAX_ITEMS = 500;
-const LIST_NAME = 'Wishlist';
 
 export const WISHLIST_SORT_OPTIONS: { displayName: string; keyName: WishlistSortKey; isDescending: boolean }[] = [
   { displayName: 'Recently added', keyName: 'added', isDescending: true },
@@ -32,14 +24,27 @@ interface Held {
   expiresAt: string;
 }
 
-type Envelope<T> = { Token: string | null; ExpiryDate: string | null; Data: T };
+/** What a wishlist call answers, before wishlist.mapper.ts makes it the wire envelope. */
+export interface WishlistResult<T> {
+  /** The token to keep (the caller's, or a new wishlist's); null when the caller holds no wishlist. */
+  token: string | null;
+  expiresAt: string | null;
+  data: T;
+}
 
-type Entry = { card: ProductListItem; addedAt: string };
+export interface WishlistPage {
+  items: ProductCardRow[];
+  total: number;
+  pageSize: number;
+  wishlistId: number | null;
+}
+
+type Entry = { row: ProductCardRow; addedAt: string };
 
 const COMPARE: Record<WishlistSortKey, (a: Entry, b: Entry) => number> = {
   added: (a, b) => a.addedAt.localeCompare(b.addedAt),
-  price: (a, b) => a.card.SpMinorUnits - b.card.SpMinorUnits,
-  name: (a, b) => a.card.Title.localeCompare(b.card.Title),
+  price: (a, b) => a.row.price_minor - b.row.price_minor,
+  name: (a, b) => a.row.title.localeCompare(b.row.title),
 };
 
 /**
@@ -82,32 +87,31 @@ export class WishlistService {
     return { wishlist, token: fresh, expiresAt };
   }
 
-  private envelope<T>(held: Held | undefined, data: T): Envelope<T> {
-    return { Token: held?.token ?? null, ExpiryDate: held?.expiresAt ?? null, Data: data };
+  private envelope<T>(held: Held | undefined, data: T): WishlistResult<T> {
+    return { token: held?.token ?? null, expiresAt: held?.expiresAt ?? null, data };
   }
 
   /** The wishlist's items as cards, most recently added first; items no longer in the region are left out. */
   private async cards(ctx: Ctx, held: Held): Promise<Entry[]> {
     const items = await this.repository.items(ctx, held.wishlist.id);
-    const cards = await this.catalogue.productCards(
+    const rows = await this.catalogue.cards(
       ctx,
       items.map((i) => i.product_id),
-      LIST_NAME,
     );
     const addedAt = new Map(items.map((i) => [i.product_id, i.added_at]));
-    return cards.map((card) => ({ card, addedAt: addedAt.get(card.Id) ?? '' }));
+    return rows.map((row) => ({ row, addedAt: addedAt.get(row.id) ?? '' }));
   }
 
-  async summary(ctx: Ctx): Promise<Envelope<string[]>> {
+  async summary(ctx: Ctx): Promise<WishlistResult<string[]>> {
     const held = await this.find(ctx);
     if (!held) return this.envelope(held, []);
     return this.envelope(
       held,
-      (await this.cards(ctx, held)).map((c) => c.card.Code),
+      (await this.cards(ctx, held)).map((c) => c.row.code),
     );
   }
 
-  async page(ctx: Ctx, query: WishlistPageQuery): Promise<WishlistPageValue> {
+  async page(ctx: Ctx, query: WishlistPageQuery): Promise<WishlistResult<WishlistPage>> {
     const held = await this.find(ctx);
     const pageSize = query.pageSize ?? WISHLIST_PAGE_SIZE;
     const sortBy = query.sortBy ?? 'added';
@@ -115,21 +119,19 @@ export class WishlistService {
     const cards = held ? await this.cards(ctx, held) : [];
     const compare = COMPARE[sortBy];
     const sorted = [...cards].sort((a, b) => {
-      const order = compare(a, b) || a.card.Id - b.card.Id;
+      const order = compare(a, b) || a.row.id - b.row.id;
       return descending ? -order : order;
     });
     const start = (query.page - 1) * pageSize;
     return this.envelope(held, {
-      Items: sorted.slice(start, start + pageSize).map((c) => toWishlistEntry(c.card)),
-      TotalItems: cards.length,
-      SortOptions: WISHLIST_SORT_OPTIONS,
-      PageSize: pageSize,
-      WishlistId: held?.wishlist.id ?? null,
-      AlertEnabled: false,
+      items: sorted.slice(start, start + pageSize).map((c) => c.row),
+      total: cards.length,
+      pageSize,
+      wishlistId: held?.wishlist.id ?? null,
     });
   }
 
-  async contains(ctx: Ctx, itemCode: string): Promise<Envelope<boolean>> {
+  async contains(ctx: Ctx, itemCode: string): Promise<WishlistResult<boolean>> {
     const held = await this.find(ctx);
     if (!held) return this.envelope(held, false);
     const product = await this.catalogue.findByCode(ctx, itemCode);
@@ -141,7 +143,7 @@ export class WishlistService {
    * wishlist's row (BEGIN IMMEDIATE on SQLite, the renewal's row lock on PostgreSQL), so concurrent
    * adds cannot push a wishlist past its cap.
    */
-  async add(ctx: Ctx, itemCode: string): Promise<WishlistChangeValue> {
+  async add(ctx: Ctx, itemCode: string): Promise<WishlistResult<null>> {
     const product = await this.catalogue.findByCode(ctx, itemCode);
     if (!product) throw new NotFoundError(`No item with code ${normaliseCode(itemCode)}`);
     const held = await inTransaction(ctx, async (tx) => {
@@ -157,10 +159,10 @@ export class WishlistService {
       });
       return held;
     });
-    return this.envelope(held, { HideWishlistAlertReminder: false });
+    return this.envelope(held, null);
   }
 
-  async remove(ctx: Ctx, itemCode: string): Promise<WishlistChangeValue> {
+  async remove(ctx: Ctx, itemCode: string): Promise<WishlistResult<null>> {
     const held = await inTransaction(ctx, async (tx) => {
       const held = await this.find(tx);
       if (!held) return undefined;
@@ -168,14 +170,14 @@ export class WishlistService {
       if (product) await this.repository.removeItems(tx, held.wishlist.id, [product.id]);
       return held;
     });
-    return this.envelope(held, { HideWishlistAlertReminder: false });
+    return this.envelope(held, null);
   }
 
   /** Removes the sold items (reserved ones may come back). Doing it twice removes nothing more. */
-  async cleanup(ctx: Ctx): Promise<Envelope<{ RemovedCodes: string[] }>> {
+  async cleanup(ctx: Ctx): Promise<WishlistResult<string[]>> {
     return inTransaction(ctx, async (tx) => {
       const held = await this.find(tx);
-      if (!held) return this.envelope(held, { RemovedCodes: [] });
+      if (!held) return this.envelope(held, []);
       const items = await this.repository.items(tx, held.wishlist.id);
       const rows = await this.catalogue.findByIds(
         tx,
@@ -187,38 +189,16 @@ export class WishlistService {
         held.wishlist.id,
         sold.map((r) => r.id),
       );
-      return this.envelope(held, { RemovedCodes: sold.map((r) => r.code) });
+      return this.envelope(held, sold.map((r) => r.code));
     });
   }
 
-  async clear(ctx: Ctx): Promise<WishlistChangeValue> {
+  async clear(ctx: Ctx): Promise<WishlistResult<null>> {
     const held = await inTransaction(ctx, async (tx) => {
       const held = await this.find(tx);
       if (held) await this.repository.clear(tx, held.wishlist.id);
       return held;
     });
-    return this.envelope(held, { HideWishlistAlertReminder: false });
+    return this.envelope(held, null);
   }
-}
-
-export function toWishlistEntry(card: ProductListItem): WishlistEntry {
-  return {
-    Code: card.Code,
-    DisplayName: card.Title,
-    ProductPageUrl: card.Url,
-    ImageUrl: card.ImageUrl,
-    ItemType: 'Product',
-    StoreNameAndState: card.StoreNameWithState,
-    SalePrice: card.Sp,
-    RetailPrice: card.Rrp,
-    IsAvailable: card.IsAvailable,
-    IsInCart: false,
-    IsCartBusy: false,
-    ShippingLabel: card.ShippingLabel,
-    ShippingCost: card.ShippingCost,
-    DisableInStorePickup: card.DisableInStorePickup,
-    HasAuthenticityCertificate: card.HasAuthenticityCertificate,
-    ProductList: card.ProductList,
-    Brand: card.Brand,
-  };
 }

@@ -1,3 +1,4 @@
+/** The catalogue's wire shapes: product cards and the product page, from domain rows (money stays minor units until here). */
 import { createHash } from 'node:crypto';
 import {
   ConditionLabel,
@@ -5,12 +6,13 @@ import {
   PRODUCT_IMAGE_WIDTHS,
   type ProductDetail,
   type ProductImageSchema,
+  type ProductListItem,
   type Region,
   type Store,
 } from '@shop/contract';
 import type { z } from 'zod';
-import { slugify } from '../../seed/random.js';
-import type { ProductWithCategoryRow } from './catalogue.repository.js';
+import { slugify } from '../../lib/slug.js';
+import type { ProductCardRow, ProductWithCategoryRow } from './catalogue.repository.js';
 import { postageCost } from './postage.js';
 
 export function productUrl(code: string, slug: string): string {
@@ -133,5 +135,32 @@ export function toProductDetail(
     Url: url,
     StateHash: productStateHash(row),
     SimilarSearchUrl: similarSearchUrl(row.category_slug, row.brand),
+  };
+}
+
+/** A product card (search results, wishlists, similar and popular items). */
+export function toProductListItem(row: ProductCardRow, listName: string): ProductListItem {
+  const region = row.store_region as Region;
+  const storeClosedToPickup = row.store_pickup_disabled === 1;
+  const shipping = shippingOf(row.weight_grams, row.disable_in_store_pickup === 1, storeClosedToPickup, region);
+  return {
+    Id: row.id,
+    Code: row.code,
+    Title: row.title,
+    ...priceFields(row, region),
+    Url: productUrl(row.code, row.slug),
+    ImageUrl: row.image_count > 0 ? productImageUrl(row.code, 1, 450) : null,
+    Condition: row.condition,
+    Category: row.category_name,
+    StoreNameWithState: `${row.store_name}, ${row.store_state}`,
+    IsAvailable: row.status === 'available',
+    IsInWishlist: false,
+    ShippingLabel: shipping.label,
+    ShippingCost: shipping.cost,
+    Brand: row.brand,
+    ProductList: listName,
+    HasAuthenticityCertificate: row.has_authenticity_certificate === 1,
+    ItemUnavailableAsStoreDisabledPickup: storeClosedToPickup,
+    DisableInStorePickup: row.disable_in_store_pickup === 1,
   };
 }

@@ -1,0 +1,46 @@
+import type { ProductListItem, WishlistEntry, WishlistPageValue } from '@shop/contract';
+import { toProductListItem } from '../catalogue/catalogue.mapper.js';
+import { WISHLIST_SORT_OPTIONS, type WishlistPage, type WishlistResult } from './wishlist.service.js';
+
+const LIST_NAME = 'Wishlist';
+
+/** Every wishlist reply: { Token, ExpiryDate, Data }. */
+export function toWishlistReply<T, W>(result: WishlistResult<T>, data: (value: T) => W) {
+  return { Token: result.token, ExpiryDate: result.expiresAt, Data: data(result.data) };
+}
+
+/** What add, remove and clear answer. */
+export const changeData = () => ({ HideWishlistAlertReminder: false });
+
+export function toWishlistPage(result: WishlistResult<WishlistPage>): WishlistPageValue {
+  return toWishlistReply(result, (page) => ({
+    Items: page.items.map((row) => toWishlistEntry(toProductListItem(row, LIST_NAME))),
+    TotalItems: page.total,
+    SortOptions: WISHLIST_SORT_OPTIONS,
+    PageSize: page.pageSize,
+    WishlistId: page.wishlistId,
+    AlertEnabled: false,
+  }));
+}
+
+export function toWishlistEntry(card: ProductListItem): WishlistEntry {
+  return {
+    Code: card.Code,
+    DisplayName: card.Title,
+    ProductPageUrl: card.Url,
+    ImageUrl: card.ImageUrl,
+    ItemType: 'Product',
+    StoreNameAndState: card.StoreNameWithState,
+    SalePrice: card.Sp,
+    RetailPrice: card.Rrp,
+    IsAvailable: card.IsAvailable,
+    IsInCart: false,
+    IsCartBusy: false,
+    ShippingLabel: card.ShippingLabel,
+    ShippingCost: card.ShippingCost,
+    DisableInStorePickup: card.DisableInStorePickup,
+    HasAuthenticityCertificate: card.HasAuthenticityCertificate,
+    ProductList: card.ProductList,
+    Brand: card.Brand,
+  };
+}
