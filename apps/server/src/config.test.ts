@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, resolveSecretKey, servedOverHttps } from './config.js';
 
 describe('configuration', () => {
   it('defaults to port 3000, region AU and the embedded database', () => {
@@ -63,5 +66,37 @@ describe('configuration', () => {
     // Only characters the captcha can draw (no B, O, 0, 1 ...).
     expect(() => loadConfig({ DEV_CAPTCHA_ANSWER: 'ABCDE' })).toThrow(/DEV_CAPTCHA_ANSWER/);
     expect(loadConfig({ DEV_CAPTCHA_ANSWER: 'acdef' }).DEV_CAPTCHA_ANSWER).toBe('acdef');
+  });
+
+  it('reads TRUST_PROXY as off, any hop, a hop count or a list of proxies', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.5']);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('wants a SECRET_KEY of at least 32 characters, and makes one in the data folder when unset', () => {
+    expect(() => loadConfig({ SECRET_KEY: 'short' })).toThrow(/SECRET_KEY/);
+    expect(resolveSecretKey(loadConfig({ SECRET_KEY: 'k'.repeat(32) }))).toBe('k'.repeat(32));
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-config-'));
+    try {
+      const first = resolveSecretKey({ SECRET_KEY: undefined, DATA_DIR: dataDir });
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(resolveSecretKey({ SECRET_KEY: undefined, DATA_DIR: dataDir })).toBe(first);
+      expect(statSync(path.join(dataDir, 'secret-key')).mode & 0o777).toBe(0o600);
+      const other = mkdtempSync(path.join(os.tmpdir(), 'shop-config-'));
+      expect(resolveSecretKey({ SECRET_KEY: undefined, DATA_DIR: other })).not.toBe(first);
+      rmSync(other, { recursive: true, force: true });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('knows when the shop is served over HTTPS', () => {
+    expect(servedOverHttps(loadConfig({ PUBLIC_URL: 'https://shop.example' }))).toBe(true);
+    expect(servedOverHttps(loadConfig({ PUBLIC_URL: 'http://shop.example' }))).toBe(false);
+    expect(servedOverHttps(loadConfig({}))).toBe(false);
   });
 });
