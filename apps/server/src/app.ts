@@ -40,7 +40,7 @@ import { storeRoutes } from './modules/stores/stores.routes.js';
 import { StoresService } from './modules/stores/stores.service.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { WishlistService } from './modules/wishlist/wishlist.service.js';
-import { buildOpenApiDocument } from './openapi/openapi.js';
+import { buildOpenApiDocument, openApiRoute } from './openapi/openapi.js';
 
 export interface Services {
   site: SiteService;
@@ -90,7 +90,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
 
 /** Every route of the shop, in one list: it registers them and writes the OpenAPI document. */
 export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX' | 'DATA_DIR'>): ApiRoute[] {
-  return [
+  const routes: ApiRoute[] = [
     ...siteRoutes(services.site),
     ...searchRoutes(services.search, services.predictive, services.similar, services.popular),
     ...storeRoutes(services.stores),
@@ -106,6 +106,10 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     // The demo's mailbox shows shoppers' messages: it exists only when asked for by name.
     ...(config.DEV_MAILBOX ? devMailboxRoutes(services.mail) : []),
   ];
+  // The document describes every route, itself included; it is made on first request.
+  let document: Record<string, unknown> | null = null;
+  routes.push(openApiRoute(() => (document ??= buildOpenApiDocument(routes))));
+  return routes;
 }
 
 /** The guest's identity from its cookies; accounts will add a session lookup here. */
@@ -126,7 +130,6 @@ export async function buildApp(
   });
   const services = createServices(config, database);
   const routes = apiRoutes(services, config);
-  const openApi = buildOpenApiDocument(routes);
   const security = { alwaysSecure: servedOverHttps(config) };
 
   await app.register(helmet, {
@@ -159,7 +162,6 @@ export async function buildApp(
     await services.catalogue.flushViews();
   });
 
-  app.get('/c3api/openapi.json', async () => openApi);
   registerRoutes(app, routes, {
     ...security,
     database,

@@ -49,6 +49,7 @@ describe('OpenAPI document', () => {
       '/c3api/images/product/{code}/{position}',
       '/c3api/images/category-icon/{name}',
       '/healthz',
+      '/c3api/openapi.json',
     ]);
     expect(document.paths['/c3api/dev/outbox']).toBeUndefined();
     const enquiry = document.paths['/c3api/product/enquiry'].post;

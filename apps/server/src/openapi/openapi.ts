@@ -1,6 +1,6 @@
 import { ANTI_FORGERY_COOKIE, ANTI_FORGERY_HEADER, ErrorEnvelopeSchema } from '@shop/contract';
 import { z } from 'zod';
-import { type ApiRoute, isRawRoute, replySchemaOf } from '../lib/route.js';
+import { type ApiRoute, defineRawRoute, isRawRoute, replySchemaOf } from '../lib/route.js';
 
 type JsonSchemaObject = { properties?: Record<string, unknown>; required?: string[] };
 
@@ -103,4 +103,21 @@ export function buildOpenApiDocument(routes: ApiRoute[]): Record<string, unknown
     },
     paths,
   };
+}
+
+/** GET /c3api/openapi.json: the document itself, a route like any other. */
+export function openApiRoute(document: () => Record<string, unknown>): ApiRoute {
+  return defineRawRoute({
+    method: 'GET',
+    url: '/c3api/openapi.json',
+    summary: 'This document: the OpenAPI 3.1 description of every call',
+    tag: 'site',
+    auth: 'none',
+    produces: ['application/json'],
+    handler: async () => ({
+      kind: 'body',
+      contentType: 'application/json; charset=utf-8',
+      body: JSON.stringify(document()),
+    }),
+  });
 }
