@@ -11,7 +11,7 @@ export function siteRoutes(site: SiteService): ApiRoute[] {
       summary: 'Page-level settings: region, currency and feature flags',
       tag: 'site',
       value: SiteValueSchema,
-      handler: async () => site.settings(),
+      handler: async (ctx) => site.settings(ctx),
       auth: 'none',
     }),
   ];

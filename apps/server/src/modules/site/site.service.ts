@@ -1,17 +1,18 @@
 import { REGION_INFO, type SiteValue } from '@shop/contract';
 import type { Config } from '../../config.js';
+import type { Ctx } from '../../lib/context.js';
 
 export type SiteConfig = Pick<
   Config,
-  'REGION' | 'WISHLISTS_ENABLED' | 'DISCOUNTS_ENABLED' | 'WISHLIST_ALERTS_ENABLED' | 'SUGGESTION_MIN_LENGTH'
+  'WISHLISTS_ENABLED' | 'DISCOUNTS_ENABLED' | 'WISHLIST_ALERTS_ENABLED' | 'SUGGESTION_MIN_LENGTH'
 >;
 
 /** What the spec calls "page-level settings": the region, its currency and the feature flags. */
 export class SiteService {
   constructor(private readonly config: SiteConfig) {}
 
-  settings(): SiteValue {
-    const region = REGION_INFO[this.config.REGION];
+  settings(ctx: Ctx): SiteValue {
+    const region = REGION_INFO[ctx.region];
     return {
       Region: region.code,
       CurrencyCode: region.currencyCode,
