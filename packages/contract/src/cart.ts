@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { PromotionSchema } from './search-response.js';
+import { DATABASE_ID_MAX, databaseId } from './validation.js';
 
 const booleanFlag = z.enum(['true', 'false'], { message: "must be 'true' or 'false'" });
-const ProductIdSchema = z.coerce
-  .number({ message: 'must be a product id' })
-  .int('must be a product id')
-  .positive('must be a product id');
+const ProductIdSchema = databaseId('must be a product id');
 
 /**
  * POST /c3api/cart/add. With only productId it adds the item; with stateHash and price too it is the
@@ -19,7 +17,12 @@ export const CartAddQuerySchema = z
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a state hash')
       .optional(),
     /** The price the shopper saw, in minor units. */
-    price: z.coerce.number({ message: 'must be whole minor units' }).int('must be whole minor units').min(0).optional(),
+    price: z.coerce
+      .number({ message: 'must be whole minor units' })
+      .int('must be whole minor units')
+      .min(0, 'must be whole minor units')
+      .max(DATABASE_ID_MAX, 'is too large')
+      .optional(),
   })
   .refine((q) => (q.stateHash === undefined) === (q.price === undefined), {
     message: 'stateHash and price go together',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENQUIRY_MESSAGE_MAX_LENGTH, PageSize } from './constants.js';
 import { BreadcrumbSchema, ProductListItemSchema, PromotionSchema, StoreSchema } from './search-response.js';
-import { emailAddress, requiredText } from './validation.js';
+import { emailAddress, requiredText, singleLineText } from './validation.js';
 
 const ProductCodeSchema = z.string().regex(/^[A-Za-z0-9]{1,20}$/, 'must be a product code');
 
@@ -99,11 +99,14 @@ export type PopularValue = z.infer<typeof PopularValueSchema>;
 
 export const ENQUIRY_MESSAGE_TOO_LONG = 'Please enter a message that is under 3000 characters.';
 export const CAPTCHA_REQUIRED = 'Please complete the captcha';
+export const NAME_SINGLE_LINE = 'Please enter your name on a single line.';
 
 /** The product enquiry form (storefront.md section 5): one schema for the form and the server. */
 export const EnquiryFormSchema = z.object({
-  name: requiredText().pipe(z.string().max(200, 'Please enter a name with 200 or fewer characters.')),
+  /** One line: the name is written into the store's plain-text e-mail. */
+  name: singleLineText(NAME_SINGLE_LINE).pipe(z.string().max(200, 'Please enter a name with 200 or fewer characters.')),
   email: emailAddress(),
+  /** Many lines allowed. */
   message: requiredText().pipe(z.string().max(ENQUIRY_MESSAGE_MAX_LENGTH, ENQUIRY_MESSAGE_TOO_LONG)),
   recaptchaToken: z.string({ message: CAPTCHA_REQUIRED }).trim().min(1, CAPTCHA_REQUIRED).max(200, CAPTCHA_REQUIRED),
 });
