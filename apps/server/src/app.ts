@@ -8,9 +8,9 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import { type Config, publicUrl, resolveSecretKey, servedOverHttps } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerAntiForgery } from './lib/anti-forgery.js';
-import { GENERIC_ERROR_MESSAGE, HttpError } from './lib/errors.js';
 import { guestViewer, systemContext, type Viewer } from './lib/context.js';
 import { readCookie } from './lib/cookies.js';
+import { GENERIC_ERROR_MESSAGE, HttpError } from './lib/errors.js';
 import { type ApiRoute, registerRoutes } from './lib/route.js';
 import { isTokenShape } from './lib/tokens.js';
 import { bannerRoutes } from './modules/banners/banners.routes.js';

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { loadConfig, resolveSecretKey, servedOverHttps } from './config.js';
 
 describe('configuration', () => {

@@ -98,7 +98,10 @@ const ConfigSchema = z.object({
         if (v === undefined || v === 'false') return false;
         if (v === 'true') return true;
         if (/^\d+$/.test(v)) return Number(v);
-        return v.split(',').map((a) => a.trim()).filter(Boolean);
+        return v
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean);
       }),
   ),
   DEV_CAPTCHA_ANSWER: optionalText().pipe(

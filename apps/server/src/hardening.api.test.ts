@@ -30,7 +30,12 @@ describe.each(testDatabaseTargets())('hardening found in review, on $name', (tar
 
   const count = async (table: 'wishlists' | 'wishlist_items' | 'enquiries' | 'carts') =>
     Number(
-      (await database.handle.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      (
+        await database.handle.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
     );
 
   it.each(['2147483648', '99999999999999999999', '-2147483649'])(
@@ -102,7 +107,10 @@ describe.each(testDatabaseTargets())('hardening found in review, on $name', (tar
       const clear = await server.post<{ Token: string | null }>('/c3api/wishlist/clear', body);
       expect(clear.status).toBe(200);
       expect(clear.body.Value.Token).toBeNull();
-      const remove = await server.post<{ Token: string | null }>('/c3api/wishlist/remove', { ...body, ItemCode: codes[0] });
+      const remove = await server.post<{ Token: string | null }>('/c3api/wishlist/remove', {
+        ...body,
+        ItemCode: codes[0],
+      });
       expect(remove.status).toBe(200);
       expect(remove.body.Value.Token).toBeNull();
     }
@@ -113,10 +121,18 @@ describe.each(testDatabaseTargets())('hardening found in review, on $name', (tar
     const first = await server.post<{ Token: string }>('/c3api/wishlist/add', { ItemCode: codes[0] });
     const token = first.body.Value.Token;
     const wishlistId = (
-      await database.handle.db.selectFrom('wishlist_items').select('wishlist_id').orderBy('added_at', 'desc').executeTakeFirstOrThrow()
+      await database.handle.db
+        .selectFrom('wishlist_items')
+        .select('wishlist_id')
+        .orderBy('added_at', 'desc')
+        .executeTakeFirstOrThrow()
     ).wishlist_id;
     // Fill it to 490 directly, then race 60 adds of new items.
-    const ids = await database.handle.db.selectFrom('products').select('id').where('code', 'in', codes.slice(1, 490)).execute();
+    const ids = await database.handle.db
+      .selectFrom('products')
+      .select('id')
+      .where('code', 'in', codes.slice(1, 490))
+      .execute();
     await database.handle.db
       .insertInto('wishlist_items')
       .values(ids.map((r) => ({ wishlist_id: wishlistId, product_id: r.id, added_at: new Date().toISOString() })))
@@ -136,6 +152,8 @@ describe.each(testDatabaseTargets())('hardening found in review, on $name', (tar
     expect(items).toBe(500);
     expect(replies.filter((r) => r.status === 200)).toHaveLength(10);
     expect(replies.filter((r) => r.status === 400)).toHaveLength(50);
-    expect(replies.every((r) => r.status === 200 || r.body.Message === 'A wishlist holds at most 500 items.')).toBe(true);
+    expect(replies.every((r) => r.status === 200 || r.body.Message === 'A wishlist holds at most 500 items.')).toBe(
+      true,
+    );
   });
 });

@@ -161,7 +161,11 @@ describe.each(testDatabaseTargets())('inTransaction on $name', (target) => {
           { isolation: 'serializable', maxAttempts: 20 },
         );
       await Promise.all(Array.from({ length: 8 }, bump));
-      const row = await ctx.db.selectFrom('rate_limits').select('hits').where('key', '=', 'counter').executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .selectFrom('rate_limits')
+        .select('hits')
+        .where('key', '=', 'counter')
+        .executeTakeFirstOrThrow();
       expect(Number(row.hits)).toBe(8);
     });
   } else {
@@ -171,9 +175,9 @@ describe.each(testDatabaseTargets())('inTransaction on $name', (target) => {
       try {
         await inTransaction(ctx, async () => {
           // Nothing written yet, but the lock is already held.
-          expect(() => other.prepare("INSERT INTO rate_limits (key, window_start, hits) VALUES ('x', 0, 1)").run()).toThrow(
-            /locked|busy/i,
-          );
+          expect(() =>
+            other.prepare("INSERT INTO rate_limits (key, window_start, hits) VALUES ('x', 0, 1)").run(),
+          ).toThrow(/locked|busy/i);
         });
       } finally {
         other.close();

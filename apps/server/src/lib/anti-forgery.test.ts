@@ -52,8 +52,11 @@ describe.each(testDatabaseTargets())('anti-forgery on $name', (target) => {
 
   /** Cookie name=value pairs a response set. */
   const setCookies = (response: Response) => response.headers.getSetCookie();
-  const valueOf = (cookies: string[], name: string) =>
-    cookies.find((c) => c.startsWith(`${name}=`))?.split(';')[0]?.slice(name.length + 1);
+  const cookieValue = (cookies: string[], name: string) =>
+    cookies
+      .find((c) => c.startsWith(`${name}=`))
+      ?.split(';')[0]
+      ?.slice(name.length + 1);
 
   async function post(headers: Record<string, string>, body?: unknown) {
     return fetch(`${server.baseUrl}/c3api/product/enquiry`, {
@@ -84,16 +87,18 @@ describe.each(testDatabaseTargets())('anti-forgery on $name', (target) => {
     expect(xsrfCookie).not.toMatch(/Secure/);
     // Unknown paths hand them out too; a visitor who has both is given nothing new.
     expect(setCookies(await fetch(`${server.baseUrl}/c3api/nothing-here`)).join()).toContain(ANTI_FORGERY_COOKIE);
-    const pair = `${VISITOR_COOKIE}=${valueOf(cookies, VISITOR_COOKIE)}; ${ANTI_FORGERY_COOKIE}=${valueOf(cookies, ANTI_FORGERY_COOKIE)}`;
+    const pair = `${VISITOR_COOKIE}=${cookieValue(cookies, VISITOR_COOKIE)}; ${ANTI_FORGERY_COOKIE}=${cookieValue(cookies, ANTI_FORGERY_COOKIE)}`;
     expect(setCookies(await fetch(`${server.baseUrl}/c3api/site`, { headers: { Cookie: pair } }))).toEqual([]);
     // A visitor whose anti-forgery cookie is gone gets a new one for the same visitor id.
     const renewed = setCookies(
-      await fetch(`${server.baseUrl}/c3api/site`, { headers: { Cookie: `${VISITOR_COOKIE}=${valueOf(cookies, VISITOR_COOKIE)}` } }),
+      await fetch(`${server.baseUrl}/c3api/site`, {
+        headers: { Cookie: `${VISITOR_COOKIE}=${cookieValue(cookies, VISITOR_COOKIE)}` },
+      }),
     );
     expect(renewed.map((c) => c.split('=')[0])).toEqual([ANTI_FORGERY_COOKIE]);
     // Another visitor gets another id.
     const second = setCookies(await fetch(`${server.baseUrl}/c3api/site`));
-    expect(valueOf(second, VISITOR_COOKIE)).not.toBe(valueOf(cookies, VISITOR_COOKIE));
+    expect(cookieValue(second, VISITOR_COOKIE)).not.toBe(cookieValue(cookies, VISITOR_COOKIE));
   });
 
   it('accepts the matching cookie and header of the same visitor', async () => {
@@ -113,7 +118,10 @@ describe.each(testDatabaseTargets())('anti-forgery on $name', (target) => {
     ],
     [
       'a malformed pair',
-      (v: Visitor) => ({ Cookie: `${v.cookie.split(';')[0]}; ${ANTI_FORGERY_COOKIE}=abc`, [ANTI_FORGERY_HEADER]: 'abc' }),
+      (v: Visitor) => ({
+        Cookie: `${v.cookie.split(';')[0]}; ${ANTI_FORGERY_COOKIE}=abc`,
+        [ANTI_FORGERY_HEADER]: 'abc',
+      }),
     ],
     [
       'a matching pair the server never signed',
@@ -148,7 +156,10 @@ describe.each(testDatabaseTargets())('anti-forgery on $name', (target) => {
     const b = await server.visitor();
     const before = await enquiries();
     const bVisitor = b.cookie.split(';')[0];
-    const response = await post({ Cookie: `${bVisitor}; ${ANTI_FORGERY_COOKIE}=${a.token}`, [ANTI_FORGERY_HEADER]: a.token });
+    const response = await post({
+      Cookie: `${bVisitor}; ${ANTI_FORGERY_COOKIE}=${a.token}`,
+      [ANTI_FORGERY_HEADER]: a.token,
+    });
     expect(response.status).toBe(403);
     expect(await enquiries()).toBe(before);
   });
@@ -210,7 +221,10 @@ describe.each(testDatabaseTargets())('anti-forgery on $name', (target) => {
       const secure = await startTestServer(database, { PUBLIC_URL: 'https://shop.example' });
       try {
         const cookies = setCookies(await fetch(`${secure.baseUrl}/c3api/site`));
-        expect(cookies.map((c) => c.split('=')[0]).sort()).toEqual([`__Host-${ANTI_FORGERY_COOKIE}`, `__Host-${VISITOR_COOKIE}`]);
+        expect(cookies.map((c) => c.split('=')[0]).sort()).toEqual([
+          `__Host-${ANTI_FORGERY_COOKIE}`,
+          `__Host-${VISITOR_COOKIE}`,
+        ]);
         for (const cookie of cookies) {
           expect(cookie).toMatch(/; Secure/);
           expect(cookie).toMatch(/Path=\//);
@@ -218,7 +232,7 @@ describe.each(testDatabaseTargets())('anti-forgery on $name', (target) => {
         }
         // The prefixed pair is the one it checks.
         const pair = cookies.map((c) => c.split(';')[0]).join('; ');
-        const token = valueOf(cookies, `__Host-${ANTI_FORGERY_COOKIE}`) ?? '';
+        const token = cookieValue(cookies, `__Host-${ANTI_FORGERY_COOKIE}`) ?? '';
         const response = await fetch(`${secure.baseUrl}/c3api/product/enquiry`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Cookie: pair, [ANTI_FORGERY_HEADER]: token },

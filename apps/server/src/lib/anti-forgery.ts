@@ -73,9 +73,21 @@ export function registerAntiForgery(app: FastifyInstance, options: AntiForgeryOp
     const visitorId = hasVisitor ? visitor : newToken();
     request.visitorId = visitorId;
     if (!hasVisitor) {
-      writeCookie(reply, VISITOR_COOKIE, visitorId, { httpOnly: true, sameSite: 'lax', maxAge: VISITOR_MAX_AGE_SECONDS }, secure);
+      writeCookie(
+        reply,
+        VISITOR_COOKIE,
+        visitorId,
+        { httpOnly: true, sameSite: 'lax', maxAge: VISITOR_MAX_AGE_SECONDS },
+        secure,
+      );
     }
-    writeCookie(reply, ANTI_FORGERY_COOKIE, antiForgeryValue(options.secret, visitorId), { httpOnly: false, sameSite: 'strict' }, secure);
+    writeCookie(
+      reply,
+      ANTI_FORGERY_COOKIE,
+      antiForgeryValue(options.secret, visitorId),
+      { httpOnly: false, sameSite: 'strict' },
+      secure,
+    );
   });
 }
 

@@ -116,7 +116,11 @@ export function createContext(init: ContextInit): Ctx {
 export const SYSTEM_VIEWER: SystemViewer = { kind: 'system', cartToken: null, wishlistToken: null };
 
 /** The context of work nobody asked for over HTTP: jobs, index builds, the seed, tests. */
-export function systemContext(handle: Pick<DatabaseHandle, 'db' | 'dialect'>, region: Region, log?: ContextLogger): Ctx {
+export function systemContext(
+  handle: Pick<DatabaseHandle, 'db' | 'dialect'>,
+  region: Region,
+  log?: ContextLogger,
+): Ctx {
   return createContext({ handle, region, viewer: SYSTEM_VIEWER, ...(log ? { log } : {}) });
 }
 

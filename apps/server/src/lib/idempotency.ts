@@ -19,7 +19,8 @@ const STALE_AFTER_MS = 60_000;
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
 export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used with a different request.';
-export const IDEMPOTENCY_IN_PROGRESS = 'A request with this Idempotency-Key is still being processed. Please try again shortly.';
+export const IDEMPOTENCY_IN_PROGRESS =
+  'A request with this Idempotency-Key is still being processed. Please try again shortly.';
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');

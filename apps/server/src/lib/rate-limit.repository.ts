@@ -7,7 +7,12 @@ export class RateLimitRepository {
    * Counts one hit in `key`'s fixed window in one atomic statement (an upsert), so concurrent
    * requests on any instance never lose a count. A window older than `windowMs` starts over.
    */
-  async hit(ctx: Pick<Ctx, 'db'>, key: string, now: number, windowMs: number): Promise<{ windowStart: number; hits: number }> {
+  async hit(
+    ctx: Pick<Ctx, 'db'>,
+    key: string,
+    now: number,
+    windowMs: number,
+  ): Promise<{ windowStart: number; hits: number }> {
     const expired = now - windowMs;
     const row = await ctx.db
       .insertInto('rate_limits')

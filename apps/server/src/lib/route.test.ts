@@ -6,7 +6,15 @@ import { type TestDatabase, testDatabaseTargets } from '../test/test-database.js
 import type { Viewer } from './context.js';
 import { BadRequestError } from './errors.js';
 import { IDEMPOTENCY_MISMATCH } from './idempotency.js';
-import { defineRawRoute, defineRoute, findNul, NUL_MESSAGE, registerRoutes, SIGN_IN_REQUIRED, withoutEmptyValues } from './route.js';
+import {
+  defineRawRoute,
+  defineRoute,
+  findNul,
+  NUL_MESSAGE,
+  registerRoutes,
+  SIGN_IN_REQUIRED,
+  withoutEmptyValues,
+} from './route.js';
 
 describe('route input hygiene', () => {
   it('finds a NUL byte anywhere in the input and names where', () => {

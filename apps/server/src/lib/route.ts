@@ -106,7 +106,9 @@ function parse(schema: z.ZodType, input: unknown, where: string): unknown {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const message = describeZodError(parsed.error);
-    throw new BadRequestError(where === 'params' ? message.replace('Invalid input.', 'Invalid input (path).') : message);
+    throw new BadRequestError(
+      where === 'params' ? message.replace('Invalid input.', 'Invalid input (path).') : message,
+    );
   }
   return parsed.data;
 }
@@ -172,7 +174,12 @@ function fastifyRoute(route: ApiRoute, env: RouteEnvironment, limiter: RateLimit
     config: { cookieless: route.cookieless === true },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const secure = isSecureRequest(request, env);
-      const base = createContext({ handle: env.database, region: env.region, viewer: GUEST_PLACEHOLDER, log: request.log });
+      const base = createContext({
+        handle: env.database,
+        region: env.region,
+        viewer: GUEST_PLACEHOLDER,
+        log: request.log,
+      });
 
       if (route.rateLimit) {
         const wait = await limiter.take(base, `${route.method} ${route.url}|${request.ip}`, route.rateLimit);
@@ -188,7 +195,8 @@ function fastifyRoute(route: ApiRoute, env: RouteEnvironment, limiter: RateLimit
       const queryIn = withoutEmptyValues(request.query);
       const bodyIn = route.rawBody ? undefined : request.body;
       const nul = findNul({ params: request.params, query: queryIn, body: bodyIn });
-      if (nul !== null) throw new BadRequestError(`Invalid input. ${nul.replace(/^(params|query|body)\./, '')}: ${NUL_MESSAGE}`);
+      if (nul !== null)
+        throw new BadRequestError(`Invalid input. ${nul.replace(/^(params|query|body)\./, '')}: ${NUL_MESSAGE}`);
       const params = route.params ? parse(route.params, request.params ?? {}, 'params') : {};
       const query = route.query ? parse(route.query, queryIn, 'query') : {};
       const body = route.body ? parse(route.body, bodyIn ?? {}, 'body') : undefined;
@@ -212,7 +220,8 @@ function fastifyRoute(route: ApiRoute, env: RouteEnvironment, limiter: RateLimit
       if (route.idempotency) {
         const key = request.headers['idempotency-key'];
         if (typeof key !== 'string' || key === '') {
-          if (route.idempotency === 'required') throw new BadRequestError('Invalid input. Idempotency-Key: This header is required');
+          if (route.idempotency === 'required')
+            throw new BadRequestError('Invalid input. Idempotency-Key: This header is required');
           outcome = await run();
         } else {
           const caller = viewer.kind === 'customer' ? `user:${viewer.userId}` : `visitor:${request.visitorId ?? ''}`;

@@ -99,7 +99,8 @@ export function buildOpenApiDocument(routes: ApiRoute[]): Record<string, unknown
     info: {
       title: 'Second-hand marketplace API',
       version: '1.0.0',
-      description: 'Every call lives under /c3api and replies { WasSuccessful, Value, Message }, except pictures and /healthz.',
+      description:
+        'Every call lives under /c3api and replies { WasSuccessful, Value, Message }, except pictures and /healthz.',
     },
     paths,
   };

@@ -46,7 +46,9 @@ export async function newVisitor(baseUrl: string): Promise<Visitor> {
   await response.arrayBuffer();
   const pairs = response.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
   // Over HTTPS (PUBLIC_URL https) the names carry the __Host- prefix.
-  const xsrf = pairs.find((p) => p.startsWith(`${ANTI_FORGERY_COOKIE}=`) || p.startsWith(`__Host-${ANTI_FORGERY_COOKIE}=`));
+  const xsrf = pairs.find(
+    (p) => p.startsWith(`${ANTI_FORGERY_COOKIE}=`) || p.startsWith(`__Host-${ANTI_FORGERY_COOKIE}=`),
+  );
   const token = xsrf?.slice(xsrf.indexOf('=') + 1);
   if (!token) throw new Error('the server handed out no anti-forgery cookie');
   return { cookie: pairs.join('; '), token: decodeURIComponent(token) };

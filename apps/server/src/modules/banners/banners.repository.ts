@@ -1,9 +1,8 @@
-import type { DbCtx } from '../../lib/context.js';
 import type { Insertable } from 'kysely';
-import type { BannerRow, BannersTable, Database } from '../../db/schema.js';
+import type { BannerRow, BannersTable } from '../../db/schema.js';
+import type { DbCtx } from '../../lib/context.js';
 
 export class BannersRepository {
-
   listActive(ctx: DbCtx, region: 'AU' | 'UK', placement: string): Promise<BannerRow[]> {
     return ctx.db
       .selectFrom('banners')

@@ -96,12 +96,15 @@ describe.each(testDatabaseTargets())('captcha on $name', (target) => {
       .execute();
     expect(await captcha().verify(server.ctx(), `${Token}:AAAAA`)).toBe(false);
     expect(await captcha().verify(server.ctx(), 'AAAAAAAAAAAAAAAAAAAAAA:AAAAA')).toBe(false);
-    for (const bad of ['', 'AAAAA', ':AAAAA', 'not a token:AAAAA']) expect(await captcha().verify(server.ctx(), bad)).toBe(false);
+    for (const bad of ['', 'AAAAA', ':AAAAA', 'not a token:AAAAA'])
+      expect(await captcha().verify(server.ctx(), bad)).toBe(false);
   });
 
   it('lets only one of many simultaneous answers through', async () => {
     const { Token } = await captcha().issue(server.ctx(), 'CDEFG');
-    const results = await Promise.all(Array.from({ length: 6 }, () => captcha().verify(server.ctx(), `${Token}:CDEFG`)));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => captcha().verify(server.ctx(), `${Token}:CDEFG`)),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 });

@@ -1,9 +1,8 @@
-import type { DbCtx } from '../../lib/context.js';
 import type { Insertable } from 'kysely';
-import type { CaptchaChallengesTable, Database } from '../../db/schema.js';
+import type { CaptchaChallengesTable } from '../../db/schema.js';
+import type { DbCtx } from '../../lib/context.js';
 
 export class CaptchaRepository {
-
   async insert(ctx: DbCtx, row: Insertable<CaptchaChallengesTable>): Promise<void> {
     await ctx.db.insertInto('captcha_challenges').values(row).execute();
   }

@@ -30,7 +30,8 @@ function shopper(server: TestServer) {
     const cookies = [state.visitor.cookie];
     if (state.cart) cookies.push(`cart=${state.cart}`);
     const headers: Record<string, string> = { Cookie: cookies.join('; ') };
-    if (method === 'POST' && options.header !== null) headers[ANTI_FORGERY_HEADER] = options.header ?? state.visitor.token;
+    if (method === 'POST' && options.header !== null)
+      headers[ANTI_FORGERY_HEADER] = options.header ?? state.visitor.token;
     const response = await fetch(server.baseUrl + path, { method, headers });
     state.setCookie = response.headers.getSetCookie().filter((c) => c.startsWith('cart='));
     const set = state.setCookie[0]?.match(/^cart=([^;]*)/)?.[1];

@@ -1,11 +1,10 @@
-import type { DbCtx } from '../../lib/context.js';
 import type { Selectable } from 'kysely';
-import type { CartItemsTable, Database } from '../../db/schema.js';
+import type { CartItemsTable } from '../../db/schema.js';
+import type { DbCtx } from '../../lib/context.js';
 
 export type CartItemRow = Selectable<CartItemsTable>;
 
 export class CartRepository {
-
   async cartIdByTokenHash(ctx: DbCtx, tokenHash: string): Promise<number | undefined> {
     const row = await ctx.db.selectFrom('carts').select('id').where('token_hash', '=', tokenHash).executeTakeFirst();
     return row?.id;

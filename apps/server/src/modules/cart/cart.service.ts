@@ -101,7 +101,14 @@ export class CartService {
 
   private async cartById(ctx: Ctx, cartId: number, validate: boolean): Promise<CartView> {
     const items = await this.repository.items(ctx, cartId);
-    const rows = new Map((await this.catalogue.findByIds(ctx, items.map((i) => i.product_id))).map((r) => [r.id, r]));
+    const rows = new Map(
+      (
+        await this.catalogue.findByIds(
+          ctx,
+          items.map((i) => i.product_id),
+        )
+      ).map((r) => [r.id, r]),
+    );
     const stores = new Map<number, CartView['stores'][number]>();
     const view: CartView = { stores: [], totalMinor: 0, itemCount: 0, changes: [] };
     for (const item of items) {

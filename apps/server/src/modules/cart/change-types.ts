@@ -1,6 +1,6 @@
 import { ChangeType } from '@shop/contract';
-import type { ProductWithCategoryRow } from '../catalogue/catalogue.service.js';
 import { productStateHash } from '../catalogue/catalogue.mapper.js';
+import type { ProductWithCategoryRow } from '../catalogue/catalogue.service.js';
 
 type ItemNow = Pick<ProductWithCategoryRow, 'title' | 'description' | 'price_minor' | 'status'>;
 

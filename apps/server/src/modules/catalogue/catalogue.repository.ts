@@ -1,19 +1,17 @@
-import type { DbCtx } from '../../lib/context.js';
 import type { Insertable } from 'kysely';
 import type {
   CategoriesTable,
   CategoryRow,
   ContentPagesTable,
-  Database,
   ProductRow,
   ProductsTable,
   StoreRow,
   StoresTable,
 } from '../../db/schema.js';
+import type { DbCtx } from '../../lib/context.js';
 
 /** SQL for the catalogue's own tables: categories, products and the change feed. */
 export class CatalogueRepository {
-
   async countProducts(ctx: DbCtx): Promise<number> {
     const row = await ctx.db
       .selectFrom('products')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/unit-of-work.js';
-import { type Ctx, systemContext } from '../../lib/context.js';
+import type { Ctx } from '../../lib/context.js';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
@@ -31,20 +31,36 @@ describe.each(testDatabaseTargets())('reserving and releasing items on $name', (
 
   const items = async (n: number, store = storeId) => {
     const ids: number[] = [];
-    for (let i = 0; i < n; i++) ids.push((await makeProduct(database.handle.db, { store_id: store, category_id: categoryId })).id);
+    for (let i = 0; i < n; i++)
+      ids.push((await makeProduct(database.handle.db, { store_id: store, category_id: categoryId })).id);
     return ids;
   };
   const statuses = async (ids: number[]) =>
-    (await database.handle.db.selectFrom('products').select(['id', 'status']).where('id', 'in', ids).orderBy('id').execute()).map(
-      (r) => r.status,
-    );
+    (
+      await database.handle.db
+        .selectFrom('products')
+        .select(['id', 'status'])
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.status);
   const feedAfter = async (seq: number) =>
     (
-      await database.handle.db.selectFrom('product_changes').select(['product_id']).where('seq', '>', seq).orderBy('seq').execute()
+      await database.handle.db
+        .selectFrom('product_changes')
+        .select(['product_id'])
+        .where('seq', '>', seq)
+        .orderBy('seq')
+        .execute()
     ).map((r) => r.product_id);
   const latestSeq = async () =>
     Number(
-      (await database.handle.db.selectFrom('product_changes').select((eb) => eb.fn.max('seq').as('s')).executeTakeFirst())?.s ?? 0,
+      (
+        await database.handle.db
+          .selectFrom('product_changes')
+          .select((eb) => eb.fn.max('seq').as('s'))
+          .executeTakeFirst()
+      )?.s ?? 0,
     );
 
   it('gives each of 20 items to exactly one of 200 concurrent callers', async () => {
@@ -65,10 +81,19 @@ describe.each(testDatabaseTargets())('reserving and releasing items on $name', (
     const [free, sold] = await items(2);
     const [foreign] = await items(1, britishStoreId);
     await server.services.catalogue.setStatus(ctx, sold as number, 'sold');
-    const got = await server.services.catalogue.reserve(ctx, [free as number, sold as number, foreign as number, 999_999]);
+    const got = await server.services.catalogue.reserve(ctx, [
+      free as number,
+      sold as number,
+      foreign as number,
+      999_999,
+    ]);
     expect(got).toEqual([free]);
     expect(await server.services.catalogue.reserve(ctx, [free as number])).toEqual([]);
-    expect(await statuses([free as number, sold as number, foreign as number])).toEqual(['reserved', 'sold', 'available']);
+    expect(await statuses([free as number, sold as number, foreign as number])).toEqual([
+      'reserved',
+      'sold',
+      'available',
+    ]);
   });
 
   it('releases reserved items only', async () => {
@@ -95,11 +120,19 @@ describe.each(testDatabaseTargets())('reserving and releasing items on $name', (
 
   it('takes a reserved item out of search at once, after commit', async () => {
     const [item] = await items(1);
-    const code = (await database.handle.db.selectFrom('products').select('code').where('id', '=', item as number).executeTakeFirstOrThrow()).code;
+    const code = (
+      await database.handle.db
+        .selectFrom('products')
+        .select('code')
+        .where('id', '=', item as number)
+        .executeTakeFirstOrThrow()
+    ).code;
     const search = async () =>
-      (await server.get<{ ProductList: { ProductListItems: { Code: string }[] } }>(
-        `/c3api/search/results?category=guitars&NumberOfResults=48&Sort=listed-`,
-      )).body.Value.ProductList.ProductListItems.map((i) => i.Code);
+      (
+        await server.get<{ ProductList: { ProductListItems: { Code: string }[] } }>(
+          `/c3api/search/results?category=guitars&NumberOfResults=48&Sort=listed-`,
+        )
+      ).body.Value.ProductList.ProductListItems.map((i) => i.Code);
     expect(await search()).toContain(code);
     await server.services.catalogue.reserve(ctx, [item as number]);
     expect(await search()).not.toContain(code);
@@ -111,9 +144,20 @@ describe.each(testDatabaseTargets())('reserving and releasing items on $name', (
     const before = await latestSeq();
     const [item] = await items(1);
     const db = database.handle.db;
-    await db.updateTable('products').set({ title: 'Renamed by hand' }).where('id', '=', item as number).execute();
-    await db.updateTable('products').set({ popularity: 99 }).where('id', '=', item as number).execute();
-    await db.deleteFrom('products').where('id', '=', item as number).execute();
+    await db
+      .updateTable('products')
+      .set({ title: 'Renamed by hand' })
+      .where('id', '=', item as number)
+      .execute();
+    await db
+      .updateTable('products')
+      .set({ popularity: 99 })
+      .where('id', '=', item as number)
+      .execute();
+    await db
+      .deleteFrom('products')
+      .where('id', '=', item as number)
+      .execute();
     expect(await feedAfter(before)).toEqual([item, item, item]);
   });
 });

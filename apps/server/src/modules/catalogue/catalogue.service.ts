@@ -3,6 +3,7 @@ import type { CategoryRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import type { StoresService } from '../stores/stores.service.js';
+import { toProductDetail, toProductListItem } from './catalogue.mapper.js';
 import {
   CatalogueRepository,
   type ProductCardRow,
@@ -12,11 +13,14 @@ import {
   selectImageInfo,
   selectProductCards,
 } from './catalogue.repository.js';
-import { toProductDetail, toProductListItem } from './catalogue.mapper.js';
 import { ViewCounter } from './view-counter.js';
 
-
-export type { ProductCardRow, ProductStatus, ProductWithCategoryRow, ProductWithStoreRow } from './catalogue.repository.js';
+export type {
+  ProductCardRow,
+  ProductStatus,
+  ProductWithCategoryRow,
+  ProductWithStoreRow,
+} from './catalogue.repository.js';
 
 /** Codes are stored upper-case; the product page's URL writes them lower-case. */
 export function normaliseCode(code: string): string {

@@ -1,9 +1,8 @@
-import type { DbCtx } from '../../lib/context.js';
 import type { Insertable } from 'kysely';
-import type { ContentPageRow, Database, SiteNoticesTable } from '../../db/schema.js';
+import type { ContentPageRow, SiteNoticesTable } from '../../db/schema.js';
+import type { DbCtx } from '../../lib/context.js';
 
 export class ContentRepository {
-
   listByRegion(ctx: DbCtx, region: 'AU' | 'UK'): Promise<ContentPageRow[]> {
     return ctx.db.selectFrom('content_pages').selectAll().where('region', '=', region).orderBy('id').execute();
   }

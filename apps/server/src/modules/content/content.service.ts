@@ -45,7 +45,12 @@ export class ContentService {
     this.cache = null;
   }
 
-  async search(ctx: Ctx, text: string, offset: number, limit: number): Promise<{ items: ContentListItem[]; total: number }> {
+  async search(
+    ctx: Ctx,
+    text: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: ContentListItem[]; total: number }> {
     if (!text.trim()) return { items: [], total: 0 };
     const { pages, index } = await this.loaded(ctx);
     const match = index.match(text);

@@ -1,9 +1,8 @@
-import type { DbCtx } from '../../lib/context.js';
 import type { Insertable } from 'kysely';
-import type { Database, MailOutboxRow, MailOutboxTable } from '../../db/schema.js';
+import type { MailOutboxRow, MailOutboxTable } from '../../db/schema.js';
+import type { DbCtx } from '../../lib/context.js';
 
 export class MailRepository {
-
   async insert(ctx: DbCtx, row: Insertable<MailOutboxTable>): Promise<number> {
     const inserted = await ctx.db.insertInto('mail_outbox').values(row).returning('id').executeTakeFirstOrThrow();
     return inserted.id;

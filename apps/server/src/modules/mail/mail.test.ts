@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemContext } from '../../lib/context.js';
 import { readableMail, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer } from '../../test/test-server.js';
-import { systemContext } from '../../lib/context.js';
 import { MailService } from './mail.service.js';
 import { MailSender, retryDelayMs } from './mail-sender.js';
 
@@ -62,7 +62,11 @@ describe.each(testDatabaseTargets())('mail outbox and SMTP sender on $name', (ta
 
   it('records a failure, waits before retrying, then delivers', async () => {
     smtp.received.length = 0;
-    const id = await mail.queue(systemContext(database.handle, 'AU'), { to: 'store@example.com', subject: 'Retry me', text: 'Hello' });
+    const id = await mail.queue(systemContext(database.handle, 'AU'), {
+      to: 'store@example.com',
+      subject: 'Retry me',
+      text: 'Hello',
+    });
     const sender = new MailSender(database.handle, smtp.url, 'no-reply@secondhand.example');
     try {
       smtp.refuse = true;
@@ -94,7 +98,11 @@ describe.each(testDatabaseTargets())('mail outbox and SMTP sender on $name', (ta
 
   it('lets only one of two senders claim a message', async () => {
     smtp.received.length = 0;
-    await mail.queue(systemContext(database.handle, 'AU'), { to: 'store@example.com', subject: 'Once only', text: 'Hello' });
+    await mail.queue(systemContext(database.handle, 'AU'), {
+      to: 'store@example.com',
+      subject: 'Once only',
+      text: 'Hello',
+    });
     const a = new MailSender(database.handle, smtp.url, 'no-reply@secondhand.example');
     const b = new MailSender(database.handle, smtp.url, 'no-reply@secondhand.example');
     try {

@@ -1,6 +1,6 @@
 import { PageSize, type PopularQuerySchema, type PopularValue } from '@shop/contract';
-import type { Ctx } from '../../lib/context.js';
 import type { z } from 'zod';
+import type { Ctx } from '../../lib/context.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { type CatalogueIndex, Flag } from './catalogue-index.js';
 import type { SearchIndexHolder } from './search-index.holder.js';

@@ -61,7 +61,8 @@ export class PredictiveService {
       const sb = match.scores[b] as number;
       return sa !== sb ? sa > sb : (index.listed[a] as number) > (index.listed[b] as number);
     });
-    const products = await this.catalogue.productCards(ctx, 
+    const products = await this.catalogue.productCards(
+      ctx,
       bestDocs.map((d) => index.productId[d] as number),
       'Predictive Search',
     );

@@ -1,6 +1,5 @@
-import type { DbCtx } from '../../lib/context.js';
 import type { Region } from '@shop/contract';
-import type { Database } from '../../db/schema.js';
+import type { DbCtx } from '../../lib/context.js';
 
 /** The columns the search index keeps of each item. */
 export interface IndexedProductRow {
@@ -24,7 +23,6 @@ export interface IndexedProductRow {
 
 /** SQL the search module needs: reading the catalogue in bulk and following the change feed. */
 export class SearchRepository {
-
   private indexedColumns(ctx: DbCtx) {
     return ctx.db
       .selectFrom('products as p')

@@ -1,6 +1,6 @@
 import { PageSize, type SimilarQuerySchema, type SimilarValue } from '@shop/contract';
-import type { Ctx } from '../../lib/context.js';
 import type { z } from 'zod';
+import type { Ctx } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { slugify } from '../../lib/slug.js';
 import { similarSearchUrl } from '../catalogue/catalogue.mapper.js';
@@ -56,7 +56,8 @@ export class SimilarService {
       const lb = listed[b] as number;
       return la !== lb ? la > lb : a < b;
     });
-    const cards = await this.catalogue.productCards(ctx, 
+    const cards = await this.catalogue.productCards(
+      ctx,
       ranked.map((doc) => productId[doc] as number),
       'Similar Items',
     );

@@ -1,8 +1,7 @@
+import type { StoreRow } from '../../db/schema.js';
 import type { DbCtx } from '../../lib/context.js';
-import type { Database, StoreRow } from '../../db/schema.js';
 
 export class StoresRepository {
-
   listByRegion(ctx: DbCtx, region: 'AU' | 'UK'): Promise<StoreRow[]> {
     return ctx.db.selectFrom('stores').selectAll().where('region', '=', region).orderBy('id').execute();
   }

@@ -1,12 +1,11 @@
-import type { DbCtx } from '../../lib/context.js';
 import type { Selectable } from 'kysely';
-import type { Database, WishlistItemsTable, WishlistsTable } from '../../db/schema.js';
+import type { WishlistItemsTable, WishlistsTable } from '../../db/schema.js';
+import type { DbCtx } from '../../lib/context.js';
 
 export type WishlistRow = Selectable<WishlistsTable>;
 export type WishlistItemRow = Selectable<WishlistItemsTable>;
 
 export class WishlistRepository {
-
   /** The wishlist of this token hash unless it expired before `now`. */
   async liveByTokenHash(ctx: DbCtx, tokenHash: string, now: string): Promise<WishlistRow | undefined> {
     return ctx.db

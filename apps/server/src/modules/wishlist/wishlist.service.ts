@@ -189,7 +189,10 @@ export class WishlistService {
         held.wishlist.id,
         sold.map((r) => r.id),
       );
-      return this.envelope(held, sold.map((r) => r.code));
+      return this.envelope(
+        held,
+        sold.map((r) => r.code),
+      );
     });
   }
 
