@@ -1,8 +1,54 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Worth compressing: text the server sends often. Source maps are never served, so never compressed. */
+const COMPRESSIBLE = /\.(js|mjs|css|svg|html|json)$/;
+const MIN_BYTES = 1024;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : entry.isFile() ? [full] : [];
+  });
+}
+
+/**
+ * Writes `.br` (brotli, quality 11) and `.gz` (gzip, level 9) beside every text file over 1 KB in
+ * the output, public files included, once the bundle is on disk: the server's static files
+ * (apps/server/src/lib/static-web.ts, preCompressed) send them instead of compressing per request.
+ */
+function preCompress(): Plugin {
+  return {
+    name: 'shop:pre-compress',
+    apply: 'build',
+    enforce: 'post',
+    writeBundle(options) {
+      if (!options.dir) return;
+      for (const file of filesUnder(options.dir)) {
+        if (!COMPRESSIBLE.test(file) || statSync(file).size <= MIN_BYTES) continue;
+        const content = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  plugins: [react(), preCompress()],
+  // 'hidden': maps are written for error reporting but not referenced from the bundles (and the
+  // server never serves them).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden' },
   server: { proxy: { '/c3api': 'http://localhost:3000' } },
 });
