@@ -1,0 +1,775 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The dependency rules of ARCHITECTURE.md section 2, checked on every run over the real tree.
+ * Each rule is a plain function from one source file to its violations, so the self-tests below
+ * can show each one failing on a small sample that breaks it.
+ *
+ * Imports are found with regular expressions over the source with comments and string contents
+ * blanked out (positions kept, so line numbers stay right): static import/export ... from,
+ * side-effect imports, dynamic import() and require() of a literal.
+ */
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const SCANNED_ROOTS = ['packages', 'apps'];
+const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'data', 'coverage']);
+
+export interface SourceFile {
+  /** Repository-relative, with forward slashes: apps/server/src/app.ts */
+  path: string;
+  text: string;
+}
+
+export type RuleName =
+  | 'contract-imports-nothing-of-ours'
+  | 'web-and-server-meet-only-in-contract'
+  | 'modules-use-services-not-repositories'
+  | 'sql-only-in-repositories'
+  | 'seed-only-for-main-clis-and-tests'
+  | 'web-features-do-not-import-each-other'
+  | 'web-components-and-lib-below-features';
+
+export interface Violation {
+  file: string;
+  line: number;
+  rule: RuleName;
+  detail: string;
+}
+
+export interface ImportReference {
+  specifier: string;
+  line: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading source
+
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+const IDENTIFIER_CHAR = /[A-Za-z0-9_$]/;
+/** After these words a '/' starts a regular expression, not a division. */
+const KEYWORDS_BEFORE_EXPRESSION = new Set([
+  'return',
+  'typeof',
+  'instanceof',
+  'in',
+  'of',
+  'new',
+  'delete',
+  'void',
+  'throw',
+  'case',
+  'do',
+  'else',
+  'yield',
+  'await',
+]);
+
+/**
+ * The source with comments, string and template text and regular-expression bodies replaced by
+ * spaces (line breaks kept, so offsets and line numbers match the original). Quote characters stay,
+ * so a specifier can be read back from the original at the same offset. Code inside a template's
+ * ${...} stays visible.
+ */
+export function maskSource(text: string): string {
+  const out = text.split('');
+  const blank = (from: number, to: number) => {
+    for (let k = from; k < to && k < out.length; k++) if (out[k] !== '\n' && out[k] !== '\r') out[k] = ' ';
+  };
+  const n = text.length;
+  /** Brace depths at which an open template's ${ expression closes. */
+  const templateStack: number[] = [];
+  let depth = 0;
+  let previous = '';
+  let previousWord = '';
+  let i = 0;
+
+  /** Scans template text from i (just after ` or }) to the closing ` or the next ${. */
+  const scanTemplate = () => {
+    const start = i;
+    while (i < n) {
+      const c = text[i];
+      if (c === '\\') {
+        i += 2;
+        continue;
+      }
+      if (c === '`') {
+        blank(start, i);
+        i++;
+        previous = '`';
+        return;
+      }
+      if (c === '$' && text[i + 1] === '{') {
+        blank(start, i);
+        templateStack.push(depth);
+        depth++;
+        i += 2;
+        previous = '{';
+        return;
+      }
+      i++;
+    }
+    blank(start, n);
+  };
+
+  while (i < n) {
+    const c = text[i] as string;
+    const d = text[i + 1];
+    if (c === '/' && d === '/') {
+      const end = text.indexOf('\n', i);
+      const stop = end < 0 ? n : end;
+      blank(i, stop);
+      i = stop;
+      continue;
+    }
+    if (c === '/' && d === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end < 0 ? n : end + 2;
+      blank(i, stop);
+      i = stop;
+      continue;
+    }
+    if (c === "'" || c === '"') {
+      let j = i + 1;
+      while (j < n && text[j] !== c && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+      blank(i + 1, j);
+      i = j + 1;
+      previous = c;
+      continue;
+    }
+    if (c === '`') {
+      i++;
+      scanTemplate();
+      continue;
+    }
+    if (c === '/') {
+      const division =
+        (IDENTIFIER_CHAR.test(previous) && !KEYWORDS_BEFORE_EXPRESSION.has(previousWord)) ||
+        previous === ')' ||
+        previous === ']' ||
+        previous === '}' ||
+        previous === "'" ||
+        previous === '"' ||
+        previous === '`';
+      if (!division) {
+        let j = i + 1;
+        let inClass = false;
+        while (j < n && text[j] !== '\n') {
+          const ch = text[j];
+          if (ch === '\\') {
+            j += 2;
+            continue;
+          }
+          if (inClass) {
+            if (ch === ']') inClass = false;
+          } else if (ch === '[') inClass = true;
+          else if (ch === '/') break;
+          j++;
+        }
+        blank(i + 1, j);
+        i = j + 1;
+        previous = '/';
+        previousWord = '';
+        continue;
+      }
+    }
+    if (c === '{') depth++;
+    if (c === '}') {
+      if (templateStack.length > 0 && templateStack[templateStack.length - 1] === depth - 1) {
+        templateStack.pop();
+        depth--;
+        i++;
+        scanTemplate();
+        continue;
+      }
+      depth--;
+    }
+    if (IDENTIFIER_CHAR.test(c)) {
+      let j = i;
+      while (j < n && IDENTIFIER_CHAR.test(text[j] as string)) j++;
+      previousWord = text.slice(i, j);
+      previous = text[j - 1] as string;
+      i = j;
+      continue;
+    }
+    if (!/\s/.test(c)) {
+      previous = c;
+      previousWord = '';
+    }
+    i++;
+  }
+  return out.join('');
+}
+
+const IMPORT_PATTERNS = [
+  // import x from '...', import { a,\n b } from '...', import type ..., export * from '...', export { a } from '...'
+  /\b(?:import|export)\s[^;'"`]*?\bfrom\s*(['"])/g,
+  // import '...'
+  /\bimport\s*(['"])/g,
+  // import('...'), await import(`...`)
+  /\bimport\s*\(\s*(['"`])/g,
+  // require('...')
+  /\brequire\s*\(\s*(['"`])/g,
+];
+
+/** Every module a file imports, with the line of its specifier. */
+export function findImports(file: SourceFile): ImportReference[] {
+  const masked = maskSource(file.text);
+  const found = new Map<number, ImportReference>();
+  for (const pattern of IMPORT_PATTERNS) {
+    for (const match of masked.matchAll(pattern)) {
+      const quote = match[1] as string;
+      const start = (match.index ?? 0) + match[0].length;
+      const end = file.text.indexOf(quote, start);
+      if (end < 0) continue;
+      const specifier = file.text.slice(start, end);
+      if (specifier === '' || specifier.includes('${')) continue;
+      found.set(start, { specifier, line: lineAt(file.text, start) });
+    }
+  }
+  return [...found.entries()].sort(([a], [b]) => a - b).map(([, reference]) => reference);
+}
+
+/** Aliases the web app might use for its own src folder. */
+const WEB_SOURCE_ALIASES = [/^@\//, /^~\//, /^src\//];
+const WORKSPACE_PACKAGES: [string, string][] = [
+  ['@shop/contract', 'packages/contract/src'],
+  ['@shop/server', 'apps/server'],
+  ['@shop/web', 'apps/web'],
+];
+
+/**
+ * Where an import points, as a repository-relative path (without resolving the extension), or
+ * null for an outside package. Relative paths, the web app's src aliases and our workspace package
+ * names are resolved.
+ */
+export function resolveImport(fromFile: string, specifier: string): string | null {
+  if (specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..') {
+    return path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), specifier));
+  }
+  if (specifier.startsWith('/')) {
+    const absolute = path.posix.normalize(specifier);
+    const root = REPO_ROOT.split(path.sep).join('/');
+    return absolute.startsWith(`${root}/`) ? absolute.slice(root.length + 1) : absolute;
+  }
+  if (fromFile.startsWith('apps/web/')) {
+    for (const alias of WEB_SOURCE_ALIASES) {
+      if (alias.test(specifier)) return path.posix.normalize(`apps/web/src/${specifier.replace(alias, '')}`);
+    }
+  }
+  for (const [name, folder] of WORKSPACE_PACKAGES) {
+    if (specifier === name) return folder;
+    if (specifier.startsWith(`${name}/`)) return path.posix.normalize(`${folder}/${specifier.slice(name.length + 1)}`);
+  }
+  return null;
+}
+
+function within(target: string, folder: string): boolean {
+  return target === folder || target.startsWith(`${folder}/`);
+}
+
+function withoutExtension(target: string): string {
+  return target.replace(/\.(?:[cm]?[jt]sx?)$/, '');
+}
+
+function isTestFile(file: string): boolean {
+  return /\.(?:test|spec)\.tsx?$/.test(file);
+}
+
+const SERVER_SRC = 'apps/server/src';
+
+function isServerTestCode(file: string): boolean {
+  return isTestFile(file) || within(file, `${SERVER_SRC}/test`);
+}
+
+function importsOf(file: SourceFile): { specifier: string; line: number; target: string | null }[] {
+  return findImports(file).map((reference) => ({
+    ...reference,
+    target: resolveImport(file.path, reference.specifier),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules
+
+/** 1. packages/contract imports nothing of ours: nothing from apps/*, no relative path outside itself. */
+export function checkContractIsolation(file: SourceFile): Violation[] {
+  if (!within(file.path, 'packages/contract')) return [];
+  return importsOf(file).flatMap(({ specifier, line, target }) => {
+    const ours = /^@shop\/(?!contract(?:\/|$))/.test(specifier);
+    const outside = target !== null && !within(target, 'packages/contract');
+    return ours || outside
+      ? [
+          {
+            file: file.path,
+            line,
+            rule: 'contract-imports-nothing-of-ours' as const,
+            detail: `imports '${specifier}', outside packages/contract`,
+          },
+        ]
+      : [];
+  });
+}
+
+/** 2. apps/web and apps/server never import each other; both take the contract as @shop/contract. */
+export function checkAppsBridge(file: SourceFile): Violation[] {
+  const app = within(file.path, 'apps/web') ? 'web' : within(file.path, 'apps/server') ? 'server' : null;
+  if (app === null) return [];
+  const other = app === 'web' ? 'apps/server' : 'apps/web';
+  return importsOf(file).flatMap(({ specifier, line, target }) => {
+    if (target === null) return [];
+    if (within(target, other)) {
+      return [
+        {
+          file: file.path,
+          line,
+          rule: 'web-and-server-meet-only-in-contract' as const,
+          detail: `apps/${app} imports '${specifier}' from ${other}; share it through @shop/contract`,
+        },
+      ];
+    }
+    if (within(target, 'packages') && !specifier.startsWith('@shop/')) {
+      return [
+        {
+          file: file.path,
+          line,
+          rule: 'web-and-server-meet-only-in-contract' as const,
+          detail: `imports '${specifier}' by path; import the package (@shop/contract)`,
+        },
+      ];
+    }
+    return [];
+  });
+}
+
+function serverModuleOf(target: string): string | null {
+  const match = /^apps\/server\/src\/modules\/([^/]+)\//.exec(target);
+  return match ? (match[1] as string) : null;
+}
+
+/** 3. A server module calls another module's service, never its repository (types included). */
+export function checkModuleRepositories(file: SourceFile): Violation[] {
+  const own = serverModuleOf(file.path);
+  if (own === null) return [];
+  return importsOf(file).flatMap(({ specifier, line, target }) => {
+    if (target === null) return [];
+    const other = serverModuleOf(target);
+    if (other === null || other === own) return [];
+    if (!/\.repository$/.test(withoutExtension(path.posix.basename(target)))) return [];
+    return [
+      {
+        file: file.path,
+        line,
+        rule: 'modules-use-services-not-repositories' as const,
+        detail: `module '${own}' imports '${specifier}', module '${other}''s repository; call its service`,
+      },
+    ];
+  });
+}
+
+const SQL_PATTERNS: [RegExp, string][] = [
+  [/\.selectFrom\s*\(/, '.selectFrom('],
+  [/\.insertInto\s*\(/, '.insertInto('],
+  [/\.updateTable\s*\(/, '.updateTable('],
+  [/\.deleteFrom\s*\(/, '.deleteFrom('],
+  [/\.selectNoFrom\s*\(/, '.selectNoFrom('],
+  // Also matches Array.prototype.with: copy and assign instead, rather than widen the rule.
+  [/\.with\s*\(/, '.with('],
+  [/\.schema\s*\./, '.schema.'],
+  [/\bsql\s*(?:<[^`;]*?>)?\s*`/, 'sql`...`'],
+  [/\bsql\s*\.\s*raw\s*\(/, 'sql.raw('],
+];
+
+/** Files allowed to hold SQL besides repositories and migrations. */
+const SQL_ALLOWED_FILES = new Set([
+  // Opens and ends transactions itself: BEGIN IMMEDIATE, COMMIT, ROLLBACK (decision 005).
+  `${SERVER_SRC}/db/unit-of-work.ts`,
+  // Kysely's migrator: the migrations table.
+  `${SERVER_SRC}/db/migrate.ts`,
+]);
+
+/** 4. SQL (Kysely query building, sql`` templates, sql.raw) lives in repositories and migrations only. */
+export function checkSqlPlacement(file: SourceFile): Violation[] {
+  if (!within(file.path, SERVER_SRC) || !/\.tsx?$/.test(file.path)) return [];
+  if (isServerTestCode(file.path)) return [];
+  if (file.path.endsWith('.repository.ts') || within(file.path, `${SERVER_SRC}/db/migrations`)) return [];
+  if (SQL_ALLOWED_FILES.has(file.path)) return [];
+  const lines = maskSource(file.text).split('\n');
+  const violations: Violation[] = [];
+  lines.forEach((text, index) => {
+    for (const [pattern, name] of SQL_PATTERNS) {
+      if (pattern.test(text)) {
+        violations.push({
+          file: file.path,
+          line: index + 1,
+          rule: 'sql-only-in-repositories',
+          detail: `${name} outside a repository or migration`,
+        });
+      }
+    }
+  });
+  return violations;
+}
+
+/**
+ * 5. The demo seed is not part of the running product. Allowed to import src/seed/: the seed itself,
+ * command-line entry points (*.cli.ts), tests and src/test/, and src/main.ts, which seeds an empty
+ * demo database on first start (the documented exception: a fresh checkout shows a working shop).
+ */
+export function checkSeedImports(file: SourceFile): Violation[] {
+  if (!within(file.path, SERVER_SRC)) return [];
+  if (
+    within(file.path, `${SERVER_SRC}/seed`) ||
+    file.path === `${SERVER_SRC}/main.ts` ||
+    file.path.endsWith('.cli.ts') ||
+    isServerTestCode(file.path)
+  ) {
+    return [];
+  }
+  return importsOf(file).flatMap(({ specifier, line, target }) =>
+    target !== null && within(target, `${SERVER_SRC}/seed`)
+      ? [
+          {
+            file: file.path,
+            line,
+            rule: 'seed-only-for-main-clis-and-tests' as const,
+            detail: `production code imports '${specifier}' from src/seed`,
+          },
+        ]
+      : [],
+  );
+}
+
+const WEB_SRC = 'apps/web/src';
+
+function webFeatureOf(target: string): string | null {
+  const match = /^apps\/web\/src\/features\/([^/]+)(?:\/|$)/.exec(target);
+  return match ? (match[1] as string) : null;
+}
+
+/** 6. Web features do not import each other; pages in src/app compose them. */
+export function checkFeatureIsolation(file: SourceFile): Violation[] {
+  const own = webFeatureOf(file.path);
+  if (own === null) return [];
+  return importsOf(file).flatMap(({ specifier, line, target }) => {
+    if (target === null) return [];
+    const other = webFeatureOf(target);
+    return other !== null && other !== own
+      ? [
+          {
+            file: file.path,
+            line,
+            rule: 'web-features-do-not-import-each-other' as const,
+            detail: `feature '${own}' imports '${specifier}' from feature '${other}'`,
+          },
+        ]
+      : [];
+  });
+}
+
+/** 7. Dependencies point components/lib -> features -> app: components and lib import neither. */
+export function checkWebLayering(file: SourceFile): Violation[] {
+  const layer = within(file.path, `${WEB_SRC}/components`)
+    ? 'components'
+    : within(file.path, `${WEB_SRC}/lib`)
+      ? 'lib'
+      : null;
+  if (layer === null) return [];
+  return importsOf(file).flatMap(({ specifier, line, target }) => {
+    if (target === null) return [];
+    const upper = within(target, `${WEB_SRC}/features`) ? 'features' : within(target, `${WEB_SRC}/app`) ? 'app' : null;
+    return upper
+      ? [
+          {
+            file: file.path,
+            line,
+            rule: 'web-components-and-lib-below-features' as const,
+            detail: `src/${layer} imports '${specifier}' from src/${upper}`,
+          },
+        ]
+      : [];
+  });
+}
+
+export const RULES: [RuleName, (file: SourceFile) => Violation[]][] = [
+  ['contract-imports-nothing-of-ours', checkContractIsolation],
+  ['web-and-server-meet-only-in-contract', checkAppsBridge],
+  ['modules-use-services-not-repositories', checkModuleRepositories],
+  ['sql-only-in-repositories', checkSqlPlacement],
+  ['seed-only-for-main-clis-and-tests', checkSeedImports],
+  ['web-features-do-not-import-each-other', checkFeatureIsolation],
+  ['web-components-and-lib-below-features', checkWebLayering],
+];
+
+function describeViolations(violations: Violation[]): string {
+  return violations.map((v) => `${v.file}:${v.line} [${v.rule}] ${v.detail}`).join('\n');
+}
+
+function sourceFiles(): SourceFile[] {
+  const files: SourceFile[] = [];
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(path.join(REPO_ROOT, relative), { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || SKIPPED_DIRECTORIES.has(entry.name)) continue;
+      const child = `${relative}/${entry.name}`;
+      if (entry.isDirectory()) walk(child);
+      else if (entry.isFile() && /\.tsx?$/.test(entry.name)) {
+        files.push({ path: child, text: readFileSync(path.join(REPO_ROOT, child), 'utf8') });
+      }
+    }
+  };
+  for (const root of SCANNED_ROOTS) walk(root);
+  return files;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Self-tests: every rule fails on a sample that breaks it.
+
+function sample(filePath: string, ...lines: string[]): SourceFile {
+  return { path: filePath, text: lines.join('\n') };
+}
+
+function linesOf(violations: Violation[]): number[] {
+  return violations.map((v) => v.line);
+}
+
+describe('architecture checker (self-test)', () => {
+  it('finds static, multi-line, type, re-export, side-effect, dynamic and require imports with their lines', () => {
+    const file = sample(
+      'apps/web/src/x.ts',
+      "import a from './a';",
+      'import {',
+      '  b,',
+      '  c,',
+      "} from './bc';",
+      "import type { D } from './d';",
+      "export * from './e';",
+      "export { f } from './f';",
+      "import './g.css';",
+      "const h = await import('./h');",
+      'const i = await import(`./i`);',
+      "const j = require('./j');",
+      "import k, { l } from 'k';",
+    );
+    expect(findImports(file)).toEqual([
+      { specifier: './a', line: 1 },
+      { specifier: './bc', line: 5 },
+      { specifier: './d', line: 6 },
+      { specifier: './e', line: 7 },
+      { specifier: './f', line: 8 },
+      { specifier: './g.css', line: 9 },
+      { specifier: './h', line: 10 },
+      { specifier: './i', line: 11 },
+      { specifier: './j', line: 12 },
+      { specifier: 'k', line: 13 },
+    ]);
+  });
+
+  it('ignores imports and SQL in comments, strings, templates and regular expressions', () => {
+    const file = sample(
+      'apps/server/src/modules/cart/cart.service.ts',
+      "// import x from '../catalogue/catalogue.repository.js';",
+      "/* import y from '../../seed/seed.js'; db.selectFrom('x') */",
+      'const text = "import z from \'../../seed/seed.js\'";',
+      "const doc = `import w from '../catalogue/catalogue.repository.js'; db.selectFrom('t'); sql\\`x\\``;",
+      "const pattern = /import q from '..\\/..\\/seed\\/seed.js'/;",
+      'const ratio = a / b / c;',
+      "import { real } from './cart.repository.js';",
+    );
+    expect(findImports(file)).toEqual([{ specifier: './cart.repository.js', line: 7 }]);
+    expect(checkSqlPlacement(file)).toEqual([]);
+    expect(checkModuleRepositories(file)).toEqual([]);
+    expect(checkSeedImports(file)).toEqual([]);
+  });
+
+  it('keeps code inside template expressions visible', () => {
+    // The samples are source text: their ${...} are meant literally.
+    const file = sample(
+      'apps/server/src/lib/x.ts',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text of a template literal
+      'const s = `a ${db.selectFrom("t")} b`;',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text of nested templates
+      'const t = `${`${x}`}`; const u = db.selectFrom("after");',
+    );
+    expect(linesOf(checkSqlPlacement(file))).toEqual([1, 2]);
+  });
+
+  it('resolves relative paths, web aliases and workspace packages', () => {
+    expect(resolveImport('apps/web/src/features/cart/a.ts', '../search/b')).toBe('apps/web/src/features/search/b');
+    expect(resolveImport('apps/web/src/features/cart/a.ts', '@/features/search/b')).toBe(
+      'apps/web/src/features/search/b',
+    );
+    expect(resolveImport('apps/web/src/lib/a.ts', '~/app/router')).toBe('apps/web/src/app/router');
+    expect(resolveImport('apps/server/src/app.ts', '@shop/contract')).toBe('packages/contract/src');
+    expect(resolveImport('apps/server/src/app.ts', '@shop/web/src/main')).toBe('apps/web/src/main');
+    expect(resolveImport('apps/server/src/app.ts', 'fastify')).toBeNull();
+    expect(resolveImport('apps/server/src/app.ts', '@fastify/static')).toBeNull();
+  });
+
+  it('rule 1: the contract imports nothing from the apps or outside itself', () => {
+    const bad = sample(
+      'packages/contract/src/cart.ts',
+      "import { z } from 'zod';",
+      "import { PromotionSchema } from './search-response.js';",
+      "import { app } from '../../../apps/server/src/app.js';",
+      "import type { Viewer } from '@shop/server/src/lib/context';",
+      "import { x } from '../../other/thing';",
+      "const web = await import('@shop/web');",
+    );
+    expect(linesOf(checkContractIsolation(bad))).toEqual([3, 4, 5, 6]);
+    expect(checkContractIsolation(bad)[0]?.rule).toBe('contract-imports-nothing-of-ours');
+  });
+
+  it('rule 2: web and server do not import each other, and take the contract by its package name', () => {
+    const web = sample(
+      'apps/web/src/features/cart/api/get-cart.ts',
+      "import { CartSchema } from '@shop/contract';",
+      "import { CartService } from '../../../../../server/src/modules/cart/cart.service';",
+      "import type { Ctx } from '@shop/server/src/lib/context';",
+      "import { money } from '../../../../../../packages/contract/src/money';",
+    );
+    expect(linesOf(checkAppsBridge(web))).toEqual([2, 3, 4]);
+    const server = sample(
+      'apps/server/src/modules/cart/cart.mapper.ts',
+      "import { formatMoney } from '@shop/contract';",
+      "import { formatPrice } from '../../../../web/src/lib/format';",
+    );
+    expect(linesOf(checkAppsBridge(server))).toEqual([2]);
+  });
+
+  it("rule 3: a module never imports another module's repository", () => {
+    const bad = sample(
+      'apps/server/src/modules/cart/cart.service.ts',
+      "import { CartRepository } from './cart.repository.js';",
+      "import { CatalogueService } from '../catalogue/catalogue.service.js';",
+      "import { CatalogueRepository } from '../catalogue/catalogue.repository.js';",
+      "import type { ProductCardRow } from '../catalogue/catalogue.repository';",
+      "import { PricesRepository } from '../catalogue/prices/prices.repository.js';",
+      "import { SandboxRepository } from '../payments/providers/sandbox/sandbox.repository.ts';",
+    );
+    expect(linesOf(checkModuleRepositories(bad))).toEqual([3, 4, 5, 6]);
+    const nested = sample(
+      'apps/server/src/modules/payments/providers/sandbox/adapter.ts',
+      "import { PaymentsRepository } from '../../payments.repository.js';",
+      "import { OrdersRepository } from '../../../orders/orders.repository.js';",
+    );
+    expect(linesOf(checkModuleRepositories(nested))).toEqual([2]);
+  });
+
+  it('rule 4: SQL only in repositories, migrations, the unit of work and the migrator', () => {
+    const bad = sample(
+      'apps/server/src/modules/cart/cart.service.ts',
+      "const rows = await ctx.db.selectFrom('cart_items').selectAll().execute();",
+      "await ctx.db.insertInto('carts').values(row).execute();",
+      "await ctx.db.updateTable('carts').set(row).execute();",
+      "await ctx.db.deleteFrom('carts').execute();",
+      'await ctx.db.selectNoFrom((eb) => eb.val(1)).execute();',
+      "await ctx.db.with('x', (db) => db).execute();",
+      "await ctx.db.schema.createTable('t').execute();",
+      'await sql`select 1`.execute(ctx.db);',
+      'await sql<number>`select 1`.execute(ctx.db);',
+      "await sql.raw('select 1').execute(ctx.db);",
+      'const fine = cart.items.map((item) => item.id);',
+    );
+    expect(linesOf(checkSqlPlacement(bad))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(checkSqlPlacement(bad)[0]?.rule).toBe('sql-only-in-repositories');
+    const sqlLine = 'await sql`begin immediate`.execute(connection);';
+    for (const allowed of [
+      'apps/server/src/modules/cart/cart.repository.ts',
+      'apps/server/src/lib/rate-limit.repository.ts',
+      'apps/server/src/db/migrations/0001-foundation.ts',
+      'apps/server/src/db/unit-of-work.ts',
+      'apps/server/src/db/migrate.ts',
+      'apps/server/src/modules/cart/cart.api.test.ts',
+      'apps/server/src/test/factories.ts',
+    ]) {
+      expect(checkSqlPlacement(sample(allowed, sqlLine)), allowed).toEqual([]);
+    }
+    for (const forbidden of ['apps/server/src/db/database.ts', 'apps/server/src/app.ts', 'apps/server/src/lib/x.ts']) {
+      expect(linesOf(checkSqlPlacement(sample(forbidden, sqlLine))), forbidden).toEqual([1]);
+    }
+  });
+
+  it('rule 5: only the seed, main.ts, CLIs and tests import src/seed', () => {
+    const line = "import { seedCatalogue } from '../../seed/seed.js';";
+    expect(linesOf(checkSeedImports(sample('apps/server/src/modules/catalogue/catalogue.service.ts', line)))).toEqual([
+      1,
+    ]);
+    expect(
+      linesOf(checkSeedImports(sample('apps/server/src/lib/slug.ts', "export { slugify } from '../seed/random.js';"))),
+    ).toEqual([1]);
+    expect(
+      linesOf(checkSeedImports(sample('apps/server/src/app.ts', "const seed = await import('./seed/seed.js');"))),
+    ).toEqual([1]);
+    for (const allowed of [
+      'apps/server/src/main.ts',
+      'apps/server/src/seed/seed.cli.ts',
+      'apps/server/src/seed/generator.ts',
+      'apps/server/src/openapi/write-openapi.cli.ts',
+      'apps/server/src/modules/catalogue/catalogue.api.test.ts',
+      'apps/server/src/test/factories.ts',
+    ]) {
+      expect(checkSeedImports(sample(allowed, line, "import './seed/seed.js';")), allowed).toEqual([]);
+    }
+  });
+
+  it('rule 6: web features do not import each other, by relative path or alias', () => {
+    const bad = sample(
+      'apps/web/src/features/cart/components/cart-modal.tsx',
+      "import { useCart } from '../../../lib/cart';",
+      "import { CartItem } from './cart-item';",
+      "import { makeItem } from '../../search/test-fixtures';",
+      "import { ProductPrice } from '@/features/product/components/product-price';",
+      "import { Heart } from '~/features/wishlist';",
+      "import { Modal } from '../../../components/modal';",
+    );
+    expect(linesOf(checkFeatureIsolation(bad))).toEqual([3, 4, 5]);
+    expect(checkFeatureIsolation(bad)[0]?.rule).toBe('web-features-do-not-import-each-other');
+  });
+
+  it('rule 7: components and lib import neither features nor app', () => {
+    const component = sample(
+      'apps/web/src/components/product-card.tsx',
+      "import { Modal } from './modal';",
+      "import { formatMoney } from '../lib/format';",
+      "import { makeItem } from '../features/search/test-fixtures';",
+      "import { useSite } from '../app/site-settings-provider';",
+    );
+    expect(linesOf(checkWebLayering(component))).toEqual([3, 4]);
+    const lib = sample(
+      'apps/web/src/lib/cart.ts',
+      "import { CartModal } from '@/features/cart/components/cart-modal';",
+    );
+    expect(linesOf(checkWebLayering(lib))).toEqual([1]);
+    const page = sample('apps/web/src/app/pages/cart-page.tsx', "import { CartContents } from '../../features/cart';");
+    expect(checkWebLayering(page)).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The real tree
+
+describe('architecture (ARCHITECTURE.md section 2) on the real tree', () => {
+  const files = sourceFiles();
+
+  it('finds the source files', () => {
+    const paths = new Set(files.map((f) => f.path));
+    for (const expected of ['packages/contract/src/index.ts', 'apps/server/src/app.ts', 'apps/web/src/main.tsx']) {
+      expect(paths.has(expected), expected).toBe(true);
+    }
+    expect(files.some((f) => f.path.includes('node_modules') || f.path.includes('/dist/'))).toBe(false);
+  });
+
+  for (const [rule, check] of RULES) {
+    it(`holds: ${rule}`, () => {
+      const violations = files.flatMap(check);
+      expect(violations, `\n${describeViolations(violations)}\n`).toEqual([]);
+    });
+  }
+});
