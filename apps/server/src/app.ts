@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import { failure } from '@shop/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type Config, publicUrl, resolveSecretKey, servedOverHttps } from './config.js';
@@ -11,7 +10,9 @@ import { registerAntiForgery } from './lib/anti-forgery.js';
 import { guestViewer, systemContext, type Viewer } from './lib/context.js';
 import { readCookie } from './lib/cookies.js';
 import { GENERIC_ERROR_MESSAGE, HttpError } from './lib/errors.js';
+import { requestLogSerializers } from './lib/log-redaction.js';
 import { type ApiRoute, registerRoutes } from './lib/route.js';
+import { INDEX_CACHE_CONTROL, registerStaticWeb } from './lib/static-web.js';
 import { isTokenShape } from './lib/tokens.js';
 import { bannerRoutes } from './modules/banners/banners.routes.js';
 import { BannersService } from './modules/banners/banners.service.js';
@@ -122,9 +123,18 @@ function guestFromCookies(request: FastifyRequest, secure: boolean): Promise<Vie
 export async function buildApp(
   config: Config,
   database: DatabaseHandle,
+  options: { logStream?: { write(line: string): void } } = {},
 ): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    // Tokens, codes and session ids in query strings never reach the log.
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            serializers: requestLogSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // Fastify takes a hop count too, though its types do not say so.
     trustProxy: config.TRUST_PROXY as boolean | string[],
   });
@@ -172,9 +182,8 @@ export async function buildApp(
 
   const indexHtml = path.join(config.WEB_DIST, 'index.html');
   const hasWeb = existsSync(indexHtml);
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false });
-  }
+  // Hashed assets: compressed, immutable for a year, without cookies; source maps never served.
+  if (hasWeb) await registerStaticWeb(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (
@@ -186,7 +195,7 @@ export async function buildApp(
       return reply.code(404).send(failure(`No such call or page: ${request.method} ${url.split('?')[0]}`));
     }
     // Every other page is the web app's; its router decides what to show.
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.header('Cache-Control', INDEX_CACHE_CONTROL).sendFile('index.html');
   });
   return { app, services };
 }

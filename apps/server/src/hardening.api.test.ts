@@ -1,3 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from './seed/seed.js';
 import { type TestDatabase, testDatabaseTargets } from './test/test-database.js';
@@ -42,7 +46,7 @@ describe.each(testDatabaseTargets())('hardening found in review, on $name', (tar
     'answers cart calls with productId=%s with a 400 naming the field, never a 500',
     async (id) => {
       for (const call of ['add', 'remove']) {
-        const reply = await server.post(`/c3api/cart/${call}?productId=${id}`, undefined);
+        const reply = await server.post(`/c3api/cart/${call}?productId=${id}`, {});
         expect(reply.status, call).toBe(400);
         expect(reply.body.Message).toContain('productId');
       }
@@ -155,5 +159,75 @@ describe.each(testDatabaseTargets())('hardening found in review, on $name', (tar
     expect(replies.every((r) => r.status === 200 || r.body.Message === 'A wishlist holds at most 500 items.')).toBe(
       true,
     );
+  });
+});
+
+describe('serving the web app and logging requests', () => {
+  let database: TestDatabase;
+  let dist: string;
+  beforeAll(async () => {
+    const target = testDatabaseTargets()[0];
+    if (!target) throw new Error('no database');
+    database = await target.open();
+    dist = mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map'), '{"version":3}');
+  });
+  afterAll(async () => {
+    await database?.dispose();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves hashed assets compressed, immutable for a year and without cookies; never source maps', async () => {
+    const server = await startTestServer(database, { WEB_DIST: dist });
+    try {
+      for (const [encoding, expected] of [
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+      ] as const) {
+        const response = await fetch(`${server.baseUrl}/assets/app-abc123.js`, {
+          headers: { 'Accept-Encoding': encoding },
+        });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-encoding')).toBe(expected);
+        expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(response.headers.get('set-cookie')).toBeNull();
+        expect(await response.text()).toContain('console.log');
+      }
+      expect((await fetch(`${server.baseUrl}/assets/app-abc123.js.map`)).status).toBe(404);
+      const page = await fetch(`${server.baseUrl}/product/sh1/anything`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await page.text()).toContain('<div id="root">');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('never writes a token, code or cookie from a request to the log', async () => {
+    const lines: string[] = [];
+    const server = await startTestServer(
+      database,
+      { LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+    try {
+      const token = 'wishlistTokenThatMustNotBeLogged0123456789';
+      await fetch(`${server.baseUrl}/c3api/wishlist/query/summary?token=${token}`, {
+        headers: { Cookie: 'cart=cartTokenThatMustNotBeLogged; visitor=visitorIdThatMustNotBeLogged' },
+      });
+    } finally {
+      await server.close();
+    }
+    const log = lines.join('\n');
+    expect(log).toContain('/c3api/wishlist/query/summary');
+    expect(log).not.toContain('wishlistTokenThatMustNotBeLogged');
+    expect(log).not.toContain('cartTokenThatMustNotBeLogged');
+    expect(log).not.toContain('visitorIdThatMustNotBeLogged');
   });
 });

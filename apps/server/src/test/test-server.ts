@@ -55,7 +55,11 @@ export async function newVisitor(baseUrl: string): Promise<Visitor> {
 }
 
 /** The real server on a free loopback port, on the given test database. */
-export async function startTestServer(database: TestDatabase, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestServer> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: database.dataDir,
@@ -63,7 +67,7 @@ export async function startTestServer(database: TestDatabase, env: Record<string
     REGION: 'AU',
     ...env,
   });
-  const { app, services } = await buildApp(config, database.handle);
+  const { app, services } = await buildApp(config, database.handle, options);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
