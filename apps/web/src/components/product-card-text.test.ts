@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeItem } from '../features/search/test-fixtures';
+import { makeItem } from '../test/product-fixtures';
 import { priceText, regionOfPrice, saleBadgeText } from './product-card-text';
 
 describe('saleBadgeText', () => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeItem } from '../features/search/test-fixtures';
 import { WishlistContext } from '../lib/wishlist';
+import { makeItem } from '../test/product-fixtures';
 import { ProductCard } from './product-card';
 
 afterEach(cleanup);
