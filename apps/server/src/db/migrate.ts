@@ -4,6 +4,7 @@ import { catalogueMigration } from './migrations/001-catalogue.js';
 import { storefrontMigration } from './migrations/002-storefront.js';
 import { cartWishlistMigration } from './migrations/003-cart-wishlist.js';
 import { foundationMigration } from './migrations/004-foundation.js';
+import { jobsMigration } from './migrations/005-jobs.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -14,6 +15,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '002-storefront': storefrontMigration(this.handle.dialect),
       '003-cart-wishlist': cartWishlistMigration(this.handle.dialect),
       '004-foundation': foundationMigration(this.handle.dialect),
+      '005-jobs': jobsMigration(this.handle.dialect),
     };
   }
 }

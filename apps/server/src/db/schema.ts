@@ -218,6 +218,40 @@ export interface Database {
   wishlist_items: WishlistItemsTable;
   rate_limits: RateLimitsTable;
   idempotency_keys: IdempotencyKeysTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** One piece of background work (modules/jobs). Times are epoch milliseconds. */
+export interface JobsTable {
+  id: Generated<number>;
+  type: string;
+  /** JSON. */
+  payload: string;
+  /** Unique when set: a keyed job exists once. */
+  key: string | null;
+  status: JobStatus;
+  attempts: number;
+  max_attempts: number;
+  run_at: number;
+  /** The worker holding the lease while it runs. */
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** A recurring job: its cadence (JSON), the time zone its local times are in, and when it is next due. */
+export interface JobSchedulesTable {
+  name: string;
+  type: string;
+  payload: string;
+  cadence: string;
+  time_zone: string;
+  next_run_at: number;
 }
 
 /** One fixed window of requests per key (route and client address), shared by every instance. */
