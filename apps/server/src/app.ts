@@ -6,6 +6,7 @@ import { failure } from '@shop/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type Config, publicUrl, resolveSecretKey, servedOverHttps } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { type ShopWorker, startShopWorker } from './jobs.js';
 import { registerAntiForgery } from './lib/anti-forgery.js';
 import { guestViewer, systemContext, type Viewer } from './lib/context.js';
 import { readCookie } from './lib/cookies.js';
@@ -21,12 +22,13 @@ import { CaptchaService } from './modules/captcha/captcha.service.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { CART_COOKIE, CART_COOKIE_MAX_AGE_SECONDS, CartService } from './modules/cart/cart.service.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
-import { CatalogueService } from './modules/catalogue/catalogue.service.js';
+import { ADD_VIEWS_JOB, CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { ContentService } from './modules/content/content.service.js';
 import { enquiryRoutes } from './modules/enquiries/enquiries.routes.js';
 import { EnquiriesService } from './modules/enquiries/enquiries.service.js';
 import { imageRoutes } from './modules/images/images.routes.js';
+import { JobsService } from './modules/jobs/jobs.service.js';
 import { devMailboxRoutes } from './modules/mail/mail.routes.js';
 import { MailService } from './modules/mail/mail.service.js';
 import { PopularService } from './modules/search/popular.service.js';
@@ -59,17 +61,22 @@ export interface Services {
   enquiries: EnquiriesService;
   cart: CartService;
   wishlist: WishlistService;
+  jobs: JobsService;
 }
 
 export function createServices(config: Config, database: DatabaseHandle): Services {
   // The shop's own context, for work no request asked for (the search index, counted views).
   const system = systemContext(database, config.REGION);
+  const jobs = new JobsService();
   const stores = new StoresService();
-  const catalogue: CatalogueService = new CatalogueService(stores, (views) => catalogue.addViews(system, views));
+  // Counted views leave the process as a job, so any worker adds them and a restart loses none queued.
+  const catalogue = new CatalogueService(stores, async (views) => {
+    await jobs.enqueue(system, { type: ADD_VIEWS_JOB, payload: views });
+  });
   const content = new ContentService();
   const searchIndex = new SearchIndexHolder(system, catalogue, stores);
   const captcha = new CaptchaService(config.DEV_CAPTCHA_ANSWER);
-  const mail = new MailService();
+  const mail = new MailService(config.SMTP_URL ? { jobs } : null);
   return {
     site: new SiteService(config),
     catalogue,
@@ -86,6 +93,7 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     enquiries: new EnquiriesService(catalogue, stores, captcha, mail, publicUrl(config)),
     cart: new CartService(catalogue),
     wishlist: new WishlistService(catalogue),
+    jobs,
   };
 }
 
@@ -167,9 +175,17 @@ export async function buildApp(
     return reply.code(500).send(failure(GENERIC_ERROR_MESSAGE));
   });
 
-  // Views counted in memory reach the database before it closes.
+  // Background jobs run inside the server unless JOBS_IN_PROCESS=false (then `npm run worker`).
+  let worker: ShopWorker | null = null;
+  if (config.JOBS_IN_PROCESS) {
+    app.addHook('onReady', async () => {
+      worker = await startShopWorker(config, database, services, app.log);
+    });
+  }
+  // Views counted in memory are queued before the database closes; the worker finishes what it runs.
   app.addHook('onClose', async () => {
     await services.catalogue.flushViews();
+    await worker?.stop();
   });
 
   registerRoutes(app, routes, {

@@ -47,6 +47,8 @@ const ConfigSchema = z.object({
   DEMO_SEED: z.coerce.number().int().default(1),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Run the background jobs inside the server (default); false when `npm run worker` processes run them. */
+  JOBS_IN_PROCESS: flag(true),
   /** Feature flags the page reads from GET /c3api/site. */
   WISHLISTS_ENABLED: flag(true),
   DISCOUNTS_ENABLED: flag(true),

@@ -4,11 +4,7 @@ import { loadConfig, REPO_ROOT, webBuildExists } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemContext } from './lib/context.js';
-import { MailSender } from './modules/mail/mail-sender.js';
 import { seedCatalogue, seedSiteContent } from './seed/seed.js';
-
-/** How often queued mail is sent (and failed mail retried, once its back-off has passed). */
-const MAIL_INTERVAL_MS = 10_000;
 
 /** Reads config, opens and migrates the database, seeds an empty one with the demo, and listens. */
 async function main(): Promise<void> {
@@ -35,20 +31,12 @@ async function main(): Promise<void> {
     console.warn('DEV_CAPTCHA_ANSWER is set: every captcha has the same answer. Never use this on a real shop.');
   }
 
-  // Mail waits in the outbox table; with SMTP_URL a sender delivers it, retrying failures later.
-  const sender = config.SMTP_URL ? new MailSender(database, config.SMTP_URL, config.MAIL_FROM) : null;
-  const mailTimer = sender
-    ? setInterval(() => {
-        sender.sendPending().catch((error: unknown) => app.log.error({ err: error }, 'sending mail failed'));
-      }, MAIL_INTERVAL_MS)
-    : null;
-  mailTimer?.unref();
+  // Mail waits in the outbox table; with SMTP_URL the jobs worker (in this process unless
+  // JOBS_IN_PROCESS=false) delivers it, retrying failures later.
   // Build the search index before taking traffic, so the first shopper does not wait for it.
   await services.searchIndex.current();
 
   const shutdown = async () => {
-    if (mailTimer) clearInterval(mailTimer);
-    sender?.close();
     await app.close();
     await database.close();
     process.exit(0);

@@ -24,6 +24,8 @@ export interface TestServer {
   services: Services;
   /** The shop's own context on the test database, for calling services directly. */
   ctx(): Ctx;
+  /** Hands counted views on and waits until the in-process worker has run every due job. */
+  drainJobs(): Promise<void>;
   /** A new visitor's cookies from the server: the Cookie header to send and the anti-forgery value to echo. */
   visitor(): Promise<Visitor>;
   /** GETs a path over real HTTP and returns the status and parsed JSON body. */
@@ -78,6 +80,21 @@ export async function startTestServer(
     services,
     ctx: () => systemContext(database.handle, config.REGION),
     visitor: () => newVisitor(baseUrl),
+    async drainJobs() {
+      await services.catalogue.flushViews();
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const pending = await database.handle.db
+          .selectFrom('jobs')
+          .select('id')
+          .where('status', 'in', ['queued', 'running'])
+          .where('run_at', '<=', Date.now())
+          .execute();
+        if (pending.length === 0) return;
+        if (Date.now() > deadline) throw new Error(`${pending.length} job(s) still pending after 10 s`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async get<T>(path: string) {
       const response = await fetch(baseUrl + path);
       const body = (await response.json()) as Envelope<T>;

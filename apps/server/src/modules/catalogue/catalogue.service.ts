@@ -22,6 +22,9 @@ export type {
   ProductWithStoreRow,
 } from './catalogue.repository.js';
 
+/** The job that adds counted product-page views to popularity. */
+export const ADD_VIEWS_JOB = 'catalogue.add-views';
+
 /** Codes are stored upper-case; the product page's URL writes them lower-case. */
 export function normaliseCode(code: string): string {
   return code.trim().toUpperCase();

@@ -81,8 +81,11 @@ export class JobWorker {
     this.unsubscribe?.();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.ticking;
-    await Promise.allSettled([...this.running]);
+    // Nothing new starts once stopped; wait for the claim in flight and the jobs running.
+    while (this.ticking || this.running.size > 0) {
+      await this.ticking;
+      await Promise.allSettled([...this.running]);
+    }
   }
 
   /** Something was queued: look now rather than at the next poll. */
@@ -98,6 +101,7 @@ export class JobWorker {
   }
 
   private tick(): void {
+    if (this.stopped) return;
     if (this.ticking) {
       this.again = true;
       return;
@@ -106,6 +110,7 @@ export class JobWorker {
       .catch((error: unknown) => this.ctx.log.error({ err: error }, 'the job worker could not claim jobs'))
       .finally(() => {
         this.ticking = null;
+        if (this.stopped) return;
         if (this.again) {
           this.again = false;
           this.tick();

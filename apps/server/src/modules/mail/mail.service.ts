@@ -1,7 +1,11 @@
 import type { MailOutboxRow } from '../../db/schema.js';
 import type { Ctx } from '../../lib/context.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
+import type { JobsService } from '../jobs/jobs.service.js';
 import { MailRepository } from './mail.repository.js';
+
+/** The job that sends what is due in the outbox. */
+export const SEND_MAIL_JOB = 'mail.send';
 
 export interface MailMessage {
   to: string;
@@ -14,16 +18,15 @@ export interface MailMessage {
 
 /**
  * Mail goes into the outbox table first, in the caller's transaction when there is one, so a
- * message exists exactly when the thing it reports does. The mail job delivers it after commit.
+ * message exists exactly when the thing it reports does. The mail job (SEND_MAIL_JOB) delivers it.
  */
 export class MailService {
   private readonly repository = new MailRepository();
-  private readonly queuedListeners: (() => void)[] = [];
 
-  /** Called after a transaction that queued mail commits (wakes the sender). */
-  onQueued(listener: () => void): void {
-    this.queuedListeners.push(listener);
-  }
+  constructor(
+    /** With SMTP configured: each message also queues a send job (keyed by the message, so once). */
+    private readonly delivery: { jobs: JobsService } | null = null,
+  ) {}
 
   async queue(ctx: Ctx, message: MailMessage): Promise<number> {
     // Header values are one line: a newline in a subject or address must not become a new header.
@@ -40,9 +43,8 @@ export class MailService {
       last_error: null,
       next_attempt_at: null,
     });
-    ctx.afterCommit(() => {
-      for (const listener of this.queuedListeners) listener();
-    });
+    // In the same transaction: the job exists exactly when the message does.
+    if (this.delivery) await this.delivery.jobs.enqueue(ctx, { type: SEND_MAIL_JOB, key: `mail:${id}` });
     return id;
   }
 

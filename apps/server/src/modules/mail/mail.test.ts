@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../db/unit-of-work.js';
 import { systemContext } from '../../lib/context.js';
 import { readableMail, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
@@ -134,6 +135,40 @@ describe.each(testDatabaseTargets())('mail outbox and SMTP sender on $name', (ta
       expect(response.body.Value.Messages[0]?.Subject).toBe('Once only');
     } finally {
       await open.close();
+    }
+  });
+
+  it('with SMTP_URL, queues a send job with each message and the server delivers it at once', async () => {
+    smtp.received.length = 0;
+    const server = await startTestServer(database, { SMTP_URL: smtp.url });
+    try {
+      const ctx = server.ctx();
+      // Rolled back: neither the message nor its job exists.
+      await expect(
+        inTransaction(ctx, async (tx) => {
+          await server.services.mail.queue(tx, { to: 'store@example.com', subject: 'Never sent', text: 'x' });
+          throw new Error('the enquiry failed');
+        }),
+      ).rejects.toThrow('the enquiry failed');
+      const id = await inTransaction(ctx, (tx) =>
+        server.services.mail.queue(tx, { to: 'store@example.com', subject: 'Sent by the worker', text: 'Hello' }),
+      );
+      const job = await database.handle.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('key', '=', `mail:${id}`)
+        .executeTakeFirst();
+      expect(job?.type).toBe('mail.send');
+      await expect
+        .poll(() => smtp.received.map((m) => readableMail(m.data)), { timeout: 5000 })
+        .toEqual([expect.stringContaining('Subject: Sent by the worker')]);
+      // Marked sent just after the SMTP server accepted it.
+      await expect.poll(async () => (await row(id)).sent_at !== null).toBe(true);
+      expect(
+        await database.handle.db.selectFrom('mail_outbox').select('id').where('subject', '=', 'Never sent').execute(),
+      ).toEqual([]);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -1,0 +1,88 @@
+import type { Region } from '@shop/contract';
+import type { Services } from './app.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { type ContextLogger, systemContext } from './lib/context.js';
+import { ADD_VIEWS_JOB } from './modules/catalogue/catalogue.service.js';
+import { type JobHandler, JobWorker } from './modules/jobs/job-worker.js';
+import type { ScheduleSpec } from './modules/jobs/jobs.service.js';
+import { SEND_MAIL_JOB } from './modules/mail/mail.service.js';
+import { MailSender } from './modules/mail/mail-sender.js';
+
+/** The shop's job types: one place that says what runs in the background. */
+export const JobType = {
+  /** Send what is due in the mail outbox (queued per message, and every minute for retries). */
+  sendMail: SEND_MAIL_JOB,
+  /** Add counted product-page views to popularity. */
+  addViews: ADD_VIEWS_JOB,
+  /** Forget finished jobs after a week. */
+  cleanup: 'jobs.cleanup',
+} as const;
+
+/** The time zone a region's local schedules (digests, clean-ups) run in. */
+export const REGION_TIME_ZONE: Record<Region, string> = { AU: 'Australia/Sydney', UK: 'Europe/London' };
+
+export interface ShopWorker {
+  worker: JobWorker;
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the shop's worker: its handlers and recurring schedules. The server starts one in-process
+ * (JOBS_IN_PROCESS, the default) and `npm run worker` runs one alone; any number may share a
+ * PostgreSQL queue.
+ */
+export async function startShopWorker(
+  config: Config,
+  database: Pick<DatabaseHandle, 'db' | 'dialect'>,
+  services: Services,
+  log?: ContextLogger,
+): Promise<ShopWorker> {
+  const sender = config.SMTP_URL ? new MailSender(database, config.SMTP_URL, config.MAIL_FROM) : null;
+  const handlers: Record<string, JobHandler> = {
+    [JobType.addViews]: async (ctx, job) => {
+      await services.catalogue.addViews(ctx, job.payload as [number, number][]);
+    },
+    [JobType.cleanup]: async (ctx) => {
+      await services.jobs.cleanup(ctx, 7);
+    },
+  };
+  const schedules: ScheduleSpec[] = [
+    {
+      name: 'jobs.cleanup',
+      type: JobType.cleanup,
+      cadence: { daily: { hour: 3, minute: 30 } },
+      timeZone: REGION_TIME_ZONE[config.REGION],
+    },
+  ];
+  if (sender) {
+    // Without SMTP_URL mail stays in the outbox and nothing claims these jobs.
+    // A message that fails keeps its own back-off in the outbox; the minutely run retries it.
+    handlers[JobType.sendMail] = async () => {
+      await sender.sendPending();
+    };
+    schedules.push({
+      name: 'mail.retry',
+      type: JobType.sendMail,
+      cadence: { every: { seconds: 60 } },
+      timeZone: 'UTC',
+    });
+  }
+  const worker = new JobWorker({
+    handle: database,
+    region: config.REGION,
+    jobs: services.jobs,
+    handlers,
+    ...(log ? { log } : {}),
+  });
+  const ctx = systemContext(database, config.REGION, log);
+  for (const schedule of schedules) await services.jobs.schedule(ctx, schedule);
+  worker.start();
+  return {
+    worker,
+    async stop() {
+      await worker.stop();
+      sender?.close();
+    },
+  };
+}
