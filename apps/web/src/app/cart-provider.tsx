@@ -1,55 +1,33 @@
 import type { Cart } from '@shop/contract';
-import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CartModal } from '../features/cart/components/cart-modal';
 import { trackEcommerce } from '../lib/analytics';
-import { CartContext, type CartContextValue, cartItems, EMPTY_CART, fetchCart, removeFromCart } from '../lib/cart';
+import { CartContext, type CartContextValue, cartItems, EMPTY_CART } from '../lib/cart';
+import { cartKey, cartQueryOptions } from '../lib/cart-api/get-cart';
+import { removeFromCart } from '../lib/cart-api/remove-from-cart';
 import { useSiteSettings } from '../lib/site-settings';
-
-interface CartState {
-  cart: Cart;
-  isLoading: boolean;
-  modalOpen: boolean;
-}
-
-type CartAction =
-  | { type: 'loading' }
-  | { type: 'loaded'; cart: Cart }
-  | { type: 'failed' }
-  | { type: 'modal'; open: boolean };
-
-function reducer(state: CartState, action: CartAction): CartState {
-  switch (action.type) {
-    case 'loading':
-      return { ...state, isLoading: true };
-    case 'loaded':
-      return { ...state, cart: action.cart, isLoading: false };
-    case 'failed':
-      return { ...state, isLoading: false };
-    case 'modal':
-      return { ...state, modalOpen: action.open };
-  }
-}
 
 const CHANNEL = 'cart';
 const CHANGED = 'cart-changed';
 
-/** The cart shared across the app, fed by GET /c3api/cart/query; other open pages follow via a broadcast. */
+/**
+ * The cart shared across the app: GET /c3api/cart/query held in the query cache (cartKey), so
+ * every reader sees one copy and resetting the viewer's data forgets it. Other open pages follow
+ * through a broadcast.
+ */
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [state, dispatch] = useReducer(reducer, { cart: EMPTY_CART, isLoading: true, modalOpen: false });
+  const client = useQueryClient();
+  const query = useQuery(cartQueryOptions());
+  const [modalOpen, setModalOpen] = useState(false);
   const { Region } = useSiteSettings();
   const channel = useRef<BroadcastChannel | null>(null);
 
   const refresh = useCallback(async () => {
-    dispatch({ type: 'loading' });
-    try {
-      dispatch({ type: 'loaded', cart: await fetchCart(true) });
-    } catch {
-      dispatch({ type: 'failed' });
-    }
-  }, []);
+    await client.invalidateQueries({ queryKey: cartKey });
+  }, [client]);
 
   useEffect(() => {
-    void refresh();
     if (typeof BroadcastChannel === 'undefined') return;
     const bc = new BroadcastChannel(CHANNEL);
     bc.onmessage = (event) => {
@@ -62,13 +40,16 @@ export function CartProvider({ children }: { children: ReactNode }) {
     };
   }, [refresh]);
 
-  const setCart = useCallback((cart: Cart) => {
-    dispatch({ type: 'loaded', cart });
-    channel.current?.postMessage(CHANGED);
-    window.dispatchEvent(new Event(CHANGED));
-  }, []);
+  const setCart = useCallback(
+    (cart: Cart) => {
+      client.setQueryData(cartKey, cart);
+      channel.current?.postMessage(CHANGED);
+      window.dispatchEvent(new Event(CHANGED));
+    },
+    [client],
+  );
 
-  const cart = state.cart;
+  const cart = query.data ?? EMPTY_CART;
   const remove = useCallback(
     async (productId: number) => {
       const item = cartItems(cart).find((entry) => entry.ProductId === productId);
@@ -90,15 +71,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const value = useMemo<CartContextValue>(
     () => ({
       cart,
-      isLoading: state.isLoading,
-      modalOpen: state.modalOpen,
-      openModal: () => dispatch({ type: 'modal', open: true }),
-      closeModal: () => dispatch({ type: 'modal', open: false }),
+      isLoading: query.isFetching,
+      modalOpen,
+      openModal: () => setModalOpen(true),
+      closeModal: () => setModalOpen(false),
       setCart,
       refresh,
       remove,
     }),
-    [cart, state.isLoading, state.modalOpen, setCart, refresh, remove],
+    [cart, query.isFetching, modalOpen, setCart, refresh, remove],
   );
 
   return (

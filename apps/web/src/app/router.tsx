@@ -1,5 +1,7 @@
-import { useEffect } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { createQueryClient } from '../lib/query-client';
 import { CartProvider } from './cart-provider';
 import { CartPage, CheckoutPage } from './pages/cart-page';
 import { ContentPage } from './pages/content-page';
@@ -22,27 +24,31 @@ function ScrollToTopOnNavigate() {
 }
 
 export function AppRouter() {
+  // One cache of server state for the visit (TanStack Query).
+  const [client] = useState(createQueryClient);
   return (
-    <SiteSettingsProvider>
-      <BrowserRouter>
-        <CartProvider>
-          <WishlistProvider>
-            <ScrollToTopOnNavigate />
-            <Routes>
-              <Route path="/" element={<HomePage />} />
-              <Route path="/search-results/*" element={<SearchResultsPage />} />
-              <Route path="/shop" element={<SearchResultsPage />} />
-              <Route path="/product/:code/*" element={<ProductPage />} />
-              <Route path="/help/:slug" element={<ContentPage kind="help" />} />
-              <Route path="/stores/:slug" element={<ContentPage kind="store" />} />
-              <Route path="/cart" element={<CartPage />} />
-              <Route path="/checkout" element={<CheckoutPage />} />
-              <Route path="/wishlist" element={<WishlistPage />} />
-              <Route path="*" element={<NotFoundPage />} />
-            </Routes>
-          </WishlistProvider>
-        </CartProvider>
-      </BrowserRouter>
-    </SiteSettingsProvider>
+    <QueryClientProvider client={client}>
+      <SiteSettingsProvider>
+        <BrowserRouter>
+          <CartProvider>
+            <WishlistProvider>
+              <ScrollToTopOnNavigate />
+              <Routes>
+                <Route path="/" element={<HomePage />} />
+                <Route path="/search-results/*" element={<SearchResultsPage />} />
+                <Route path="/shop" element={<SearchResultsPage />} />
+                <Route path="/product/:code/*" element={<ProductPage />} />
+                <Route path="/help/:slug" element={<ContentPage kind="help" />} />
+                <Route path="/stores/:slug" element={<ContentPage kind="store" />} />
+                <Route path="/cart" element={<CartPage />} />
+                <Route path="/checkout" element={<CheckoutPage />} />
+                <Route path="/wishlist" element={<WishlistPage />} />
+                <Route path="*" element={<NotFoundPage />} />
+              </Routes>
+            </WishlistProvider>
+          </CartProvider>
+        </BrowserRouter>
+      </SiteSettingsProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,22 +1,14 @@
-import type { SiteValue } from '@shop/contract';
-import { type ReactNode, useEffect, useState } from 'react';
-import { apiGet } from '../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { siteSettingsQueryOptions } from '../features/site/api/get-site-settings';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings, SiteSettingsContext, siteSettingsFrom } from '../lib/site-settings';
 
 /** Loads GET /c3api/site once for the whole app; until it answers (or if it fails) the defaults apply. */
 export function SiteSettingsProvider({ children }: { children: ReactNode }) {
-  const [settings, setSettings] = useState<SiteSettings>(DEFAULT_SITE_SETTINGS);
+  const { data } = useQuery(siteSettingsQueryOptions());
+  const settings = useMemo<SiteSettings>(() => (data ? siteSettingsFrom(data) : DEFAULT_SITE_SETTINGS), [data]);
   useEffect(() => {
-    const controller = new AbortController();
-    apiGet<SiteValue>('/c3api/site', controller.signal)
-      .then((value) => {
-        setSettings(siteSettingsFrom(value));
-        document.documentElement.lang = value.Region === 'UK' ? 'en-GB' : 'en-AU';
-      })
-      .catch(() => {
-        // Keep the defaults: every page still works, in the Australian wording.
-      });
-    return () => controller.abort();
-  }, []);
+    if (data) document.documentElement.lang = data.Region === 'UK' ? 'en-GB' : 'en-AU';
+  }, [data]);
   return <SiteSettingsContext.Provider value={settings}>{children}</SiteSettingsContext.Provider>;
 }

@@ -1,29 +1,32 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../components/modal';
 import { trackEcommerce } from '../lib/analytics';
 import { useSiteSettings } from '../lib/site-settings';
-import { changeWishlist, fetchWishlistSummary, WishlistContext, type WishlistContextValue } from '../lib/wishlist';
+import { WishlistContext, type WishlistContextValue } from '../lib/wishlist';
+import { changeWishlist } from '../lib/wishlist-api/change-wishlist';
+import { wishlistSummaryKey, wishlistSummaryQueryOptions } from '../lib/wishlist-api/get-wishlist-summary';
 
 const CHANGED = 'wishlist-changed';
 
-/** The wishlist summary (codes) shared by every heart, only while WishlistsEnabled is on. */
+const NO_CODES: ReadonlySet<string> = new Set();
+
+/** The wishlist summary (codes) shared by every heart, only while WishlistsEnabled is on, held in the query cache. */
 export function WishlistProvider({ children }: { children: ReactNode }) {
   const { WishlistsEnabled, Region } = useSiteSettings();
-  const [codes, setCodes] = useState<ReadonlySet<string>>(new Set());
+  const client = useQueryClient();
+  // A failure leaves the hearts empty.
+  const summary = useQuery({ ...wishlistSummaryQueryOptions(), enabled: WishlistsEnabled });
+  const codes = useMemo<ReadonlySet<string>>(() => (summary.data ? new Set(summary.data) : NO_CODES), [summary.data]);
   const [prompt, setPrompt] = useState(false);
 
   const refresh = useCallback(async () => {
-    try {
-      setCodes(new Set(await fetchWishlistSummary()));
-    } catch {
-      // The hearts simply show as empty.
-    }
-  }, []);
+    await client.invalidateQueries({ queryKey: wishlistSummaryKey });
+  }, [client]);
 
   useEffect(() => {
     if (!WishlistsEnabled) return;
-    void refresh();
     const onChange = () => void refresh();
     window.addEventListener(CHANGED, onChange);
     return () => window.removeEventListener(CHANGED, onChange);

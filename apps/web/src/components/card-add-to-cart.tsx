@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { trackEcommerce } from '../lib/analytics';
-import { addToCart, cartHasCode, useCart } from '../lib/cart';
+import { cartHasCode, useCart } from '../lib/cart';
+import { addToCart } from '../lib/cart-api/add-to-cart';
 import { useSiteSettings } from '../lib/site-settings';
 
 /** Why a card's Add to cart is off, if it is (spec section 4: card add-to-cart button). */

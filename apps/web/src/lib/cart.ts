@@ -1,25 +1,11 @@
-import type { Cart, CartChangeCheck, CartItem } from '@shop/contract';
+import type { Cart, CartItem } from '@shop/contract';
 import { createContext, useContext } from 'react';
-import { apiGet, apiPost } from './api-client';
 
-/** The cart calls (spec section 7). A guest's cart is an HttpOnly cookie the server sets. */
-export function fetchCart(validate = false, signal?: AbortSignal): Promise<Cart> {
-  return apiGet<Cart>(`/c3api/cart/query${validate ? '?validate=true' : ''}`, signal);
-}
-
-export function addToCart(productId: number): Promise<Cart> {
-  return apiPost<Cart>(`/c3api/cart/add?productId=${productId}`);
-}
-
-/** The change check: what changed since the shopper saw the item; adds nothing. */
-export function checkCartChanges(productId: number, stateHash: string, price: number): Promise<CartChangeCheck> {
-  const query = new URLSearchParams({ productId: String(productId), stateHash, price: String(price) });
-  return apiPost<CartChangeCheck>(`/c3api/cart/add?${query}`);
-}
-
-export function removeFromCart(productId: number): Promise<Cart> {
-  return apiPost<Cart>(`/c3api/cart/remove?productId=${productId}`);
-}
+/*
+ * The cart shared by every feature. Its calls live one file each in lib/cart-api (the cart is
+ * cross-feature state, so they sit below the features that use them); the app's CartProvider
+ * keeps the cart in the query cache under cartKey.
+ */
 
 export const EMPTY_CART: Cart = { stores: [], totalPrice: '', totalMinorUnits: 0, itemCount: 0, ProductChanges: [] };
 

@@ -1,8 +1,7 @@
-import type { WishlistChangeValue, WishlistPageValue } from '@shop/contract';
 import { createContext, useContext } from 'react';
-import { apiGet, apiPost } from './api-client';
 import { functionalStorage } from './consent';
 
+// The wishlist's calls live one file each in lib/wishlist-api.
 const TOKEN_KEY = 'wishlist-token';
 const EXPIRY_KEY = 'wishlist-token-expiry';
 /** Without consent the token lives in memory for the visit only. */
@@ -23,55 +22,10 @@ export function keepWishlistToken(value: { Token: string | null; ExpiryDate: str
   if (value.ExpiryDate) functionalStorage.set(EXPIRY_KEY, value.ExpiryDate);
 }
 
-function tokenQuery(): string {
+/** `token=...` for a GET, or nothing without a token. */
+export function tokenQuery(): string {
   const token = wishlistToken();
   return token ? `token=${encodeURIComponent(token)}` : '';
-}
-
-export async function fetchWishlistSummary(): Promise<string[]> {
-  if (!wishlistToken()) return [];
-  const value = await apiGet<{ Token: string | null; ExpiryDate: string | null; Data: string[] }>(
-    `/c3api/wishlist/query/summary?${tokenQuery()}`,
-  );
-  keepWishlistToken(value);
-  return value.Data;
-}
-
-export async function fetchWishlistPage(
-  page: number,
-  pageSize: number | null,
-  sortBy: string | null,
-  sortDescending: boolean,
-): Promise<WishlistPageValue['Data']> {
-  const query = new URLSearchParams();
-  const token = wishlistToken();
-  if (token) query.set('token', token);
-  query.set('page', String(page));
-  if (pageSize) query.set('pageSize', String(pageSize));
-  if (sortBy) {
-    query.set('sortBy', sortBy);
-    query.set('sortDescending', String(sortDescending));
-  }
-  const value = await apiGet<WishlistPageValue>(`/c3api/wishlist/query/page?${query}`);
-  keepWishlistToken(value);
-  return value.Data;
-}
-
-export async function changeWishlist(action: 'add' | 'remove', code: string): Promise<WishlistChangeValue['Data']> {
-  const value = await apiPost<WishlistChangeValue>(`/c3api/wishlist/${action}`, {
-    Token: wishlistToken(),
-    ItemCode: code,
-  });
-  keepWishlistToken(value);
-  return value.Data;
-}
-
-export async function cleanUpWishlist(): Promise<string[]> {
-  const value = await apiGet<{ Token: string | null; ExpiryDate: string | null; Data: { RemovedCodes: string[] } }>(
-    `/c3api/wishlist/cleanup?${tokenQuery()}`,
-  );
-  keepWishlistToken(value);
-  return value.Data.RemovedCodes;
 }
 
 /** What the app's wishlist provider offers: the summary of codes and the heart's toggle. */

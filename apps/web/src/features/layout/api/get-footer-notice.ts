@@ -1,34 +1,21 @@
-import { useEffect, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
-let pending: Promise<string> | null = null;
-
-/** The footer notice is the same on every page, so one request serves the whole visit. */
-export function fetchFooterNotice(): Promise<string> {
-  pending ??= apiGet<{ Html: string }>('/c3api/footer/warningaboutborrowing')
-    .then((value) => value.Html)
-    .catch((error: unknown) => {
-      pending = null;
-      throw error;
-    });
-  return pending;
+/** GET /c3api/footer/warningaboutborrowing: the region's notice as HTML (not yet sanitised). */
+export async function getFooterNotice(signal?: AbortSignal): Promise<string> {
+  return (await apiGet<{ Html: string }>('/c3api/footer/warningaboutborrowing', signal)).Html;
 }
 
-/** The notice's HTML as the server sent it (not yet sanitised), or null until it arrives or if it fails. */
+/** The same on every page: one request serves the whole visit. */
+export function footerNoticeQueryOptions() {
+  return queryOptions({
+    queryKey: ['content', 'footer-notice'],
+    queryFn: ({ signal }) => getFooterNotice(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The notice's HTML, or null until it arrives or if it fails (the footer goes without it). */
 export function useFooterNotice(): string | null {
-  const [html, setHtml] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetchFooterNotice()
-      .then((value) => {
-        if (live) setHtml(value);
-      })
-      .catch(() => {
-        // The footer simply goes without its notice.
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return html;
+  return useQuery(footerNoticeQueryOptions()).data ?? null;
 }

@@ -1,11 +1,26 @@
 import type { ProductDetail } from '@shop/contract';
-import { useApi } from '../../../lib/use-api';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+import { useApiQuery } from '../../../lib/use-api-query';
 
 export function productPath(code: string): string {
   return `/c3api/product/query?${new URLSearchParams({ code })}`;
 }
 
+export function getProduct(code: string, signal?: AbortSignal): Promise<ProductDetail> {
+  return apiGet<ProductDetail>(productPath(code), signal);
+}
+
+/** Codes are case-insensitive: one cache entry per item. Each page view asks again (it counts a view). */
+export function productQueryOptions(code: string) {
+  return queryOptions({
+    queryKey: ['product', code.toUpperCase()],
+    queryFn: ({ signal }) => getProduct(code, signal),
+    staleTime: 0,
+  });
+}
+
 /** The product page's item. Sold items still come back (IsAvailable false); an unknown code is a 404. */
 export function useProduct(code: string | null) {
-  return useApi<ProductDetail>(code === null ? null : productPath(code));
+  return useApiQuery({ ...productQueryOptions(code ?? ''), enabled: code !== null });
 }

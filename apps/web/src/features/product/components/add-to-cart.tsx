@@ -4,7 +4,9 @@ import { CartChangesDialog } from '../../../components/cart-changes-dialog';
 import { Modal } from '../../../components/modal';
 import { Notice } from '../../../components/notice';
 import { trackEcommerce } from '../../../lib/analytics';
-import { addToCart, cartHasProduct, checkCartChanges, useCart } from '../../../lib/cart';
+import { cartHasProduct, useCart } from '../../../lib/cart';
+import { addToCart } from '../../../lib/cart-api/add-to-cart';
+import { checkCartChanges } from '../../../lib/cart-api/check-cart-changes';
 import { useSiteSettings } from '../../../lib/site-settings';
 
 /** The cart modal opens this long after another modal closes (its fade-out, spec section 9). */

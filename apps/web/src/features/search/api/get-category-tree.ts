@@ -1,21 +1,21 @@
 import type { CategoryFacetItem, SearchResultsValue } from '@shop/contract';
-import { useEffect, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
-let cached: Promise<CategoryFacetItem[]> | null = null;
+/** The whole category tree, from an unfiltered one-result search. */
+export async function getCategoryTree(signal?: AbortSignal): Promise<CategoryFacetItem[]> {
+  const value = await apiGet<SearchResultsValue>('/c3api/search/results?NumberOfResults=1', signal);
+  return value.CategoryFacetGroupList[0]?.FacetItems ?? [];
+}
 
-/** The whole category tree, from an unfiltered one-result search; asked once per visit. */
-export function getCategoryTree(): Promise<CategoryFacetItem[]> {
-  if (!cached) {
-    cached = apiGet<SearchResultsValue>('/c3api/search/results?NumberOfResults=1').then(
-      (value) => value.CategoryFacetGroupList[0]?.FacetItems ?? [],
-    );
-    // A failure is not cached: the next opening asks again.
-    cached.catch(() => {
-      cached = null;
-    });
-  }
-  return cached;
+/** Asked once per visit; a failure is not kept, so the next opening asks again. */
+export function categoryTreeQueryOptions() {
+  return queryOptions({
+    queryKey: ['search', 'category-tree'],
+    queryFn: ({ signal }) => getCategoryTree(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
 }
 
 export type CategoryTreeState =
@@ -23,22 +23,12 @@ export type CategoryTreeState =
   | { status: 'error'; message: string }
   | { status: 'done'; tree: CategoryFacetItem[] };
 
-/** Loads the tree the first time `wanted` is true. */
+/** Loads the tree the first time `wanted` is true, and keeps it. */
 export function useCategoryTree(wanted: boolean): CategoryTreeState {
-  const [state, setState] = useState<CategoryTreeState>({ status: 'idle' });
-  const needed = wanted && state.status !== 'done';
-  useEffect(() => {
-    if (!needed) return;
-    let live = true;
-    setState({ status: 'loading' });
-    getCategoryTree().then(
-      (tree) => live && setState({ status: 'done', tree }),
-      (error: unknown) =>
-        live && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [needed]);
-  return state;
+  const query = useQuery({ ...categoryTreeQueryOptions(), enabled: wanted });
+  if (query.data) return { status: 'done', tree: query.data };
+  if (query.isError && !query.isFetching) {
+    return { status: 'error', message: query.error instanceof Error ? query.error.message : String(query.error) };
+  }
+  return { status: query.isFetching ? 'loading' : 'idle' };
 }

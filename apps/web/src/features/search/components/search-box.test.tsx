@@ -3,6 +3,7 @@ import { cleanup, configure, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withQueryClient } from '../../../test/query-wrapper';
 import { makeResults, makeSuggestions, mockFetch, ok } from '../test-fixtures';
 import { FOCUS_SEARCH_STATE, SearchBox } from './search-box';
 
@@ -13,19 +14,21 @@ function LocationProbe() {
 
 function renderAt(url: string, initial = '') {
   return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route
-          path="*"
-          element={
-            <>
-              <SearchBox initial={initial} />
-              <LocationProbe />
-            </>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
+    withQueryClient(
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route
+            path="*"
+            element={
+              <>
+                <SearchBox initial={initial} />
+                <LocationProbe />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>,
+    ),
   );
 }
 
@@ -223,9 +226,11 @@ describe('SearchBox extras', () => {
   it('takes focus when a navigation asks for it (Start a new search)', async () => {
     vi.stubGlobal('fetch', mockFetch(() => ok(makeSuggestions())).fetchMock);
     render(
-      <MemoryRouter initialEntries={[{ pathname: '/search-results', state: { [FOCUS_SEARCH_STATE]: true } }]}>
-        <SearchBox />
-      </MemoryRouter>,
+      withQueryClient(
+        <MemoryRouter initialEntries={[{ pathname: '/search-results', state: { [FOCUS_SEARCH_STATE]: true } }]}>
+          <SearchBox />
+        </MemoryRouter>,
+      ),
     );
     await waitFor(() => expect(document.activeElement).toBe(input()));
   });

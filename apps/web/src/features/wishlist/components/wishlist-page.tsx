@@ -5,9 +5,14 @@ import { CardAddToCart } from '../../../components/card-add-to-cart';
 import { Modal } from '../../../components/modal';
 import { Notice } from '../../../components/notice';
 import { SortDropdown } from '../../../components/sort-dropdown';
-import { ApiError, apiGet } from '../../../lib/api-client';
-import { cartHasCode, fetchCart, useCart } from '../../../lib/cart';
-import { changeWishlist, cleanUpWishlist, fetchWishlistPage, useWishlist } from '../../../lib/wishlist';
+import { ApiError } from '../../../lib/api-client';
+import { cartHasCode, useCart } from '../../../lib/cart';
+import { getCart } from '../../../lib/cart-api/get-cart';
+import { useWishlist } from '../../../lib/wishlist';
+import { changeWishlist } from '../../../lib/wishlist-api/change-wishlist';
+import { cleanUpWishlist } from '../../../lib/wishlist-api/clean-up-wishlist';
+import { getWishlistPage } from '../../../lib/wishlist-api/get-wishlist-page';
+import { getProductId } from '../api/get-product-id';
 import {
   INITIAL_WISHLIST_STATE,
   parseSortKey,
@@ -21,11 +26,6 @@ import '../wishlist.css';
 function messageOf(error: unknown): string | null {
   if (error instanceof ApiError) return error.status === 0 ? UNKNOWN_ERROR : error.message;
   return UNKNOWN_ERROR;
-}
-
-async function productIdOf(code: string): Promise<number> {
-  const product = await apiGet<{ Id: number }>(`/c3api/product/query?${new URLSearchParams({ code })}`);
-  return product.Id;
 }
 
 function WishlistCard({
@@ -60,7 +60,7 @@ function WishlistCard({
             price={Number(entry.SalePrice.replace(/[^\d.]/g, '')) || 0}
             isAvailable={entry.IsAvailable}
             pickupDisabled={entry.DisableInStorePickup}
-            resolveId={() => productIdOf(entry.Code)}
+            resolveId={() => getProductId(entry.Code)}
             onResult={(error) => onCartResult(entry, error)}
           />
           <button
@@ -94,7 +94,7 @@ export function WishlistPage() {
     async (page: number, sortMode: string | null, pageSize: number | null, replace: boolean) => {
       try {
         const sort = sortMode ? parseSortKey(sortMode) : null;
-        const data = await fetchWishlistPage(page, pageSize, sort?.sortBy ?? null, sort?.descending ?? false);
+        const data = await getWishlistPage(page, pageSize, sort?.sortBy ?? null, sort?.descending ?? false);
         dispatch({ type: 'page-loaded', data, replace });
       } catch (error) {
         fail('Could not list wishlist items', error);
@@ -138,7 +138,7 @@ export function WishlistPage() {
     if (!error) return;
     // A warning can be ignored when the item is in the cart with no product changes.
     try {
-      const now = await fetchCart(true);
+      const now = await getCart(true);
       const item = now.stores.flatMap((s) => s.items).find((i) => i.id === entry.Code);
       if (item && !now.ProductChanges.some((change) => change.id === item.ProductId)) return;
     } catch {
