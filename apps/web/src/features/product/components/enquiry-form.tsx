@@ -1,13 +1,8 @@
-import {
-  type CaptchaValue,
-  ENQUIRY_MESSAGE_MAX_LENGTH,
-  EnquiryFormSchema,
-  GENERIC_ERROR_NOTICE,
-  joinFieldErrors,
-} from '@shop/contract';
+import { type CaptchaValue, ENQUIRY_MESSAGE_MAX_LENGTH, EnquiryFormSchema, GENERIC_ERROR_NOTICE } from '@shop/contract';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Notice } from '../../../components/notice';
 import { ApiError } from '../../../lib/api-client';
+import { useContractForm, validateFields } from '../../../lib/use-contract-form';
 import { captchaToken, getCaptcha } from '../api/get-captcha';
 import { enquiryDate, sendEnquiry } from '../api/send-enquiry';
 import '../product.css';
@@ -21,25 +16,24 @@ const EMPTY: Values = { name: '', email: '', message: '', captcha: '' };
 
 type CaptchaState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; value: CaptchaValue };
 
-/** Every field's messages under the contract's EnquiryFormSchema, joined with '. ' (storefront.md 5). */
-export function validateEnquiry(values: Values, token: string | null): Errors {
-  const result = EnquiryFormSchema.safeParse({
+/** The issue's field: the captcha answer travels as recaptchaToken. */
+function enquiryField(path: PropertyKey | undefined): Field | null {
+  if (path === 'recaptchaToken') return 'captcha';
+  return path === 'name' || path === 'email' || path === 'message' ? path : null;
+}
+
+function enquiryInput(values: Values, token: string | null) {
+  return {
     name: values.name,
     email: values.email,
     message: values.message,
     recaptchaToken: token ? captchaToken(token, values.captcha) : '',
-  });
-  if (result.success) return {};
-  const messages: Record<Field, string[]> = { name: [], email: [], message: [], captcha: [] };
-  for (const issue of result.error.issues) {
-    const key = issue.path[0];
-    const field: Field | null =
-      key === 'recaptchaToken' ? 'captcha' : key === 'name' || key === 'email' || key === 'message' ? key : null;
-    if (field && !messages[field].includes(issue.message)) messages[field].push(issue.message);
-  }
-  const errors: Errors = {};
-  for (const field of FIELDS) if (messages[field].length > 0) errors[field] = joinFieldErrors(messages[field]);
-  return errors;
+  };
+}
+
+/** Every field's messages under the contract's EnquiryFormSchema, joined with '. ' (storefront.md 5). */
+export function validateEnquiry(values: Values, token: string | null): Errors {
+  return validateFields(EnquiryFormSchema, enquiryInput(values, token), FIELDS, enquiryField);
 }
 
 /**
@@ -48,8 +42,6 @@ export function validateEnquiry(values: Values, token: string | null): Errors {
  */
 export function EnquiryForm({ productCode, storeName }: { productCode: string; storeName: string }) {
   const id = useId();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
   const [captcha, setCaptcha] = useState<CaptchaState>({ status: 'loading' });
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
@@ -79,24 +71,19 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
   }, [newCaptcha]);
 
   const token = captcha.status === 'ready' ? captcha.value.Token : null;
-
-  function check(field: Field, next: Values) {
-    const found = validateEnquiry(next, token);
-    setErrors((previous) => ({ ...previous, [field]: found[field] }));
-  }
-
-  function change(field: Field, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    check(field, next);
-  }
+  const form = useContractForm<Field>({
+    schema: EnquiryFormSchema,
+    fields: FIELDS,
+    initial: EMPTY,
+    toInput: (values) => enquiryInput(values, token),
+    fieldOf: enquiryField,
+  });
+  const { values, errors } = form;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    const found = validateEnquiry(values, token);
-    setErrors(found);
-    const firstInvalid = FIELDS.find((field) => found[field]);
+    const { firstInvalid } = form.validateAll();
     if (firstInvalid || !token) {
       refs[firstInvalid ?? 'captcha'].current?.focus();
       return;
@@ -112,8 +99,7 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
         date: enquiryDate(),
         recaptchaToken: captchaToken(token, values.captcha),
       });
-      setValues(EMPTY);
-      setErrors({});
+      form.reset();
       setNotice({
         kind: 'success',
         text: `Thank you, your enquiry has been sent to our ${storeName} store. They will reply by e-mail.`,
@@ -125,7 +111,7 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
         error instanceof ApiError && error.status === 400 && error.message
           ? error.message.replace(/^Invalid input\. [\w.]+: /, '')
           : GENERIC_ERROR_NOTICE;
-      setValues((previous) => ({ ...previous, captcha: '' }));
+      form.clear('captcha');
       setNotice({ kind: 'error', text });
     } finally {
       setSending(false);
@@ -161,14 +147,10 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
           <input
             ref={refs.name}
             id={`${id}-name`}
-            name="name"
             autoComplete="name"
             required
-            value={values.name}
-            aria-invalid={errors.name ? true : undefined}
+            {...form.field('name')}
             aria-describedby={describedBy('name')}
-            onChange={(event) => change('name', event.target.value)}
-            onBlur={() => check('name', values)}
           />
           {fieldError('name')}
         </div>
@@ -177,15 +159,11 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
           <input
             ref={refs.email}
             id={`${id}-email`}
-            name="email"
             type="email"
             autoComplete="email"
             required
-            value={values.email}
-            aria-invalid={errors.email ? true : undefined}
+            {...form.field('email')}
             aria-describedby={describedBy('email')}
-            onChange={(event) => change('email', event.target.value)}
-            onBlur={() => check('email', values)}
           />
           {fieldError('email')}
         </div>
@@ -195,14 +173,10 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
         <textarea
           ref={refs.message}
           id={`${id}-message`}
-          name="message"
           rows={5}
           required
-          value={values.message}
-          aria-invalid={errors.message ? true : undefined}
+          {...form.field('message')}
           aria-describedby={describedBy('message', `${id}-message-count`)}
-          onChange={(event) => change('message', event.target.value)}
-          onBlur={() => check('message', values)}
         />
         <p
           id={`${id}-message-count`}
@@ -231,8 +205,7 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
             type="button"
             className="button button--secondary button--small"
             onClick={() => {
-              setValues((previous) => ({ ...previous, captcha: '' }));
-              setErrors((previous) => ({ ...previous, captcha: undefined }));
+              form.clear('captcha');
               newCaptcha();
             }}
           >
@@ -243,16 +216,12 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
         <input
           ref={refs.captcha}
           id={`${id}-captcha`}
-          name="captcha"
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           required
-          value={values.captcha}
-          aria-invalid={errors.captcha ? true : undefined}
+          {...form.field('captcha')}
           aria-describedby={describedBy('captcha')}
-          onChange={(event) => change('captcha', event.target.value)}
-          onBlur={() => check('captcha', values)}
         />
         {fieldError('captcha')}
       </fieldset>

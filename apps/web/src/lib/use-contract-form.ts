@@ -1,0 +1,114 @@
+import { joinFieldErrors } from '@shop/contract';
+import { useState } from 'react';
+import type { z } from 'zod';
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+export interface ContractFormOptions<F extends string> {
+  /** The contract's schema: the same rules the server applies. */
+  schema: z.ZodType;
+  fields: readonly F[];
+  initial: Record<F, string>;
+  /** The schema's input for these values (default: the values as they are). */
+  toInput?: (values: Record<F, string>) => unknown;
+  /** The field an issue belongs to (default: its first path segment, when that is a field). */
+  fieldOf?: (path: PropertyKey | undefined) => F | null;
+  /**
+   * 'always' (default): a field is checked as it is typed in. 'touched': only once it has lost
+   * focus or a submit was tried, so a shopper is not told off halfway through typing.
+   */
+  validateOnInput?: 'always' | 'touched';
+}
+
+/** Every field's messages under `schema`, each field's joined with '. ' (storefront.md 5). */
+export function validateFields<F extends string>(
+  schema: z.ZodType,
+  input: unknown,
+  fields: readonly F[],
+  fieldOf: (path: PropertyKey | undefined) => F | null,
+): FieldErrors<F> {
+  const result = schema.safeParse(input);
+  if (result.success) return {};
+  const messages = new Map<F, string[]>();
+  for (const issue of result.error.issues) {
+    const field = fieldOf(issue.path[0]);
+    if (!field) continue;
+    const list = messages.get(field) ?? [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    messages.set(field, list);
+  }
+  const errors: FieldErrors<F> = {};
+  for (const field of fields) {
+    const list = messages.get(field);
+    if (list && list.length > 0) errors[field] = joinFieldErrors(list);
+  }
+  return errors;
+}
+
+/**
+ * One form's state checked with a contract schema on input, on blur and on submit. Forms keep their
+ * own markup; this keeps values, errors and what has been touched, and hands each field its props.
+ */
+export function useContractForm<F extends string>(options: ContractFormOptions<F>) {
+  const { schema, fields, initial } = options;
+  const [values, setValues] = useState<Record<F, string>>(initial);
+  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const fieldOf =
+    options.fieldOf ??
+    ((path: PropertyKey | undefined) =>
+      (fields as readonly PropertyKey[]).includes(path as PropertyKey) ? (path as F) : null);
+  const validate = (next: Record<F, string>) =>
+    validateFields(schema, options.toInput ? options.toInput(next) : next, fields, fieldOf);
+
+  function check(field: F, next: Record<F, string>) {
+    const found = validate(next);
+    setErrors((previous) => ({ ...previous, [field]: found[field] }));
+  }
+
+  function setValue(field: F, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if ((options.validateOnInput ?? 'always') === 'always' || touched[field] || submitted) check(field, next);
+  }
+
+  function blur(field: F) {
+    setTouched((previous) => ({ ...previous, [field]: true }));
+    check(field, values);
+  }
+
+  /** Checks every field (a submit): returns the errors and the first field that has one. */
+  function validateAll(): { errors: FieldErrors<F>; firstInvalid: F | undefined } {
+    setSubmitted(true);
+    const found = validate(values);
+    setErrors(found);
+    return { errors: found, firstInvalid: fields.find((field) => found[field]) };
+  }
+
+  function reset(next: Record<F, string> = initial) {
+    setValues(next);
+    setErrors({});
+    setTouched({});
+    setSubmitted(false);
+  }
+
+  /** Sets a value without checking it (a field the form clears itself, such as a used captcha). */
+  function clear(field: F) {
+    setValues((previous) => ({ ...previous, [field]: '' }));
+    setErrors((previous) => ({ ...previous, [field]: undefined }));
+  }
+
+  /** The props every input of a field gets. */
+  function field(name: F) {
+    return {
+      name,
+      value: values[name],
+      'aria-invalid': errors[name] ? true : undefined,
+      onChange: (event: { target: { value: string } }) => setValue(name, event.target.value),
+      onBlur: () => blur(name),
+    };
+  }
+
+  return { values, errors, touched, setValue, blur, validateAll, reset, clear, field };
+}
