@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Outlet, useSearchParams } from 'react-router';
 import { CartButton } from '../features/cart/components/cart-modal';
 import { CookieConsent } from '../features/layout/components/cookie-consent';
 import { SiteFooter } from '../features/layout/components/site-footer';
@@ -7,8 +6,11 @@ import { SiteHeader } from '../features/layout/components/site-header';
 import { SearchBox } from '../features/search/components/search-box';
 import { useSiteSettings } from '../lib/site-settings';
 
-/** Every page's frame: skip link, header with the search bar, main content, footer, consent banner. */
-export function Layout({ children }: { children: ReactNode }) {
+/**
+ * The shop's layout route: every page's frame (skip link, header with the search bar, main
+ * content, footer, consent banner), with the page in its outlet.
+ */
+export function ShopLayout() {
   const [params] = useSearchParams();
   const query = params.get('query') ?? '';
   const { SuggestionMinLength } = useSiteSettings();
@@ -22,7 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
         actions={<CartButton />}
       />
       <main id="main" tabIndex={-1}>
-        {children}
+        <Outlet />
       </main>
       <SiteFooter />
       <CookieConsent />

@@ -1,26 +1,25 @@
 import { CartContents } from '../../features/cart/components/cart-modal';
-import { Layout } from '../layout';
 
 /** /cart: the cart on a page of its own. */
 export function CartPage() {
   return (
-    <Layout>
+    <>
       <div className="page cart-page">
         <h1>Your cart</h1>
         <CartContents />
       </div>
-    </Layout>
+    </>
   );
 }
 
 /** /checkout: not built yet. */
 export function CheckoutPage() {
   return (
-    <Layout>
+    <>
       <div className="page checkout-page">
         <h1>Checkout</h1>
         <p>Online checkout is coming soon. To buy now, call or visit the store.</p>
       </div>
-    </Layout>
+    </>
   );
 }

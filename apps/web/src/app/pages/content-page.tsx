@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { Layout } from '../layout';
 
 function titleFromSlug(slug: string): string {
   const words = slug.replace(/[-_]+/g, ' ').trim();
@@ -15,7 +14,7 @@ export function ContentPage({ kind }: { kind: 'help' | 'store' }) {
     document.title = `${title} | Secondhand`;
   }, [title]);
   return (
-    <Layout>
+    <>
       <section className="content-page">
         <h1>{title}</h1>
         <p>This page is coming soon.</p>
@@ -27,6 +26,6 @@ export function ContentPage({ kind }: { kind: 'help' | 'store' }) {
           )}
         </p>
       </section>
-    </Layout>
+    </>
   );
 }

@@ -3,7 +3,6 @@ import { useBanners } from '../../features/home/api/get-banners';
 import { BannerCarousel } from '../../features/home/components/banner-carousel';
 import { BannerFallback } from '../../features/home/components/banner-fallback';
 import { PopularItems } from '../../features/home/components/popular-items';
-import { Layout } from '../layout';
 
 export function HomePage() {
   const banners = useBanners();
@@ -12,12 +11,12 @@ export function HomePage() {
   }, []);
   const hasBanners = banners.status === 'done' && banners.value.Banners.length > 0;
   return (
-    <Layout>
+    <>
       <h1 className="visually-hidden">Secondhand: pre-loved goods from stores near you</h1>
       {banners.status === 'loading' ? <div className="banner-placeholder" aria-hidden="true" /> : null}
       {hasBanners ? <BannerCarousel value={banners.value} /> : null}
       {banners.status !== 'loading' && !hasBanners ? <BannerFallback /> : null}
       <PopularItems />
-    </Layout>
+    </>
   );
 }

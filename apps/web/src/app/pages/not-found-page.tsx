@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { Layout } from '../layout';
 
 export function NotFoundPage() {
   useEffect(() => {
     document.title = 'Page not found | Secondhand';
   }, []);
   return (
-    <Layout>
+    <>
       <section className="not-found">
         <h1>Page not found</h1>
         <p>That page does not exist, or it has moved.</p>
@@ -20,6 +19,6 @@ export function NotFoundPage() {
           </Link>
         </p>
       </section>
-    </Layout>
+    </>
   );
 }

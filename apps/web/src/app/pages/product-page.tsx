@@ -3,7 +3,6 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { Notice } from '../../components/notice';
 import { useProduct } from '../../features/product/api/get-product';
 import { ProductDetails, ProductNotFound, ProductSkeleton } from '../../features/product/components/product-details';
-import { Layout } from '../layout';
 
 /** /product/:code/:slug. The code finds the item; a wrong or missing slug is corrected in place. */
 export function ProductPage() {
@@ -38,5 +37,5 @@ export function ProductPage() {
   } else {
     content = <ProductDetails key={product.value.Code} product={product.value} />;
   }
-  return <Layout>{content}</Layout>;
+  return content;
 }

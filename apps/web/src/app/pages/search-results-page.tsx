@@ -1,6 +1,5 @@
 import { Navigate, useLocation, useParams } from 'react-router';
 import { SearchResults } from '../../features/search/components/search-results';
-import { Layout } from '../layout';
 
 /**
  * /search-results (list), /search-results/grid (grid) and /shop, which starts a new search with the
@@ -16,8 +15,8 @@ export function SearchResultsPage() {
   }
   const layout = rest.replace(/\/$/, '') === 'grid' ? 'grid' : 'list';
   return (
-    <Layout>
+    <>
       <SearchResults key={layout} layout={layout} />
-    </Layout>
+    </>
   );
 }

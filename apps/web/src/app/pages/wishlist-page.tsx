@@ -1,11 +1,10 @@
 import { WishlistPage as Wishlist } from '../../features/wishlist/components/wishlist-page';
 import { useSiteSettings } from '../../lib/site-settings';
-import { Layout } from '../layout';
 import { NotFoundPage } from './not-found-page';
 
 /** /wishlist: only while WishlistsEnabled is on. */
 export function WishlistPage() {
   const { WishlistsEnabled, loaded } = useSiteSettings();
   if (loaded && !WishlistsEnabled) return <NotFoundPage />;
-  return <Layout>{loaded ? <Wishlist /> : null}</Layout>;
+  return loaded ? <Wishlist /> : null;
 }
