@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useDismiss } from '../../../lib/use-dismiss';
 import '../product.css';
 
 /** Share: copy the link, send it by e-mail, or the device's own share sheet where there is one. */
@@ -10,23 +11,7 @@ export function ShareToggle({ title, url }: { title: string; url: string }) {
   const toggle = useRef<HTMLButtonElement>(null);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      if (root.current?.contains(document.activeElement)) toggle.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss({ open, root, onDismiss: () => setOpen(false), returnFocus: toggle });
 
   async function copy() {
     try {

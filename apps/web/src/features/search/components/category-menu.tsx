@@ -1,6 +1,7 @@
 import type { CategoryFacetItem } from '@shop/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useDismiss } from '../../../lib/use-dismiss';
 import { useCategoryTree } from '../api/get-category-tree';
 
 function categoryUrl(item: CategoryFacetItem): string {
@@ -16,31 +17,14 @@ export function CategoryMenu() {
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   // Closes on a click or focus outside, and on Escape (focus back on the button).
-  useEffect(() => {
-    const root = rootRef.current;
-    if (!open || !root) return;
-    const outside = (target: EventTarget | null) => target instanceof Node && !root.contains(target);
-    const onPointer = (event: PointerEvent) => {
-      if (outside(event.target)) setOpen(false);
-    };
-    const onFocusOut = (event: FocusEvent) => {
-      if (event.relatedTarget && outside(event.relatedTarget)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.stopPropagation();
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    root.addEventListener('focusout', onFocusOut);
-    root.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      root.removeEventListener('focusout', onFocusOut);
-      root.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss({
+    open,
+    root: rootRef,
+    onDismiss: () => setOpen(false),
+    returnFocus: buttonRef,
+    escapeScope: 'root',
+    onFocusOut: true,
+  });
 
   return (
     <div className="category-menu" ref={rootRef}>
