@@ -1,4 +1,5 @@
 import { useScrollMeasure } from '../lib/use-scroll-measure';
+import { Icon } from './icon';
 
 function headerHeight(): number {
   return document.querySelector('body > #root header, header')?.getBoundingClientRect().height ?? 0;
@@ -22,9 +23,7 @@ export function ScrollToTop({ focusTarget = '#main' }: { focusTarget?: string })
         document.querySelector<HTMLElement>(focusTarget)?.focus({ preventScroll: true });
       }}
     >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d="M12 19V5M5 12l7-7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-      </svg>
+      <Icon name="arrow-up" size={20} />
       <span className="visually-hidden">Back to top</span>
     </button>
   );

@@ -1,18 +1,9 @@
 import { useState } from 'react';
 import { useWishlist } from '../lib/wishlist';
+import { Icon } from './icon';
 
 export function HeartIcon({ filled = false }: { filled?: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d="M12 20.5s-7.5-4.6-9.3-9.1C1.5 8.2 3.4 4.5 7 4.5c2.1 0 3.6 1.2 5 3 1.4-1.8 2.9-3 5-3 3.6 0 5.5 3.7 4.3 6.9-1.8 4.5-9.3 9.1-9.3 9.1z"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <Icon name="heart" size={20} filled={filled} />;
 }
 
 /**

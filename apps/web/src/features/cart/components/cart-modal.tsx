@@ -7,6 +7,7 @@ import { Notice } from '../../../components/notice';
 import { cartItems, useCart } from '../../../lib/cart';
 import { itemListStartsCollapsed, POSTAGE_NOTE } from '../cart-summary-rules';
 import '../cart.css';
+import { Icon } from '../../../components/icon';
 
 function CartItemRow({ item, onRemove }: { item: CartItem; onRemove: (item: CartItem) => void }) {
   const [busy, setBusy] = useState(false);
@@ -138,17 +139,7 @@ export function CartButton() {
       aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
       onClick={openModal}
     >
-      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-        <path
-          d="M3 4h2l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinejoin="round"
-        />
-        <circle cx="9.5" cy="20" r="1.4" fill="currentColor" />
-        <circle cx="17" cy="20" r="1.4" fill="currentColor" />
-      </svg>
+      <Icon name="cart" size={24} />
       <span className="cart-button__count">{count}</span>
     </button>
   );

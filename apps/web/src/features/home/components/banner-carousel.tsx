@@ -3,6 +3,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { BannerSlide } from './banner-slide';
 import '../home.css';
+import { Icon } from '../../../components/icon';
 
 export const DEFAULT_BANNER_DELAY_MS = 10_000;
 
@@ -88,16 +89,7 @@ export function BannerCarousel({ value }: { value: BannersValue }) {
               title={playing ? 'Pause' : 'Play'}
               onClick={() => setPlaying((p) => !p)}
             >
-              {playing ? (
-                <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-                  <rect x="3" y="2" width="3.5" height="12" rx="1" fill="currentColor" />
-                  <rect x="9.5" y="2" width="3.5" height="12" rx="1" fill="currentColor" />
-                </svg>
-              ) : (
-                <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-                  <path d="M4 2.5v11l9.5-5.5z" fill="currentColor" />
-                </svg>
-              )}
+              {playing ? <Icon name="pause" size={16} /> : <Icon name="play" size={16} />}
             </button>
           ) : null}
           {value.Dots ? (

@@ -1,6 +1,7 @@
 import { formatMoney, type ProductDetail } from '@shop/contract';
 import { useSiteSettings } from '../../../lib/site-settings';
 import '../product.css';
+import { Icon } from '../../../components/icon';
 
 /** Can it be posted, and for how much; can it be collected, and where. */
 export function DeliveryOptions({ product }: { product: ProductDetail }) {
@@ -10,15 +11,7 @@ export function DeliveryOptions({ product }: { product: ProductDetail }) {
   return (
     <ul className="delivery-options" aria-label="Delivery options">
       <li className={postable ? 'delivery-options__yes' : 'delivery-options__no'}>
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path
-            d="M3 7h11v9H3zM14 10h4l3 3v3h-7zM6.5 18.5a1.5 1.5 0 1 0 0-.01M17.5 18.5a1.5 1.5 0 1 0 0-.01"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <Icon name="truck" size={22} />
         <span>
           <strong>Postage</strong>
           <br />
@@ -28,15 +21,7 @@ export function DeliveryOptions({ product }: { product: ProductDetail }) {
         </span>
       </li>
       <li className={pickup ? 'delivery-options__yes' : 'delivery-options__no'}>
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path
-            d="M4 10l1.5-5h13L20 10M4 10v10h16V10M4 10h16M9 20v-5h6v5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <Icon name="store" size={22} />
         <span>
           <strong>Click and collect</strong>
           <br />

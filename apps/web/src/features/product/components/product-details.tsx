@@ -16,6 +16,7 @@ import { SimilarItems } from './similar-items';
 import { StickyToolbar } from './sticky-toolbar';
 import { StoreDetails } from './store-details';
 import '../product.css';
+import { Icon } from '../../../components/icon';
 
 function Breadcrumbs({ product }: { product: ProductDetail }) {
   const crumbs = product.Breadcrumbs.filter((crumb) => crumb.Url !== product.Url);
@@ -77,14 +78,7 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
           <ConditionRating condition={product.Condition} label={product.ConditionLabel} />
           {product.HasAuthenticityCertificate ? (
             <p className="product__certificate">
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                <path
-                  d="M12 2l7 3v6c0 5-3.5 9-7 11-3.5-2-7-6-7-11V5zM8.5 12l2.5 2.5 4.5-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                />
-              </svg>
+              <Icon name="shield-check" size={18} />
               Comes with an authenticity certificate
             </p>
           ) : null}

@@ -2,6 +2,7 @@ import type { ProductDetail } from '@shop/contract';
 import { type KeyboardEvent, type MouseEvent, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import '../product.css';
+import { Icon } from '../../../components/icon';
 
 type ProductImage = ProductDetail['Images'][number];
 
@@ -110,14 +111,7 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
     return (
       <div className="gallery gallery--empty">
         <div className="gallery__none">
-          <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" focusable="false">
-            <path
-              d="M4 7h3l2-2h6l2 2h3v12H4z M12 10a3.5 3.5 0 1 0 0 7a3.5 3.5 0 0 0 0-7z"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.5"
-            />
-          </svg>
+          <Icon name="camera" size={48} />
           <p>No pictures of this item yet. Ask the store for some with the form below.</p>
         </div>
       </div>
@@ -142,10 +136,7 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
           fetchPriority="high"
         />
         <span className="gallery__zoom-hint" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M15.5 15.5 21 21M10.5 7.5v6M7.5 10.5h6" stroke="currentColor" strokeWidth="2" />
-          </svg>
+          <Icon name="zoom-in" size={18} />
           Zoom
         </span>
       </button>

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useDismiss } from '../../../lib/use-dismiss';
 import '../product.css';
+import { Icon } from '../../../components/icon';
 
 /** Share: copy the link, send it by e-mail, or the device's own share sheet where there is one. */
 export function ShareToggle({ title, url }: { title: string; url: string }) {
@@ -44,16 +45,7 @@ export function ShareToggle({ title, url }: { title: string; url: string }) {
           setStatus('');
         }}
       >
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-          <path
-            d="M12 3v12M7 8l5-5 5 5M5 13v7h14v-7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <Icon name="share" size={18} />
         Share
       </button>
       <div className="share__panel" id={`${id}-panel`} hidden={!open}>

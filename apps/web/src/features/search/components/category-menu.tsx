@@ -1,6 +1,7 @@
 import type { CategoryFacetItem } from '@shop/contract';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Icon } from '../../../components/icon';
 import { useDismiss } from '../../../lib/use-dismiss';
 import { useCategoryTree } from '../api/get-category-tree';
 
@@ -36,9 +37,7 @@ export function CategoryMenu() {
         aria-controls={`${id}-panel`}
         onClick={() => setOpen(!open)}
       >
-        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-          <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <Icon name="menu" size={18} />
         <span className="category-menu__label">Shop Categories</span>
       </button>
       <nav className="category-menu__panel" id={`${id}-panel`} aria-label="Shop categories" hidden={!open}>

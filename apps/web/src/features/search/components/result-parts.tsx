@@ -2,6 +2,7 @@ import type { ContentListItem, SearchResultsValue } from '@shop/contract';
 import { ContentType } from '@shop/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Icon } from '../../../components/icon';
 import { throttle } from '../../../lib/throttle';
 import { inLayout, type SearchLayout } from '../search-form';
 
@@ -173,9 +174,7 @@ export function BackToTop({ focusTarget }: { focusTarget: React.RefObject<HTMLEl
         focusTarget.current?.focus({ preventScroll: true });
       }}
     >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-        <path d="M6 14l6-6 6 6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-      </svg>
+      <Icon name="chevron-up" size={22} />
     </button>
   );
 }

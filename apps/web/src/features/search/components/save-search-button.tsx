@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { Icon } from '../../../components/icon';
 import { Modal } from '../../../components/modal';
 
 export const PENDING_SAVED_SEARCH_KEY = 'pending-saved-search';
@@ -30,15 +31,7 @@ export function SaveSearchButton() {
           setOpen(true);
         }}
       >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path
-            d="M12 3.2l2.6 5.5 6 .7-4.4 4.1 1.2 5.9L12 16.5l-5.4 2.9 1.2-5.9-4.4-4.1 6-.7z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <Icon name="star" size={20} />
       </button>
       <Modal open={open} title="Save this search" onClose={() => setOpen(false)} className="save-search-modal">
         <p>To save this search, please login or register</p>

@@ -34,6 +34,7 @@ import {
 } from './result-parts';
 import { FOCUS_SEARCH_STATE } from './search-box';
 import '../search.css';
+import { Icon } from '../../../components/icon';
 
 type Tab = 'products' | 'pages';
 const STICKY_THROTTLE_MS = 20;
@@ -364,15 +365,7 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
               aria-controls={`${id}-refine`}
               onClick={() => setPanelOpen(!panelOpen)}
             >
-              <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
-                <path
-                  d="M2 4h16M5 10h10M8 16h4"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  fill="none"
-                />
-              </svg>
+              <Icon name="filter" size={16} />
               Filter
               {count > 0 ? (
                 <span className="search-toolbar__badge">
@@ -395,15 +388,7 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
               aria-label={layout === 'grid' ? 'Show as a list' : 'Show as a grid'}
               title={layout === 'grid' ? 'Show as a list' : 'Show as a grid'}
             >
-              {layout === 'grid' ? (
-                <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-                  <path d="M2 4h16M2 10h16M2 16h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                </svg>
-              ) : (
-                <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-                  <path d="M2 2h7v7H2zM11 2h7v7h-7zM2 11h7v7H2zM11 11h7v7h-7z" fill="currentColor" />
-                </svg>
-              )}
+              {layout === 'grid' ? <Icon name="list" size={18} /> : <Icon name="grid" size={18} />}
             </Link>
           </div>
         </div>
