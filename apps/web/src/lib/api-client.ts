@@ -10,7 +10,7 @@ export class ApiError extends Error {
   }
 }
 
-function readCookie(name: string): string | null {
+export function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));
@@ -26,7 +26,8 @@ export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
 /** POSTs JSON with the anti-forgery header echoed from its cookie (spec section 7). */
 export function apiPost<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readCookie(ANTI_FORGERY_COOKIE);
+  // Served over HTTPS the server names it with the __Host- prefix.
+  const token = readCookie(`__Host-${ANTI_FORGERY_COOKIE}`) ?? readCookie(ANTI_FORGERY_COOKIE);
   if (token) headers[ANTI_FORGERY_HEADER] = token;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   return apiCall<T>(path, {

@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiPost } from './api-client';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  for (const name of ['XSRF-TOKEN', '__Host-XSRF-TOKEN'])
+    document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+});
+
+function captureHeaders() {
+  const seen: Record<string, string>[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      seen.push(init.headers as Record<string, string>);
+      return new Response(JSON.stringify({ WasSuccessful: true, Value: 1, Message: null }));
+    }),
+  );
+  return seen;
+}
+
+describe('apiPost', () => {
+  it('echoes the anti-forgery cookie in the X-XSRF-TOKEN header', async () => {
+    document.cookie = 'XSRF-TOKEN=abc.def';
+    const seen = captureHeaders();
+    await apiPost('/c3api/cart/add?productId=1');
+    expect(seen[0]?.['X-XSRF-TOKEN']).toBe('abc.def');
+  });
+
+  it('reads the __Host- cookie the server sets over HTTPS', async () => {
+    // jsdom (rightly) refuses to set a __Host- cookie on http://; the browser hands it over on https.
+    vi.spyOn(document, 'cookie', 'get').mockReturnValue('other=1; __Host-XSRF-TOKEN=secure.value');
+    const seen = captureHeaders();
+    await apiPost('/c3api/cart/add?productId=1');
+    expect(seen[0]?.['X-XSRF-TOKEN']).toBe('secure.value');
+  });
+});
