@@ -14,18 +14,16 @@ export function ContentPage({ kind }: { kind: 'help' | 'store' }) {
     document.title = `${title} | Secondhand`;
   }, [title]);
   return (
-    <>
-      <section className="content-page">
-        <h1>{title}</h1>
-        <p>This page is coming soon.</p>
-        <p>
-          {kind === 'store' ? (
-            <Link to={`/search-results?location=${encodeURIComponent(slug)}`}>See this store's items</Link>
-          ) : (
-            <Link to="/">Go to the home page</Link>
-          )}
-        </p>
-      </section>
-    </>
+    <section className="content-page">
+      <h1>{title}</h1>
+      <p>This page is coming soon.</p>
+      <p>
+        {kind === 'store' ? (
+          <Link to={`/search-results?location=${encodeURIComponent(slug)}`}>See this store's items</Link>
+        ) : (
+          <Link to="/">Go to the home page</Link>
+        )}
+      </p>
+    </section>
   );
 }

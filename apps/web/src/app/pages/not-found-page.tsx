@@ -6,19 +6,17 @@ export function NotFoundPage() {
     document.title = 'Page not found | Secondhand';
   }, []);
   return (
-    <>
-      <section className="not-found">
-        <h1>Page not found</h1>
-        <p>That page does not exist, or it has moved.</p>
-        <p>
-          <Link className="button button--primary" to="/">
-            Go to the home page
-          </Link>{' '}
-          <Link className="button button--secondary" to="/search-results">
-            Browse all items
-          </Link>
-        </p>
-      </section>
-    </>
+    <section className="not-found">
+      <h1>Page not found</h1>
+      <p>That page does not exist, or it has moved.</p>
+      <p>
+        <Link className="button button--primary" to="/">
+          Go to the home page
+        </Link>{' '}
+        <Link className="button button--secondary" to="/search-results">
+          Browse all items
+        </Link>
+      </p>
+    </section>
   );
 }

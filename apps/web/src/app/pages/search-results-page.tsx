@@ -14,9 +14,5 @@ export function SearchResultsPage() {
     return <Navigate to={`/search-results?${params}`} replace />;
   }
   const layout = rest.replace(/\/$/, '') === 'grid' ? 'grid' : 'list';
-  return (
-    <>
-      <SearchResults key={layout} layout={layout} />
-    </>
-  );
+  return <SearchResults key={layout} layout={layout} />;
 }
