@@ -189,6 +189,17 @@ export class CatalogueRepository {
     return Number(row?.seq ?? 0);
   }
 
+  /** Change-feed rows after `seq`, oldest first. */
+  async changesAfter(ctx: DbCtx, seq: number, limit: number): Promise<{ seq: number; product_id: number | null }[]> {
+    return ctx.db
+      .selectFrom('product_changes')
+      .select(['seq', 'product_id'])
+      .where('seq', '>', seq)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+  }
+
   /** Drops the per-item change rows after `seq` (a wholesale load replaces them with one bulk row). */
   async deleteChangesAfter(ctx: DbCtx, seq: number): Promise<void> {
     await ctx.db.deleteFrom('product_changes').where('seq', '>', seq).execute();

@@ -117,6 +117,16 @@ export class CatalogueService {
     return inTransaction(ctx, (tx) => this.repository.addViews(tx, views));
   }
 
+  /** The change feed's newest position: every search index follows it. */
+  latestChangeSeq(ctx: Ctx): Promise<number> {
+    return this.repository.latestChangeSeq(ctx);
+  }
+
+  /** Change-feed rows after `seq` (product_id null: many items changed, rebuild). */
+  changesAfter(ctx: Ctx, seq: number, limit: number): Promise<{ seq: number; product_id: number | null }[]> {
+    return this.repository.changesAfter(ctx, seq, limit);
+  }
+
   /** Ids of a page of the region's most viewed available items with pictures. */
   popularProductIds(ctx: Ctx, offset: number, limit: number): Promise<number[]> {
     return this.repository.popularProductIds(ctx, ctx.region, offset, limit);

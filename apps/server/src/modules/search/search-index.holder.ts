@@ -54,13 +54,13 @@ export class SearchIndexHolder {
   private async refresh(): Promise<void> {
     this.dirty = false;
     this.lastCheck = Date.now();
-    const latest = await this.repository.latestChange(this.ctx);
+    const latest = await this.catalogue.latestChangeSeq(this.ctx);
     if (!this.index) {
       this.index = await this.build(latest);
       return;
     }
     if (latest === this.index.seq) return;
-    const changes = await this.repository.changesAfter(this.ctx, this.index.seq, REPLAY_LIMIT + 1);
+    const changes = await this.catalogue.changesAfter(this.ctx, this.index.seq, REPLAY_LIMIT + 1);
     if (changes.length > REPLAY_LIMIT || changes.some((c) => c.product_id === null)) {
       this.rebuildInBackground(latest);
       return;

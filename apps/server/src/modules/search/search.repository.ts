@@ -21,7 +21,7 @@ export interface IndexedProductRow {
   listed_at: string;
 }
 
-/** SQL the search module needs: reading the catalogue in bulk and following the change feed. */
+/** SQL the search module needs: reading the catalogue's items in bulk (the change feed is read through CatalogueService). */
 export class SearchRepository {
   private indexedColumns(ctx: DbCtx) {
     return ctx.db
@@ -60,23 +60,5 @@ export class SearchRepository {
   async productsByIds(ctx: DbCtx, region: Region, ids: number[]): Promise<IndexedProductRow[]> {
     if (ids.length === 0) return [];
     return this.indexedColumns(ctx).where('s.region', '=', region).where('p.id', 'in', ids).execute();
-  }
-
-  async latestChange(ctx: DbCtx): Promise<number> {
-    const row = await ctx.db
-      .selectFrom('product_changes')
-      .select((eb) => eb.fn.max('seq').as('seq'))
-      .executeTakeFirst();
-    return Number(row?.seq ?? 0);
-  }
-
-  async changesAfter(ctx: DbCtx, seq: number, limit: number): Promise<{ seq: number; product_id: number | null }[]> {
-    return ctx.db
-      .selectFrom('product_changes')
-      .select(['seq', 'product_id'])
-      .where('seq', '>', seq)
-      .orderBy('seq')
-      .limit(limit)
-      .execute();
   }
 }
