@@ -46,6 +46,8 @@ describe.each(Object.entries(VIEWPORTS))('the home page on a %s', (size, viewpor
     await page.getByRole('list', { name: 'Popular items' }).getByRole('article').first().waitFor();
     await page.waitForTimeout(300);
     await screenshot(page, `home-page-${size}`);
+    // Nothing on the page (the header's search row included) makes it scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await dots.nth(1).click();
     await expect.poll(() => currentDot(page)).toBe(1);
     expect(await slides.nth(1).getAttribute('inert')).toBeNull();
