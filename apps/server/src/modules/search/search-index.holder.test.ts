@@ -35,4 +35,54 @@ describe.each(testDatabaseTargets())('search index upkeep on $name', (target) =>
     expect([before, after]).toContain(during);
     expect(after).toBeGreaterThan(before);
   });
+
+  it('does not lose a change whose transaction commits after a later one (positions handed out before commit)', async () => {
+    await server.services.searchIndex.settled();
+    const search = async (text: string) =>
+      (await server.get<{ ProductList: { ProductListItemCount: number } }>(`/c3api/search/results?query=${text}`)).body
+        .Value.ProductList.ProductListItemCount;
+    const [slow, quick] = await database.handle.db
+      .selectFrom('products as p')
+      .innerJoin('stores as s', 's.id', 'p.store_id')
+      .select('p.id')
+      .where('s.region', '=', 'AU')
+      .where('p.status', '=', 'available')
+      .orderBy('p.id')
+      .limit(2)
+      .execute();
+    if (!slow || !quick) throw new Error('no items');
+    expect(await search('zebracorn')).toBe(0);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The slow transaction takes its change-feed position first and commits last.
+    const slowWrite =
+      target.name === 'postgres'
+        ? database.handle.db.transaction().execute(async (trx) => {
+            await trx.updateTable('products').set({ title: 'Zebracorn lamp' }).where('id', '=', slow.id).execute();
+            await held;
+          })
+        : Promise.resolve();
+    await new Promise((r) => setTimeout(r, 100));
+    await database.handle.db
+      .updateTable('products')
+      .set({ title: 'Quick zebracorn vase' })
+      .where('id', '=', quick.id)
+      .execute();
+    if (target.name === 'sqlite') {
+      await database.handle.db
+        .updateTable('products')
+        .set({ title: 'Zebracorn lamp' })
+        .where('id', '=', slow.id)
+        .execute();
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    // The quick one is searchable; the slow one is not committed yet.
+    expect(await search('zebracorn')).toBe(target.name === 'postgres' ? 1 : 2);
+    release();
+    await slowWrite;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await search('zebracorn')).toBe(2);
+  });
 });

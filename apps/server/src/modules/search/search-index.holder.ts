@@ -10,6 +10,8 @@ const CHECK_INTERVAL_MS = 250;
 const LOAD_BATCH = 20_000;
 /** Past this many pending changes, rebuilding is cheaper than replaying them. */
 const REPLAY_LIMIT = 5_000;
+/** How long a hole in the change feed is waited for before it is taken as a rolled-back write. */
+const GAP_PATIENCE_MS = 10_000;
 
 /**
  * Owns the current CatalogueIndex: builds it from the database, follows the change feed, and swaps
@@ -21,6 +23,8 @@ export class SearchIndexHolder {
   private dirty = true;
   private refreshing: Promise<void> | null = null;
   private rebuilding: Promise<void> | null = null;
+  /** The first missing position in the change feed, and since when it has been missing. */
+  private gap: { seq: number; since: number } | null = null;
 
   private readonly repository = new SearchRepository();
   private readonly region: Region;
@@ -68,7 +72,33 @@ export class SearchIndexHolder {
     const ids = [...new Set(changes.map((c) => c.product_id as number))];
     const rows = await this.repository.productsByIds(this.ctx, this.region, ids);
     for (const row of rows) this.index.upsert(row);
-    this.index.seq = changes[changes.length - 1]?.seq ?? this.index.seq;
+    this.index.seq = this.safePosition(this.index.seq, changes);
+  }
+
+  /**
+   * How far the index may say it has read. On PostgreSQL a sequence hands out positions when rows
+   * are written, not when they commit: a long transaction (a checkout reserving items) can commit
+   * position 41 after a quick one committed 42. Reading past the hole would lose 41 for good, so
+   * the index stops before the first hole and reads from there again next time (upserts repeat
+   * harmlessly). A hole still open after GAP_PATIENCE_MS is a rolled-back write's unused number,
+   * and is passed.
+   */
+  private safePosition(from: number, changes: { seq: number }[]): number {
+    let expected = from + 1;
+    for (const change of changes) {
+      if (change.seq !== expected) {
+        const now = Date.now();
+        if (this.gap?.seq !== expected) this.gap = { seq: expected, since: now };
+        if (now - this.gap.since < GAP_PATIENCE_MS) {
+          // Look again soon, not only when the next request happens to come.
+          this.dirty = true;
+          return expected - 1;
+        }
+      }
+      expected = change.seq + 1;
+    }
+    this.gap = null;
+    return changes[changes.length - 1]?.seq ?? from;
   }
 
   /** Shoppers keep getting answers from the old index while a new one is built after a wholesale change. */
