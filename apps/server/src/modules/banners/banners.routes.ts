@@ -1,5 +1,6 @@
 import { BannersQuerySchema, BannersValueSchema } from '@shop/contract';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
+import { toBannersValue } from './banners.mapper.js';
 import type { BannersService } from './banners.service.js';
 
 export function bannerRoutes(banners: BannersService): ApiRoute[] {
@@ -11,7 +12,7 @@ export function bannerRoutes(banners: BannersService): ApiRoute[] {
       tag: 'content',
       query: BannersQuerySchema,
       value: BannersValueSchema,
-      handler: (ctx, { query }) => banners.list(ctx, query.placement),
+      handler: async (ctx, { query }) => toBannersValue(await banners.list(ctx, query.placement)),
     }),
   ];
 }

@@ -1,6 +1,8 @@
 import { ProductDetailSchema, ProductQuerySchema } from '@shop/contract';
 import { NotFoundError } from '../../lib/errors.js';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
+import { toStore } from '../stores/stores.mapper.js';
+import { toProductDetail } from './catalogue.mapper.js';
 import { type CatalogueService, normaliseCode } from './catalogue.service.js';
 
 export function catalogueRoutes(catalogue: CatalogueService): ApiRoute[] {
@@ -13,9 +15,9 @@ export function catalogueRoutes(catalogue: CatalogueService): ApiRoute[] {
       query: ProductQuerySchema,
       value: ProductDetailSchema,
       handler: async (ctx, { query }) => {
-        const detail = await catalogue.productDetail(ctx, query.code);
-        if (!detail) throw new NotFoundError(`No item with code ${normaliseCode(query.code)}`);
-        return detail;
+        const page = await catalogue.productPage(ctx, query.code);
+        if (!page) throw new NotFoundError(`No item with code ${normaliseCode(query.code)}`);
+        return toProductDetail(page.row, toStore(page.store), page.lineage);
       },
     }),
   ];

@@ -1,9 +1,9 @@
-import type { ProductDetail, ProductListItem } from '@shop/contract';
-import type { CategoryRow } from '../../db/schema.js';
+import type { ProductListItem } from '@shop/contract';
+import type { CategoryRow, StoreRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import type { StoresService } from '../stores/stores.service.js';
-import { toProductDetail, toProductListItem } from './catalogue.mapper.js';
+import { toProductListItem } from './catalogue.mapper.js';
 import {
   CatalogueRepository,
   type ProductCardRow,
@@ -21,6 +21,13 @@ export type {
   ProductWithCategoryRow,
   ProductWithStoreRow,
 } from './catalogue.repository.js';
+
+/** The product page's item as the domain sees it: the row, its store, and its category path from the root. */
+export interface ProductPage {
+  row: ProductWithCategoryRow;
+  store: StoreRow;
+  lineage: { slug: string; name: string }[];
+}
 
 /** The job that adds counted product-page views to popularity. */
 export const ADD_VIEWS_JOB = 'catalogue.add-views';
@@ -92,7 +99,7 @@ export class CatalogueService {
    * The product page: every item of the region, sold and reserved ones too (their pages stay live),
    * with its store and category path. Counts a view towards the item's popularity.
    */
-  async productDetail(ctx: Ctx, code: string): Promise<ProductDetail | null> {
+  async productPage(ctx: Ctx, code: string): Promise<ProductPage | null> {
     const row = await this.findByCode(ctx, code);
     if (!row) return null;
     const store = await this.stores.storeById(ctx, row.store_id);
@@ -104,7 +111,7 @@ export class CatalogueService {
       return category ? [category] : [];
     });
     this.views.record(row.id);
-    return toProductDetail(row, store, lineage);
+    return { row, store, lineage };
   }
 
   /** Hands the views counted so far on (they are otherwise handed on within a second). */

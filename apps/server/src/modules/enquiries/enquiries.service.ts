@@ -48,11 +48,11 @@ export class EnquiriesService {
 
     const link = `${this.publicUrl}${productUrl(product.code, product.slug)}`;
     const message: MailMessage = {
-      to: store.Email,
+      to: store.email,
       replyTo: body.email,
       subject: `Enquiry about ${product.title} (${product.code})`,
       text: [
-        `${body.name} asked about an item at ${store.Name}.`,
+        `${body.name} asked about an item at ${store.name}.`,
         '',
         `Item: ${product.title}`,
         `Code: ${product.code}`,
@@ -68,7 +68,7 @@ export class EnquiriesService {
         'Reply to this e-mail to answer the shopper.',
       ].join('\n'),
       html: [
-        `<p><strong>${escapeHtml(body.name)}</strong> asked about an item at ${escapeHtml(store.Name)}.</p>`,
+        `<p><strong>${escapeHtml(body.name)}</strong> asked about an item at ${escapeHtml(store.name)}.</p>`,
         `<p>Item: <a href="${escapeHtml(link)}">${escapeHtml(product.title)}</a><br>Code: ${escapeHtml(product.code)}</p>`,
         `<p>Name: ${escapeHtml(body.name)}<br>E-mail: ${escapeHtml(body.email)}<br>Date: ${escapeHtml(body.date)}</p>`,
         `<p>${escapeHtml(body.message).replace(/\r?\n/g, '<br>')}</p>`,

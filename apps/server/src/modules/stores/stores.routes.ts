@@ -1,5 +1,6 @@
 import { StoreQuerySchema, StoreQueryValueSchema } from '@shop/contract';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
+import { toStoreQueryValue } from './stores.mapper.js';
 import type { StoresService } from './stores.service.js';
 
 export function storeRoutes(stores: StoresService): ApiRoute[] {
@@ -11,7 +12,7 @@ export function storeRoutes(stores: StoresService): ApiRoute[] {
       tag: 'stores',
       query: StoreQuerySchema,
       value: StoreQueryValueSchema,
-      handler: (ctx, { query }) => stores.query(ctx, query),
+      handler: async (ctx, { query }) => toStoreQueryValue(await stores.query(ctx, query)),
     }),
   ];
 }
