@@ -155,34 +155,59 @@ export class JobWorker {
     if (limit <= 0) return [];
     const types = Object.keys(this.options.handlers);
     const now = this.now;
-    return inTransaction(this.ctx, async (tx) => {
+    const { failed, claimed } = await inTransaction(this.ctx, async (tx) => {
+      const failed = await this.repository.failExhaustedLeases(tx, types, now);
       const ids = await this.repository.claimable(tx, types, now, limit);
-      return this.repository.markRunning(tx, ids, this.id, now + (this.options.leaseMs ?? 5 * 60_000));
+      const claimed = await this.repository.markRunning(tx, ids, this.id, now + (this.options.leaseMs ?? 5 * 60_000));
+      return { failed, claimed };
     });
+    for (const row of failed) {
+      this.ctx.log.error({ job: row.id, type: row.type }, 'a job failed: its worker stopped during the last attempt');
+    }
+    return claimed;
   }
 
+  /**
+   * Runs one claimed job and records how it went. Never rejects: if the outcome cannot be written
+   * (the database is away), it is logged and the lease lapses, so the job runs again later.
+   */
   private async run(row: JobRow): Promise<void> {
     const handler = Object.hasOwn(this.options.handlers, row.type) ? this.options.handlers[row.type] : undefined;
-    const job: Job = { id: row.id, type: row.type, payload: JSON.parse(row.payload) as unknown, attempt: row.attempts };
+    const claim = { worker: this.id, attempt: row.attempts };
+    let failure: { error: unknown } | null = null;
     try {
       if (!handler) throw new Error(`No handler for jobs of type ${row.type}`);
+      const job: Job = {
+        id: row.id,
+        type: row.type,
+        payload: JSON.parse(row.payload) as unknown,
+        attempt: row.attempts,
+      };
       await handler(this.ctx, job);
-      await this.repository.finish(this.ctx, row.id, this.id, { status: 'done', now: this.now });
     } catch (error) {
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      const now = this.now;
+      failure = { error };
+    }
+    const now = this.now;
+    try {
+      if (!failure) {
+        await this.repository.finish(this.ctx, row.id, claim, { status: 'done', now });
+        return;
+      }
+      const message = (failure.error instanceof Error ? failure.error.message : String(failure.error)).slice(0, 1000);
       if (row.attempts >= row.max_attempts) {
-        this.ctx.log.error({ err: error, job: row.id, type: row.type }, 'a job failed for the last time');
-        await this.repository.finish(this.ctx, row.id, this.id, { status: 'failed', error: message, now });
+        this.ctx.log.error({ err: failure.error, job: row.id, type: row.type }, 'a job failed for the last time');
+        await this.repository.finish(this.ctx, row.id, claim, { status: 'failed', error: message, now });
       } else {
         const delay = (this.options.backoff ?? backoffMs)(row.attempts);
-        await this.repository.finish(this.ctx, row.id, this.id, {
+        await this.repository.finish(this.ctx, row.id, claim, {
           status: 'queued',
           runAt: now + delay,
           error: message,
           now,
         });
       }
+    } catch (error) {
+      this.ctx.log.error({ err: error, job: row.id, type: row.type }, 'could not record how a job went');
     }
   }
 }

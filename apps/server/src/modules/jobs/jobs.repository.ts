@@ -38,7 +38,11 @@ export class JobsRepository {
       .where((eb) =>
         eb.or([
           eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
-          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+          eb.and([
+            eb('status', '=', 'running'),
+            eb('locked_until', '<', now),
+            eb('attempts', '<', eb.ref('max_attempts')),
+          ]),
         ]),
       )
       .orderBy('run_at')
@@ -46,6 +50,37 @@ export class JobsRepository {
       .limit(limit);
     const rows = await (ctx.dialect === 'postgres' ? query.forUpdate().skipLocked() : query).execute();
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Fails running jobs of these types whose lease lapsed on their last attempt: their worker died
+   * every time (a job that crashes its process must not be retried for ever). Returns them.
+   */
+  async failExhaustedLeases(ctx: DbCtx, types: string[], now: number): Promise<JobRow[]> {
+    if (types.length === 0) return [];
+    const query = ctx.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('type', 'in', types)
+      .where('status', '=', 'running')
+      .where('locked_until', '<', now)
+      .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')));
+    const ids = (await (ctx.dialect === 'postgres' ? query.forUpdate().skipLocked() : query).execute()).map(
+      (r) => r.id,
+    );
+    if (ids.length === 0) return [];
+    return ctx.db
+      .updateTable('jobs')
+      .set({
+        status: 'failed',
+        locked_by: null,
+        locked_until: null,
+        last_error: 'Its worker stopped before finishing the last attempt (the lease lapsed)',
+        finished_at: now,
+      })
+      .where('id', 'in', ids)
+      .returningAll()
+      .execute();
   }
 
   async markRunning(ctx: DbCtx, ids: number[], worker: string, leaseUntil: number): Promise<JobRow[]> {
@@ -63,11 +98,14 @@ export class JobsRepository {
       .execute();
   }
 
-  /** Finishes a job this worker still holds; false when its lease was lost to another worker. */
+  /**
+   * Finishes the claim this worker still holds (its id and the attempt it claimed); false when the
+   * lease lapsed and the job was claimed again, by another worker or by this one.
+   */
   async finish(
     ctx: DbCtx,
     id: number,
-    worker: string,
+    claim: { worker: string; attempt: number },
     result: { status: 'done' | 'failed' | 'queued'; runAt?: number; error?: string | null; now: number },
   ): Promise<boolean> {
     const done = result.status !== 'queued';
@@ -83,7 +121,8 @@ export class JobsRepository {
       })
       .where('id', '=', id)
       .where('status', '=', 'running')
-      .where('locked_by', '=', worker)
+      .where('locked_by', '=', claim.worker)
+      .where('attempts', '=', claim.attempt)
       .executeTakeFirst();
     return Number(update.numUpdatedRows) > 0;
   }

@@ -92,6 +92,30 @@ describe.each(testDatabaseTargets())('jobs on $name', (target) => {
     expect(woken).toEqual(['woken']);
   });
 
+  it('keeps a job queued in an open transaction out of sight of other connections until it commits', async () => {
+    // Another instance's connection: on SQLite a second connection to the file (one handle has one
+    // connection, which the open transaction holds); on PostgreSQL another pool.
+    const other = secondHandle();
+    const otherWorker = new JobWorker({
+      handle: other,
+      region: 'AU',
+      jobs: new JobsService(() => clock),
+      handlers: { hello: async () => undefined },
+      now: () => clock,
+      log: quiet,
+    });
+    const seen = () => other.db.selectFrom('jobs').select('id').execute();
+    const id = await inTransaction(ctx, async (tx) => {
+      const job = await jobs.enqueue(tx, { type: 'hello' });
+      expect(await seen()).toEqual([]);
+      // SQLite's claim would wait for the writer (BEGIN IMMEDIATE); PostgreSQL's finds nothing.
+      if (target.name === 'postgres') expect(await otherWorker.runOnce()).toBe(0);
+      return job.id;
+    });
+    expect(await seen()).toEqual([{ id }]);
+    expect(await otherWorker.drain()).toBe(1);
+  });
+
   it('retries a failing job with growing back-off, then marks it failed with the error', async () => {
     const attempts: number[] = [];
     const failing = worker(
@@ -146,6 +170,45 @@ describe.each(testDatabaseTargets())('jobs on $name', (target) => {
     clock += 60_001;
     expect(await rescuer.runOnce()).toBe(1);
     expect(runs).toEqual(['doomed started', 'rescued']);
+    expect(await row(id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('fails a job whose worker died during its last attempt, rather than retrying it for ever', async () => {
+    const { id } = await jobs.enqueue(ctx, { type: 'poison', maxAttempts: 2 });
+    const runs: string[] = [];
+    for (const name of ['first', 'second']) {
+      const dying = worker({ poison: () => new Promise<void>(() => runs.push(name)) }, { leaseMs: 1000, id: name });
+      void dying.runOnce();
+      await expect.poll(() => runs).toContain(name);
+      clock += 1001;
+    }
+    const errors: unknown[] = [];
+    const third = worker({ poison: async () => void runs.push('third') }, { log: { error: (o) => errors.push(o) } });
+    expect(await third.runOnce()).toBe(0);
+    expect(runs).toEqual(['first', 'second']);
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 2, locked_by: null, finished_at: clock });
+    expect((await row(id)).last_error).toMatch(/lease lapsed/);
+    expect(errors).toEqual([{ job: id, type: 'poison' }]);
+  });
+
+  it('ignores a stalled run that finishes after its job was claimed again, even by the same worker', async () => {
+    const releases: (() => void)[] = [];
+    const stalling = worker(
+      { slow: () => new Promise<void>((resolve) => releases.push(resolve)) },
+      { leaseMs: 1000, id: 'same' },
+    );
+    const { id } = await jobs.enqueue(ctx, { type: 'slow' });
+    const firstRun = stalling.runOnce();
+    await expect.poll(() => releases.length).toBe(1);
+    clock += 1001;
+    const secondRun = stalling.runOnce();
+    await expect.poll(() => releases.length).toBe(2);
+    // The first run ends while the second holds the job: the job stays the second's.
+    releases[0]?.();
+    await firstRun;
+    expect(await row(id)).toMatchObject({ status: 'running', attempts: 2, locked_by: 'same' });
+    releases[1]?.();
+    await secondRun;
     expect(await row(id)).toMatchObject({ status: 'done', attempts: 2 });
   });
 
