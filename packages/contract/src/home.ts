@@ -53,6 +53,7 @@ export const SiteValueSchema = z.object({
   WishlistsEnabled: z.boolean(),
   DiscountsEnabled: z.boolean(),
   WishlistAlertsEnabled: z.boolean(),
+  SavedSearchesEnabled: z.boolean(),
   SuggestionMinLength: z.number().int(),
 });
 export type SiteValue = z.infer<typeof SiteValueSchema>;

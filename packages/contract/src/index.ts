@@ -1,5 +1,7 @@
+export * from './account.js';
 export * from './cart.js';
 export * from './constants.js';
+export * from './customer.js';
 export * from './envelope.js';
 export * from './home.js';
 export * from './money.js';

@@ -84,3 +84,22 @@ export type WishlistChangeValue = z.infer<typeof WishlistChangeValueSchema>;
 
 /** cleanup: the codes of the sold items it removed. */
 export const WishlistCleanupValueSchema = wishlistValue(z.object({ RemovedCodes: z.array(z.string()) }));
+
+export const WishlistMergeQuerySchema = z.object({ token: TokenSchema.optional() });
+
+/**
+ * merge: the guest wishlist of `token` joined into the signed-in customer's, answered as the
+ * customer's summary (codes) and first page (storefront.md section 7: Value.Data.Summary and ViewModel).
+ */
+export const WishlistMergeValueSchema = wishlistValue(
+  z.object({
+    Summary: z.array(z.string()),
+    ViewModel: z.object({
+      Items: z.array(WishlistEntrySchema),
+      SortOptions: z.array(WishlistSortOptionSchema),
+      TotalItems: z.number().int(),
+      PageSize: z.number().int(),
+    }),
+  }),
+);
+export type WishlistMergeValue = z.infer<typeof WishlistMergeValueSchema>;
