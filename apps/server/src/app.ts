@@ -7,14 +7,18 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import { type Config, publicUrl, resolveSecretKey, servedOverHttps } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { type ShopWorker, startShopWorker } from './jobs.js';
-import { registerAntiForgery } from './lib/anti-forgery.js';
+import { issueVisitor, registerAntiForgery } from './lib/anti-forgery.js';
 import { guestViewer, systemContext, type Viewer } from './lib/context.js';
 import { readCookie } from './lib/cookies.js';
 import { GENERIC_ERROR_MESSAGE, HttpError } from './lib/errors.js';
 import { requestLogSerializers } from './lib/log-redaction.js';
+import { RateLimiter } from './lib/rate-limit.js';
 import { type ApiRoute, registerRoutes } from './lib/route.js';
 import { INDEX_CACHE_CONTROL, registerStaticWeb } from './lib/static-web.js';
 import { isTokenShape } from './lib/tokens.js';
+import { accountRoutes } from './modules/accounts/accounts.routes.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
+import { PasswordHasher } from './modules/accounts/password-hasher.js';
 import { bannerRoutes } from './modules/banners/banners.routes.js';
 import { BannersService } from './modules/banners/banners.service.js';
 import { captchaRoutes } from './modules/captcha/captcha.routes.js';
@@ -37,6 +41,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { SearchService } from './modules/search/search.service.js';
 import { SearchIndexHolder } from './modules/search/search-index.holder.js';
 import { SimilarService } from './modules/search/similar.service.js';
+import { type Clock, SESSION_COOKIE, SessionsService } from './modules/sessions/sessions.service.js';
 import { healthRoutes, siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
 import { storeRoutes } from './modules/stores/stores.routes.js';
@@ -62,9 +67,17 @@ export interface Services {
   cart: CartService;
   wishlist: WishlistService;
   jobs: JobsService;
+  sessions: SessionsService;
+  accounts: AccountsService;
 }
 
-export function createServices(config: Config, database: DatabaseHandle): Services {
+export interface ServiceOptions {
+  /** The clock sessions, resets and throttles read (tests move it). */
+  now?: Clock;
+}
+
+export function createServices(config: Config, database: DatabaseHandle, options: ServiceOptions = {}): Services {
+  const now = options.now ?? Date.now;
   // The shop's own context, for work no request asked for (the search index, counted views).
   const system = systemContext(database, config.REGION);
   const jobs = new JobsService();
@@ -77,6 +90,20 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
   const searchIndex = new SearchIndexHolder(system, catalogue, stores);
   const captcha = new CaptchaService(config.DEV_CAPTCHA_ANSWER);
   const mail = new MailService(config.SMTP_URL ? { jobs } : null);
+  const cart = new CartService(catalogue);
+  const wishlist = new WishlistService(catalogue);
+  const sessions = new SessionsService(now);
+  const accounts = new AccountsService({
+    sessions,
+    cart,
+    wishlist,
+    mail,
+    hasher: new PasswordHasher(),
+    limiter: new RateLimiter(now),
+    now,
+    publicUrl: publicUrl(config),
+    flags: { wishlistsEnabled: config.WISHLISTS_ENABLED, savedSearchesEnabled: config.SAVED_SEARCHES_ENABLED },
+  });
   return {
     site: new SiteService(config),
     catalogue,
@@ -91,16 +118,19 @@ export function createServices(config: Config, database: DatabaseHandle): Servic
     captcha,
     mail,
     enquiries: new EnquiriesService(catalogue, stores, captcha, mail, publicUrl(config)),
-    cart: new CartService(catalogue),
-    wishlist: new WishlistService(catalogue),
+    cart,
+    wishlist,
     jobs,
+    sessions,
+    accounts,
   };
 }
 
 /** Every route of the shop, in one list: it registers them and writes the OpenAPI document. */
-export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX' | 'DATA_DIR'>): ApiRoute[] {
+export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX' | 'DATA_DIR' | 'REGION'>): ApiRoute[] {
   const routes: ApiRoute[] = [
     ...siteRoutes(services.site),
+    ...accountRoutes(services.accounts, config.REGION),
     ...searchRoutes(services.search, services.predictive, services.similar, services.popular),
     ...storeRoutes(services.stores),
     ...catalogueRoutes(services.catalogue),
@@ -121,17 +151,26 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
   return routes;
 }
 
-/** The guest's identity from its cookies; accounts will add a session lookup here. */
-function guestFromCookies(request: FastifyRequest, secure: boolean): Promise<Viewer> {
-  const cart = readCookie(request, CART_COOKIE, secure);
-  return Promise.resolve(guestViewer(isTokenShape(cart) ? cart : null));
+/**
+ * Who is asking: the customer of a live session cookie, or a guest. The guest cart's token is kept
+ * for a customer too, so sign-in can move that cart into theirs.
+ */
+function viewerFromCookies(sessions: SessionsService, database: DatabaseHandle, region: Config['REGION']) {
+  const ctx = systemContext(database, region);
+  return async (request: FastifyRequest, secure: boolean): Promise<Viewer> => {
+    const cart = readCookie(request, CART_COOKIE, secure);
+    const cartToken = isTokenShape(cart) ? cart : null;
+    const session = await sessions.resolve(ctx, readCookie(request, SESSION_COOKIE, secure));
+    if (session) return { kind: 'customer', ...session, cartToken, wishlistToken: null };
+    return guestViewer(cartToken);
+  };
 }
 
 /** Builds the HTTP server from its parts. No I/O happens until the caller listens. */
 export async function buildApp(
   config: Config,
   database: DatabaseHandle,
-  options: { logStream?: { write(line: string): void } } = {},
+  options: { logStream?: { write(line: string): void }; now?: Clock } = {},
 ): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
     // Tokens, codes and session ids in query strings never reach the log.
@@ -146,7 +185,7 @@ export async function buildApp(
     // Fastify takes a hop count too, though its types do not say so.
     trustProxy: config.TRUST_PROXY as boolean | string[],
   });
-  const services = createServices(config, database);
+  const services = createServices(config, database, options.now ? { now: options.now } : {});
   const routes = apiRoutes(services, config);
   const security = { alwaysSecure: servedOverHttps(config) };
 
@@ -165,7 +204,8 @@ export async function buildApp(
   });
 
   await app.register(cookie);
-  registerAntiForgery(app, { ...security, secret: resolveSecretKey(config) });
+  const secret = resolveSecretKey(config);
+  registerAntiForgery(app, { ...security, secret });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send(failure(error.message));
@@ -192,8 +232,12 @@ export async function buildApp(
     ...security,
     database,
     region: config.REGION,
-    resolveViewer: guestFromCookies,
+    resolveViewer: viewerFromCookies(services.sessions, database, config.REGION),
     cartCookie: { name: CART_COOKIE, maxAgeSeconds: CART_COOKIE_MAX_AGE_SECONDS },
+    sessionCookie: SESSION_COOKIE,
+    rotateVisitor: (reply, secure) => {
+      issueVisitor(reply, secret, secure);
+    },
   });
 
   const indexHtml = path.join(config.WEB_DIST, 'index.html');

@@ -53,6 +53,7 @@ const ConfigSchema = z.object({
   WISHLISTS_ENABLED: flag(true),
   DISCOUNTS_ENABLED: flag(true),
   WISHLIST_ALERTS_ENABLED: flag(true),
+  SAVED_SEARCHES_ENABLED: flag(true),
   /** Characters typed before the search bar asks for suggestions. */
   SUGGESTION_MIN_LENGTH: z.coerce.number().int().min(1).max(20).default(3),
   /** The shop's address as shoppers reach it, for links in e-mails; default http://localhost:PORT. */

@@ -17,6 +17,8 @@ export const JobType = {
   addViews: ADD_VIEWS_JOB,
   /** Forget finished jobs after a week. */
   cleanup: 'jobs.cleanup',
+  /** Delete expired sessions and old password-reset links. */
+  accountsCleanup: 'accounts.cleanup',
 } as const;
 
 /** The time zone a region's local schedules (digests, clean-ups) run in. */
@@ -46,12 +48,22 @@ export async function startShopWorker(
     [JobType.cleanup]: async (ctx) => {
       await services.jobs.cleanup(ctx, 7);
     },
+    [JobType.accountsCleanup]: async (ctx) => {
+      await services.sessions.deleteExpired(ctx);
+      await services.accounts.deleteOldResets(ctx);
+    },
   };
   const schedules: ScheduleSpec[] = [
     {
       name: 'jobs.cleanup',
       type: JobType.cleanup,
       cadence: { daily: { hour: 3, minute: 30 } },
+      timeZone: REGION_TIME_ZONE[config.REGION],
+    },
+    {
+      name: 'accounts.cleanup',
+      type: JobType.accountsCleanup,
+      cadence: { daily: { hour: 3, minute: 45 } },
       timeZone: REGION_TIME_ZONE[config.REGION],
     },
   ];

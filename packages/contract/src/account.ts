@@ -30,15 +30,13 @@ export const GREETING_NAME_MAX = 14;
 
 /** A new password: 8 to 128 characters (the common-password check is the server's). */
 export function newPassword() {
-  return z
-    .string({ message: REQUIRED_MESSAGE })
-    .superRefine((value, context) => {
-      if (value === '') context.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
-      else if (value.length < PASSWORD_MIN_LENGTH)
-        context.addIssue({ code: 'custom', message: PASSWORD_TOO_SHORT_MESSAGE });
-      else if (value.length > PASSWORD_MAX_LENGTH)
-        context.addIssue({ code: 'custom', message: PASSWORD_TOO_LONG_MESSAGE });
-    });
+  return z.string({ message: REQUIRED_MESSAGE }).superRefine((value, context) => {
+    if (value === '') context.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
+    else if (value.length < PASSWORD_MIN_LENGTH)
+      context.addIssue({ code: 'custom', message: PASSWORD_TOO_SHORT_MESSAGE });
+    else if (value.length > PASSWORD_MAX_LENGTH)
+      context.addIssue({ code: 'custom', message: PASSWORD_TOO_LONG_MESSAGE });
+  });
 }
 
 /** A password being checked (sign-in, the current one): required; never trimmed. */
@@ -132,11 +130,7 @@ export type PasskeyOptionsValue = z.infer<typeof PasskeyOptionsValueSchema>;
 
 export const AddPasskeyBodySchema = z.object({
   ChallengeId: z.string().min(1, REQUIRED_MESSAGE).max(200),
-  Name: z
-    .string()
-    .trim()
-    .max(PASSKEY_NAME_MAX, `Please use ${PASSKEY_NAME_MAX} or fewer characters`)
-    .optional(),
+  Name: z.string().trim().max(PASSKEY_NAME_MAX, `Please use ${PASSKEY_NAME_MAX} or fewer characters`).optional(),
   Response: WebAuthnJson,
 });
 export const PasskeyLoginBodySchema = z.object({
@@ -163,7 +157,7 @@ export function greetingName(name: string): string {
 
 /** Where the login page sends the shopper afterwards: a path on this site only, never another site. */
 export function safeReturnPath(value: string | null | undefined, fallback = '/my-account'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   if (/^\/(login|register|logout|forgot-password|reset-password)(\/|\?|$)/.test(value)) return fallback;
   return value;
 }

@@ -20,7 +20,8 @@ export const SUBURB_REQUIRED_MESSAGE = 'Suburb field is required';
 export const STATE_REQUIRED_MESSAGE = 'State field is required';
 export const POSTCODE_REQUIRED_MESSAGE = 'Postcode field is required';
 export const AU_POSTCODE_MESSAGE = 'Please enter a 4 digit postcode';
-export const UK_POSTCODE_MESSAGE = 'Please ensure that you have entered your postcode in the correct format e.g. M1 1AE';
+export const UK_POSTCODE_MESSAGE =
+  'Please ensure that you have entered your postcode in the correct format e.g. M1 1AE';
 export const SINGLE_LINE_MESSAGE = 'Please enter this on a single line';
 
 /** Phone placeholders per region (checkout.md section 2). */

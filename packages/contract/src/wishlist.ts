@@ -36,6 +36,7 @@ function wishlistValue<T extends z.ZodType>(data: T) {
 }
 
 export const WishlistSummaryValueSchema = wishlistValue(z.array(z.string()));
+export type WishlistSummaryValue = z.infer<typeof WishlistSummaryValueSchema>;
 
 export const WishlistEntrySchema = z.object({
   Code: z.string(),

@@ -5,6 +5,7 @@ import { storefrontMigration } from './migrations/002-storefront.js';
 import { cartWishlistMigration } from './migrations/003-cart-wishlist.js';
 import { foundationMigration } from './migrations/004-foundation.js';
 import { jobsMigration } from './migrations/005-jobs.js';
+import { accountsMigration } from './migrations/006-accounts.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -16,6 +17,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '003-cart-wishlist': cartWishlistMigration(this.handle.dialect),
       '004-foundation': foundationMigration(this.handle.dialect),
       '005-jobs': jobsMigration(this.handle.dialect),
+      '006-accounts': accountsMigration(this.handle.dialect),
     };
   }
 }

@@ -176,6 +176,8 @@ export interface CartsTable {
   token_hash: string;
   created_at: string;
   updated_at: string;
+  /** The customer whose cart this is; null for a guest's. */
+  user_id: number | null;
 }
 
 /** An item in a cart, with what the shopper agreed to when adding it (for the change flags). */
@@ -193,6 +195,8 @@ export interface WishlistsTable {
   token_hash: string;
   expires_at: string;
   created_at: string;
+  /** The customer whose wishlist this is (it never expires); null for a guest's. */
+  user_id: number | null;
 }
 
 export interface WishlistItemsTable {
@@ -220,6 +224,75 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+}
+
+/** A customer's account. Times are epoch milliseconds. */
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  /** The address in lower case: what sign-in looks up and what is unique. */
+  email_key: string;
+  /** argon2id, in its PHC string form (parameters included, so old hashes can be recognised). */
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone_number: Generated<string>;
+  /** JSON of the contract's Address, or null. */
+  billing_address: string | null;
+  consent: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A signed-in browser: the cookie's token is never stored, only its SHA-256. */
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  last_seen_at: number;
+  /** The absolute expiry, fixed at sign-in. */
+  expires_at: number;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  sign_count: number;
+  /** JSON array of AuthenticatorTransport names. */
+  transports: string;
+  device_type: string;
+  backed_up: number;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface WebauthnChallengesTable {
+  id: Generated<number>;
+  /** SHA-256 of the ceremony id handed to the browser. */
+  ceremony_hash: string;
+  purpose: 'register' | 'login';
+  user_id: number | null;
+  challenge: string;
+  expires_at: number;
 }
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';

@@ -1,5 +1,5 @@
 import { ANTI_FORGERY_COOKIE, ANTI_FORGERY_HEADER, failure } from '@shop/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CookieSecurity, isSecureRequest, readCookie, writeCookie } from './cookies.js';
 import { isTokenShape, newToken, sameSecret, sign } from './tokens.js';
 
@@ -18,6 +18,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Never set cookies on this route's replies (pictures, hashed assets: cached by CDNs for a year). */
     cookieless?: boolean;
+    /** A GET that changes something (the spec's /wishlist/merge) must carry the anti-forgery header too. */
+    antiForgery?: boolean;
   }
 }
 
@@ -60,7 +62,7 @@ export function registerAntiForgery(app: FastifyInstance, options: AntiForgeryOp
     const cookieValid = hasVisitor && cookie !== undefined && isAntiForgeryValueFor(options.secret, visitor, cookie);
     request.visitorId = hasVisitor ? visitor : null;
 
-    if (UNSAFE_METHODS.has(request.method)) {
+    if (UNSAFE_METHODS.has(request.method) || request.routeOptions.config?.antiForgery) {
       // Every unsafe method on every path, not only /c3api: the router decodes percent-escapes,
       // so '/%63%33api/...' reaches the same handler as '/c3api/...'.
       const header = request.headers[headerName];
@@ -70,25 +72,34 @@ export function registerAntiForgery(app: FastifyInstance, options: AntiForgeryOp
       return;
     }
     if (cookieValid || isCookieless(request)) return;
-    const visitorId = hasVisitor ? visitor : newToken();
-    request.visitorId = visitorId;
-    if (!hasVisitor) {
-      writeCookie(
-        reply,
-        VISITOR_COOKIE,
-        visitorId,
-        { httpOnly: true, sameSite: 'lax', maxAge: VISITOR_MAX_AGE_SECONDS },
-        secure,
-      );
-    }
+    request.visitorId = issueVisitor(reply, options.secret, secure, hasVisitor ? visitor : null);
+  });
+}
+
+/**
+ * Hands the browser a visitor id (a new one unless `keep` is given) and its anti-forgery value.
+ * Called with no id to keep on every change of who is signed in, so a value seen before sign-in
+ * is worthless after it (OWASP: renew the anti-forgery token with the session).
+ */
+export function issueVisitor(reply: FastifyReply, secret: string, secure: boolean, keep: string | null = null): string {
+  const visitorId = keep ?? newToken();
+  if (keep === null) {
     writeCookie(
       reply,
-      ANTI_FORGERY_COOKIE,
-      antiForgeryValue(options.secret, visitorId),
-      { httpOnly: false, sameSite: 'strict' },
+      VISITOR_COOKIE,
+      visitorId,
+      { httpOnly: true, sameSite: 'lax', maxAge: VISITOR_MAX_AGE_SECONDS },
       secure,
     );
-  });
+  }
+  writeCookie(
+    reply,
+    ANTI_FORGERY_COOKIE,
+    antiForgeryValue(secret, visitorId),
+    { httpOnly: false, sameSite: 'strict' },
+    secure,
+  );
+  return visitorId;
 }
 
 function isCookieless(request: FastifyRequest): boolean {

@@ -47,6 +47,12 @@ export interface ContextLogger {
 export interface Issued {
   /** A new guest cart's token, to be kept in the cart cookie. */
   cartToken?: string;
+  /** Sign-in, sign-out and password changes: the new session's token for the session cookie, or 'end' to clear it. */
+  session?: { token: string; maxAgeSeconds: number } | 'end';
+  /** The guest cart's cookie is cleared (its cart joined the customer's, or the customer signed out). */
+  clearCart?: boolean;
+  /** A new visitor id and anti-forgery value (on every change of who is signed in). */
+  rotateVisitor?: boolean;
 }
 
 /**

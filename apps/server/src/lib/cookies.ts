@@ -47,3 +47,8 @@ export function writeCookie(
     ...(options.maxAge !== undefined ? { maxAge: options.maxAge } : {}),
   });
 }
+
+/** Tells the browser to forget a cookie (same name, path and flags, expired). */
+export function clearCookie(reply: FastifyReply, base: string, secure: boolean): void {
+  reply.clearCookie(cookieName(base, secure), { path: '/', secure, httpOnly: true, sameSite: 'lax' });
+}

@@ -28,6 +28,19 @@ export class RateLimitRepository {
     return { windowStart: Number(row.window_start), hits: Number(row.hits) };
   }
 
+  async find(ctx: Pick<Ctx, 'db'>, key: string): Promise<{ windowStart: number; hits: number } | undefined> {
+    const row = await ctx.db
+      .selectFrom('rate_limits')
+      .select(['window_start', 'hits'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row ? { windowStart: Number(row.window_start), hits: Number(row.hits) } : undefined;
+  }
+
+  async delete(ctx: Pick<Ctx, 'db'>, key: string): Promise<void> {
+    await ctx.db.deleteFrom('rate_limits').where('key', '=', key).execute();
+  }
+
   async deleteOlderThan(ctx: Pick<Ctx, 'db'>, before: number): Promise<void> {
     await ctx.db.deleteFrom('rate_limits').where('window_start', '<', before).execute();
   }

@@ -32,4 +32,20 @@ export class RateLimiter {
     if (hits <= limit.max) return 0;
     return Math.max(1, Math.ceil((windowStart + limit.windowMs - now) / 1000));
   }
+
+  /**
+   * For limits on failures (sign-in): the seconds to wait when `key` has already reached its
+   * limit in the current window, or 0, counting nothing.
+   */
+  async waitFor(ctx: Pick<Ctx, 'db'>, key: string, limit: RateLimit): Promise<number> {
+    const now = this.now();
+    const window = await this.repository.find(ctx, key);
+    if (!window || window.windowStart + limit.windowMs <= now || window.hits < limit.max) return 0;
+    return Math.max(1, Math.ceil((window.windowStart + limit.windowMs - now) / 1000));
+  }
+
+  /** Forgets `key`'s count (a successful sign-in clears the account's failures). */
+  async forget(ctx: Pick<Ctx, 'db'>, key: string): Promise<void> {
+    await this.repository.delete(ctx, key);
+  }
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { DatabaseHandle } from '../db/database.js';
 import { type Ctx, createContext, type Viewer } from './context.js';
-import { type CookieSecurity, isSecureRequest, writeCookie } from './cookies.js';
+import { type CookieSecurity, clearCookie, isSecureRequest, writeCookie } from './cookies.js';
 import { BadRequestError, HttpError } from './errors.js';
 import { type IdempotencyOutcome, IdempotencyStore } from './idempotency.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
@@ -27,6 +27,8 @@ export interface RouteInput<P, Q, B> {
   /** Request headers, lower-case (If-None-Match, a provider's signature). */
   headers: IncomingHttpHeaders;
   viewer: Viewer;
+  /** The client's address (the proxy's forwarded one when TRUST_PROXY allows): for throttles. */
+  clientAddress: string;
 }
 
 /** A reply that is not the JSON envelope: a file, a page, a redirect. */
@@ -59,6 +61,8 @@ interface RouteCommon<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   cacheControl?: string;
   /** Never set cookies on replies (pictures cached by CDNs). */
   cookieless?: boolean;
+  /** A GET that changes state: it must carry the anti-forgery header like a POST. */
+  antiForgery?: boolean;
 }
 
 export interface JsonRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, V extends z.ZodType>
@@ -148,6 +152,10 @@ export interface RouteEnvironment extends CookieSecurity {
   resolveViewer: ViewerResolver;
   /** The guest cart's cookie name and lifetime. */
   cartCookie: { name: string; maxAgeSeconds: number };
+  /** The session cookie's name (HttpOnly, SameSite=Lax). */
+  sessionCookie?: string;
+  /** Gives the browser a new visitor id and anti-forgery value (anti-forgery.ts issueVisitor). */
+  rotateVisitor?: (reply: FastifyReply, secure: boolean) => void;
   rateLimiter?: RateLimiter;
 }
 
@@ -171,7 +179,7 @@ function fastifyRoute(route: ApiRoute, env: RouteEnvironment, limiter: RateLimit
   return {
     method: route.method,
     url: route.url,
-    config: { cookieless: route.cookieless === true },
+    config: { cookieless: route.cookieless === true, antiForgery: route.antiForgery === true },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const secure = isSecureRequest(request, env);
       const base = createContext({
@@ -210,7 +218,7 @@ function fastifyRoute(route: ApiRoute, env: RouteEnvironment, limiter: RateLimit
         return reply.code(401).send(failure(SIGN_IN_REQUIRED));
       }
       const ctx: Ctx = { ...base, viewer };
-      const input = { params, query, body, rawBody, headers: request.headers, viewer };
+      const input = { params, query, body, rawBody, headers: request.headers, viewer, clientAddress: request.ip };
 
       const run = async (): Promise<IdempotencyOutcome> => {
         if (isRawRoute(route)) return { status: 200, raw: await route.handler(ctx, input) };
@@ -248,8 +256,22 @@ function fastifyRoute(route: ApiRoute, env: RouteEnvironment, limiter: RateLimit
 /** The viewer before it is resolved; replaced for every request. */
 const GUEST_PLACEHOLDER: Viewer = { kind: 'guest', cartToken: null, wishlistToken: null };
 
-/** Turns what the services issued (a new cart token) into cookies. */
+/** Turns what the services issued (a new cart token, a session) into cookies. */
 function applyIssued(ctx: Ctx, reply: FastifyReply, env: RouteEnvironment, secure: boolean): void {
+  const { session, clearCart, rotateVisitor } = ctx.issued;
+  if (session && env.sessionCookie) {
+    if (session === 'end') clearCookie(reply, env.sessionCookie, secure);
+    else
+      writeCookie(
+        reply,
+        env.sessionCookie,
+        session.token,
+        { httpOnly: true, sameSite: 'lax', maxAge: session.maxAgeSeconds },
+        secure,
+      );
+  }
+  if (rotateVisitor && env.rotateVisitor) env.rotateVisitor(reply, secure);
+  if (clearCart && !ctx.issued.cartToken) clearCookie(reply, env.cartCookie.name, secure);
   if (ctx.issued.cartToken) {
     writeCookie(
       reply,

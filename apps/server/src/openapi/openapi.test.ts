@@ -26,6 +26,15 @@ describe('OpenAPI document', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual([
       '/c3api/site',
+      '/c3api/whoami',
+      '/c3api/account/register',
+      '/c3api/account/login',
+      '/c3api/account/logout',
+      '/c3api/account/password/forgot',
+      '/c3api/account/password/reset',
+      '/c3api/account/password',
+      '/c3api/account/profile',
+      '/c3api/account/overview',
       '/c3api/search/results',
       '/c3api/search/predective',
       '/c3api/product/similar',
@@ -43,6 +52,7 @@ describe('OpenAPI document', () => {
       '/c3api/wishlist/remove',
       '/c3api/wishlist/cleanup',
       '/c3api/wishlist/clear',
+      '/c3api/wishlist/merge',
       '/c3api/captcha',
       '/c3api/banners',
       '/c3api/footer/warningaboutborrowing',

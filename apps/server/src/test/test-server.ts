@@ -60,7 +60,7 @@ export async function newVisitor(baseUrl: string): Promise<Visitor> {
 export async function startTestServer(
   database: TestDatabase,
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void } } = {},
+  options: { logStream?: { write(line: string): void }; now?: () => number } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',

@@ -29,7 +29,8 @@ export interface CartView {
 const EMPTY_CART: CartView = { stores: [], totalMinor: 0, itemCount: 0, changes: [] };
 
 /**
- * Guest carts. A cart is found by the hash of the token in the viewer's cart cookie; a token we do
+ * Carts. A customer's is found by its owner and follows them to every device. A guest's is found
+ * by the hash of the token in the viewer's cart cookie; a token we do
  * not know names an empty cart, and the first add creates a cart with a fresh token, which the
  * route layer hands out as the cookie (ctx.issued). Adding never reserves the item.
  * Totals count only items that can still be bought; itemCount counts every item in the cart.
@@ -39,10 +40,30 @@ export class CartService {
 
   constructor(private readonly catalogue: CatalogueService) {}
 
+  /** The viewer's cart: a customer's own, or the guest cart of the cookie's token. */
   private async cartId(ctx: Ctx): Promise<number | undefined> {
+    if (ctx.viewer.kind === 'customer') return this.repository.cartIdByUser(ctx, ctx.viewer.userId);
     const token = ctx.viewer.cartToken;
     if (!isTokenShape(token)) return undefined;
-    return this.repository.cartIdByTokenHash(ctx, hashToken(token));
+    return this.repository.guestCartIdByTokenHash(ctx, hashToken(token));
+  }
+
+  /**
+   * On sign-in (inside its transaction): the guest cart of the viewer's cookie joins the customer's
+   * cart. Each unique item is there once (the primary key); items sold meanwhile come too, and the
+   * cart shows them as unavailable. The guest cart is deleted, so doing it again moves nothing.
+   */
+  async adoptGuestCart(ctx: Ctx, userId: number): Promise<void> {
+    const token = ctx.viewer.cartToken;
+    if (!isTokenShape(token)) return;
+    const guestCartId = await this.repository.guestCartIdByTokenHash(ctx, hashToken(token));
+    if (guestCartId === undefined) return;
+    const now = new Date().toISOString();
+    const customerCartId = await this.repository.ensureUserCart(ctx, userId, hashToken(newToken()), now);
+    if ((await this.repository.copyItems(ctx, guestCartId, customerCartId)) > 0) {
+      await this.repository.touch(ctx, customerCartId, now);
+    }
+    await this.repository.deleteCart(ctx, guestCartId);
   }
 
   private async regionItem(ctx: Ctx, productId: number): Promise<ProductWithStoreRow> {
@@ -63,11 +84,19 @@ export class CartService {
     if (row.status === 'sold') throw new BadRequestError(SOLD_MESSAGE);
     if (row.status === 'reserved') throw new BadRequestError(RESERVED_MESSAGE);
     const existing = await this.cartId(ctx);
-    const fresh = existing === undefined ? newToken() : null;
+    const viewer = ctx.viewer;
+    const customer = viewer.kind === 'customer' ? viewer.userId : null;
+    // A guest's new cart gets a token for its cookie; a customer's is found by its owner, and its
+    // token (needed by the column) is never handed out.
+    const fresh = existing === undefined && customer === null ? newToken() : null;
     const now = new Date().toISOString();
     // The new cart and its first item are written together or not at all.
     const cartId = await inTransaction(ctx, async (tx) => {
-      const id = existing ?? (await this.repository.createCart(tx, hashToken(fresh ?? ''), now));
+      const id =
+        existing ??
+        (customer !== null
+          ? await this.repository.ensureUserCart(tx, customer, hashToken(newToken()), now)
+          : await this.repository.createCart(tx, hashToken(fresh ?? ''), now));
       const added = await this.repository.addItem(tx, {
         cart_id: id,
         product_id: row.id,

@@ -33,6 +33,7 @@ describe.each(testDatabaseTargets())('site settings on $name', (target) => {
       WishlistsEnabled: true,
       DiscountsEnabled: true,
       WishlistAlertsEnabled: true,
+      SavedSearchesEnabled: true,
       SuggestionMinLength: 3,
     });
   });
@@ -44,6 +45,7 @@ describe.each(testDatabaseTargets())('site settings on $name', (target) => {
         WISHLISTS_ENABLED: 'false',
         DISCOUNTS_ENABLED: '0',
         WISHLIST_ALERTS_ENABLED: 'off',
+        SAVED_SEARCHES_ENABLED: 'no',
         SUGGESTION_MIN_LENGTH: '4',
       }),
     ).toEqual({
@@ -53,6 +55,7 @@ describe.each(testDatabaseTargets())('site settings on $name', (target) => {
       WishlistsEnabled: false,
       DiscountsEnabled: false,
       WishlistAlertsEnabled: false,
+      SavedSearchesEnabled: false,
       SuggestionMinLength: 4,
     });
   });

@@ -4,7 +4,11 @@ import type { Ctx } from '../../lib/context.js';
 
 export type SiteConfig = Pick<
   Config,
-  'WISHLISTS_ENABLED' | 'DISCOUNTS_ENABLED' | 'WISHLIST_ALERTS_ENABLED' | 'SUGGESTION_MIN_LENGTH'
+  | 'WISHLISTS_ENABLED'
+  | 'DISCOUNTS_ENABLED'
+  | 'WISHLIST_ALERTS_ENABLED'
+  | 'SAVED_SEARCHES_ENABLED'
+  | 'SUGGESTION_MIN_LENGTH'
 >;
 
 /** What the spec calls "page-level settings": the region, its currency and the feature flags. */
@@ -20,6 +24,7 @@ export class SiteService {
       WishlistsEnabled: this.config.WISHLISTS_ENABLED,
       DiscountsEnabled: this.config.DISCOUNTS_ENABLED,
       WishlistAlertsEnabled: this.config.WISHLIST_ALERTS_ENABLED,
+      SavedSearchesEnabled: this.config.SAVED_SEARCHES_ENABLED,
       SuggestionMinLength: this.config.SUGGESTION_MIN_LENGTH,
     };
   }

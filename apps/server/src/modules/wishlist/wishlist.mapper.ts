@@ -1,4 +1,4 @@
-import type { ProductListItem, WishlistEntry, WishlistPageValue } from '@shop/contract';
+import type { ProductListItem, WishlistEntry, WishlistMergeValue, WishlistPageValue } from '@shop/contract';
 import { toProductListItem } from '../catalogue/catalogue.mapper.js';
 import { WISHLIST_SORT_OPTIONS, type WishlistPage, type WishlistResult } from './wishlist.service.js';
 
@@ -20,6 +20,19 @@ export function toWishlistPage(result: WishlistResult<WishlistPage>): WishlistPa
     PageSize: page.pageSize,
     WishlistId: page.wishlistId,
     AlertEnabled: false,
+  }));
+}
+
+/** merge: the customer's summary (codes) and first page. */
+export function toWishlistMerge(result: WishlistResult<{ summary: string[]; page: WishlistPage }>): WishlistMergeValue {
+  return toWishlistReply(result, ({ summary, page }) => ({
+    Summary: summary,
+    ViewModel: {
+      Items: page.items.map((row) => toWishlistEntry(toProductListItem(row, LIST_NAME))),
+      SortOptions: WISHLIST_SORT_OPTIONS,
+      TotalItems: page.total,
+      PageSize: page.pageSize,
+    },
   }));
 }
 

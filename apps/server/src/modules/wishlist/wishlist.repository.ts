@@ -6,20 +6,70 @@ export type WishlistRow = Selectable<WishlistsTable>;
 export type WishlistItemRow = Selectable<WishlistItemsTable>;
 
 export class WishlistRepository {
-  /** The wishlist of this token hash unless it expired before `now`. */
+  /** The guest wishlist of this token hash unless it expired before `now` (never a customer's). */
   async liveByTokenHash(ctx: DbCtx, tokenHash: string, now: string): Promise<WishlistRow | undefined> {
     return ctx.db
       .selectFrom('wishlists')
       .selectAll()
       .where('token_hash', '=', tokenHash)
       .where('expires_at', '>', now)
+      .where('user_id', 'is', null)
       .executeTakeFirst();
+  }
+
+  async byUser(ctx: DbCtx, userId: number): Promise<WishlistRow | undefined> {
+    return ctx.db.selectFrom('wishlists').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** The customer's wishlist, made if they have none (two first adds at once end with one). */
+  async ensureForUser(ctx: DbCtx, userId: number, unusedTokenHash: string, now: string): Promise<WishlistRow> {
+    await ctx.db
+      .insertInto('wishlists')
+      // A customer's wishlist does not expire; the column wants a value.
+      .values({ token_hash: unusedTokenHash, created_at: now, expires_at: '9999-12-31T00:00:00.000Z', user_id: userId })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    const row = await this.byUser(ctx, userId);
+    if (!row) throw new Error('the customer wishlist vanished after its insert');
+    return row;
+  }
+
+  /** Copies up to `limit` items of one wishlist into another (already there: skipped), most recent first. */
+  async copyItems(ctx: DbCtx, fromId: number, toId: number, limit: number): Promise<void> {
+    if (limit <= 0) return;
+    await ctx.db
+      .insertInto('wishlist_items')
+      .columns(['wishlist_id', 'product_id', 'added_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('wishlist_items as source')
+          .select([eb.val(toId).as('wishlist_id'), 'source.product_id', 'source.added_at'])
+          .where('source.wishlist_id', '=', fromId)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('wishlist_items as held')
+                  .select('held.product_id')
+                  .where('held.wishlist_id', '=', toId)
+                  .whereRef('held.product_id', '=', 'source.product_id'),
+              ),
+            ),
+          )
+          .orderBy('source.added_at', 'desc')
+          .limit(limit),
+      )
+      .onConflict((oc) => oc.columns(['wishlist_id', 'product_id']).doNothing())
+      .execute();
+  }
+
+  async delete(ctx: DbCtx, id: number): Promise<void> {
+    await ctx.db.deleteFrom('wishlists').where('id', '=', id).execute();
   }
 
   async create(ctx: DbCtx, tokenHash: string, now: string, expiresAt: string): Promise<WishlistRow> {
     return ctx.db
       .insertInto('wishlists')
-      .values({ token_hash: tokenHash, created_at: now, expires_at: expiresAt })
+      .values({ token_hash: tokenHash, created_at: now, expires_at: expiresAt, user_id: null })
       .returningAll()
       .executeTakeFirstOrThrow();
   }

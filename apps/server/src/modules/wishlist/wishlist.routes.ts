@@ -5,13 +5,15 @@ import {
   WishlistContainsQuerySchema,
   WishlistContainsValueSchema,
   WishlistItemBodySchema,
+  WishlistMergeQuerySchema,
+  WishlistMergeValueSchema,
   WishlistPageQuerySchema,
   WishlistPageValueSchema,
   WishlistSummaryValueSchema,
   WishlistTokenQuerySchema,
 } from '@shop/contract';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
-import { changeData, toWishlistPage, toWishlistReply } from './wishlist.mapper.js';
+import { changeData, toWishlistMerge, toWishlistPage, toWishlistReply } from './wishlist.mapper.js';
 import type { WishlistService } from './wishlist.service.js';
 
 export function wishlistRoutes(wishlist: WishlistService): ApiRoute[] {
@@ -85,6 +87,20 @@ export function wishlistRoutes(wishlist: WishlistService): ApiRoute[] {
       value: WishlistChangeValueSchema,
       wishlistToken: ({ body }) => body.Token,
       handler: async (ctx) => toWishlistReply(await wishlist.clear(ctx), changeData),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/c3api/wishlist/merge',
+      summary:
+        "Signed in: joins the guest wishlist of `token` into the customer's (all or nothing; again: no change) and answers the customer's summary and first page",
+      tag: 'wishlist',
+      auth: 'required',
+      // A GET by the spec, but it changes data: it needs the anti-forgery header like a POST.
+      antiForgery: true,
+      cacheControl: 'no-store',
+      query: WishlistMergeQuerySchema,
+      value: WishlistMergeValueSchema,
+      handler: async (ctx, { query }) => toWishlistMerge(await wishlist.merge(ctx, query.token ?? null)),
     }),
   ];
 }

@@ -1,7 +1,7 @@
 import type { WishlistPageQuery, WishlistSortKey } from '@shop/contract';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
-import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { BadRequestError, HttpError, NotFoundError } from '../../lib/errors.js';
 import { hashToken, isTokenShape, newToken } from '../../lib/tokens.js';
 import { type CatalogueService, normaliseCode, type ProductCardRow } from '../catalogue/catalogue.service.js';
 import { WishlistRepository, type WishlistRow } from './wishlist.repository.js';
@@ -19,9 +19,9 @@ export const WISHLIST_SORT_OPTIONS: { displayName: string; keyName: WishlistSort
 
 interface Held {
   wishlist: WishlistRow;
-  /** The token to hand back: the caller's, or a new wishlist's. */
-  token: string;
-  expiresAt: string;
+  /** The token to hand back: the caller's, or a new wishlist's; null for a customer's own (held by the session). */
+  token: string | null;
+  expiresAt: string | null;
 }
 
 /** What a wishlist call answers, before wishlist.mapper.ts makes it the wire envelope. */
@@ -48,8 +48,9 @@ const COMPARE: Record<WishlistSortKey, (a: Entry, b: Entry) => number> = {
 };
 
 /**
- * Guest wishlists, held by the token the viewer gives (ctx.viewer.wishlistToken). Every use of a
- * live wishlist renews its expiry. An unknown, expired or forged token holds nothing: reads answer
+ * Wishlists. A signed-in customer's is their own (found by the session; any token they send is
+ * ignored) and never expires. A guest's is held by the token the viewer gives
+ * (ctx.viewer.wishlistToken); every use of a live one renews its expiry. An unknown, expired or forged token holds nothing: reads answer
  * an empty wishlist (Token null), add starts a new one, and a write that would change nothing
  * (remove, clear) creates nothing.
  */
@@ -67,6 +68,10 @@ export class WishlistService {
    * transaction the renewal's row lock (PostgreSQL) keeps concurrent writes to one wishlist in turn.
    */
   private async find(ctx: Ctx): Promise<Held | undefined> {
+    if (ctx.viewer.kind === 'customer') {
+      const wishlist = await this.repository.byUser(ctx, ctx.viewer.userId);
+      return wishlist ? { wishlist, token: null, expiresAt: null } : undefined;
+    }
     const token = ctx.viewer.wishlistToken;
     if (!isTokenShape(token)) return undefined;
     const now = new Date();
@@ -81,6 +86,15 @@ export class WishlistService {
     const held = await this.find(ctx);
     if (held) return held;
     const now = new Date();
+    if (ctx.viewer.kind === 'customer') {
+      const wishlist = await this.repository.ensureForUser(
+        ctx,
+        ctx.viewer.userId,
+        hashToken(newToken()),
+        now.toISOString(),
+      );
+      return { wishlist, token: null, expiresAt: null };
+    }
     const fresh = newToken();
     const expiresAt = this.expiry(now);
     const wishlist = await this.repository.create(ctx, hashToken(fresh), now.toISOString(), expiresAt);
@@ -203,5 +217,33 @@ export class WishlistService {
       return held;
     });
     return this.envelope(held, null);
+  }
+
+  /** How many items the viewer's wishlist holds (the account overview). */
+  async countItems(ctx: Ctx): Promise<number> {
+    const held = await this.find(ctx);
+    return held ? (await this.cards(ctx, held)).length : 0;
+  }
+
+  /**
+   * Joins the guest wishlist of `guestToken` into the signed-in customer's, in one transaction:
+   * each item once, up to the cap (most recently added first), then the guest wishlist is deleted,
+   * so a repeat (or a replay of the same link) merges nothing more. Answers the customer's wishlist.
+   */
+  async merge(ctx: Ctx, guestToken: string | null): Promise<WishlistResult<{ summary: string[]; page: WishlistPage }>> {
+    if (ctx.viewer.kind !== 'customer') throw new HttpError(401, 'Please sign in to continue.');
+    const userId = ctx.viewer.userId;
+    await inTransaction(ctx, async (tx) => {
+      if (!isTokenShape(guestToken)) return;
+      const guest = await this.repository.liveByTokenHash(tx, hashToken(guestToken), new Date().toISOString());
+      if (!guest) return;
+      const mine = await this.repository.ensureForUser(tx, userId, hashToken(newToken()), new Date().toISOString());
+      const room = WISHLIST_MAX_ITEMS - (await this.repository.countItems(tx, mine.id));
+      await this.repository.copyItems(tx, guest.id, mine.id, room);
+      await this.repository.delete(tx, guest.id);
+    });
+    const summary = await this.summary(ctx);
+    const page = await this.page(ctx, { page: 1 });
+    return { token: null, expiresAt: null, data: { summary: summary.data, page: page.data } };
   }
 }
