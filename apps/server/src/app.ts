@@ -35,6 +35,8 @@ import { imageRoutes } from './modules/images/images.routes.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
 import { devMailboxRoutes } from './modules/mail/mail.routes.js';
 import { MailService } from './modules/mail/mail.service.js';
+import { passkeyRoutes } from './modules/passkeys/passkeys.routes.js';
+import { PasskeysService } from './modules/passkeys/passkeys.service.js';
 import { PopularService } from './modules/search/popular.service.js';
 import { PredictiveService } from './modules/search/predictive.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -69,6 +71,7 @@ export interface Services {
   jobs: JobsService;
   sessions: SessionsService;
   accounts: AccountsService;
+  passkeys: PasskeysService;
 }
 
 export interface ServiceOptions {
@@ -104,6 +107,13 @@ export function createServices(config: Config, database: DatabaseHandle, options
     publicUrl: publicUrl(config),
     flags: { wishlistsEnabled: config.WISHLISTS_ENABLED, savedSearchesEnabled: config.SAVED_SEARCHES_ENABLED },
   });
+  // Passkeys belong to the host shoppers use (PUBLIC_URL), and answer only to its exact origin.
+  const shopUrl = new URL(publicUrl(config));
+  const passkeys = new PasskeysService(
+    accounts,
+    { id: shopUrl.hostname, name: 'Secondhand', origin: shopUrl.origin },
+    now,
+  );
   return {
     site: new SiteService(config),
     catalogue,
@@ -123,6 +133,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     jobs,
     sessions,
     accounts,
+    passkeys,
   };
 }
 
@@ -131,6 +142,7 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
   const routes: ApiRoute[] = [
     ...siteRoutes(services.site),
     ...accountRoutes(services.accounts, config.REGION),
+    ...passkeyRoutes(services.passkeys, services.accounts),
     ...searchRoutes(services.search, services.predictive, services.similar, services.popular),
     ...storeRoutes(services.stores),
     ...catalogueRoutes(services.catalogue),

@@ -17,7 +17,7 @@ export const JobType = {
   addViews: ADD_VIEWS_JOB,
   /** Forget finished jobs after a week. */
   cleanup: 'jobs.cleanup',
-  /** Delete expired sessions and old password-reset links. */
+  /** Delete expired sessions, old password-reset links and unfinished passkey ceremonies. */
   accountsCleanup: 'accounts.cleanup',
 } as const;
 
@@ -51,6 +51,7 @@ export async function startShopWorker(
     [JobType.accountsCleanup]: async (ctx) => {
       await services.sessions.deleteExpired(ctx);
       await services.accounts.deleteOldResets(ctx);
+      await services.passkeys.deleteExpiredCeremonies(ctx);
     },
   };
   const schedules: ScheduleSpec[] = [

@@ -149,6 +149,7 @@ export const PasskeySchema = z.object({
 });
 export const PasskeysValueSchema = z.object({ Passkeys: z.array(PasskeySchema) });
 export type Passkey = z.infer<typeof PasskeySchema>;
+export type PasskeysValue = z.infer<typeof PasskeysValueSchema>;
 
 /** The product page's greeting name: 14 characters at most, else the first 13 and an ellipsis. */
 export function greetingName(name: string): string {

@@ -12,7 +12,6 @@ import {
   RESET_LINK_INVALID_MESSAGE,
   SIGN_IN_FAILED_MESSAGE,
   type WhoamiValue,
-  type WishlistChangeValue,
   type WishlistSummaryValue,
 } from '@shop/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -18,6 +18,9 @@ import type { MailService } from '../mail/mail.service.js';
 import type { Clock, SessionsService } from '../sessions/sessions.service.js';
 import type { WishlistService } from '../wishlist/wishlist.service.js';
 import { AccountsRepository, type UserRow } from './accounts.repository.js';
+
+export type { UserRow };
+
 import { isCommonPassword } from './common-passwords.js';
 import type { PasswordHasher } from './password-hasher.js';
 
