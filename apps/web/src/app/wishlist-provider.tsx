@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Modal } from '../components/modal';
 import { trackEcommerce } from '../lib/analytics';
 import { useSiteSettings } from '../lib/site-settings';
+import { useViewer } from '../lib/viewer';
 import { WishlistContext, type WishlistContextValue } from '../lib/wishlist';
 import { changeWishlist } from '../lib/wishlist-api/change-wishlist';
 import { wishlistSummaryKey, wishlistSummaryQueryOptions } from '../lib/wishlist-api/get-wishlist-summary';
@@ -16,8 +17,13 @@ const NO_CODES: ReadonlySet<string> = new Set();
 export function WishlistProvider({ children }: { children: ReactNode }) {
   const { WishlistsEnabled, Region } = useSiteSettings();
   const client = useQueryClient();
-  // A failure leaves the hearts empty.
-  const summary = useQuery({ ...wishlistSummaryQueryOptions(), enabled: WishlistsEnabled });
+  const viewer = useViewer();
+  const signedIn = viewer.kind === 'customer';
+  // A failure leaves the hearts empty. Waits for whoami: a customer's wishlist needs no token.
+  const summary = useQuery({
+    ...wishlistSummaryQueryOptions(signedIn),
+    enabled: WishlistsEnabled && viewer.kind !== 'loading',
+  });
   const codes = useMemo<ReadonlySet<string>>(() => (summary.data ? new Set(summary.data) : NO_CODES), [summary.data]);
   const [prompt, setPrompt] = useState(false);
 
@@ -47,14 +53,15 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
               ...(analytics.brand ? { item_brand: analytics.brand } : {}),
             });
           }
-          if (!data.HideWishlistAlertReminder) setPrompt(true);
+          // The reminder asks guests to sign in; a customer has nothing to do yet.
+          if (!data.HideWishlistAlertReminder && !signedIn) setPrompt(true);
         }
         return true;
       } catch {
         return false;
       }
     },
-    [refresh, Region],
+    [refresh, Region, signedIn],
   );
 
   const value = useMemo<WishlistContextValue>(

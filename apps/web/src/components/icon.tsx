@@ -8,6 +8,51 @@ interface IconDrawing {
 
 /** Every icon of the shop, drawn once. Add one here rather than inline in a component. */
 const ICONS = {
+  key: {
+    viewBox: '0 0 24 24',
+    draw: () => (
+      <>
+        <circle cx="8" cy="12" r="4.2" fill="none" stroke="currentColor" strokeWidth="1.9" />
+        <path
+          d="M12.2 12H21M17.5 12v3.2M20.2 12v2.4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.9"
+          strokeLinecap="round"
+        />
+      </>
+    ),
+  },
+  user: {
+    viewBox: '0 0 24 24',
+    draw: () => (
+      <>
+        <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.9" />
+        <path
+          d="M4 20.5c1.3-3.6 4.3-5.5 8-5.5s6.7 1.9 8 5.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.9"
+          strokeLinecap="round"
+        />
+      </>
+    ),
+  },
+  'chevron-down': {
+    viewBox: '0 0 24 24',
+    draw: () => (
+      <>
+        <path
+          d="M6 9l6 6 6-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </>
+    ),
+  },
   'arrow-up': {
     viewBox: '0 0 24 24',
     draw: () => (

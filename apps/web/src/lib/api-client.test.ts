@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPost } from './api-client';
+import { apiGetWithAntiForgery, apiPost } from './api-client';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,5 +35,15 @@ describe('apiPost', () => {
     const seen = captureHeaders();
     await apiPost('/c3api/cart/add?productId=1');
     expect(seen[0]?.['X-XSRF-TOKEN']).toBe('secure.value');
+  });
+});
+
+describe('apiGetWithAntiForgery', () => {
+  it('sends the anti-forgery header on a GET that changes data', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the anti-forgery cookie the server would set
+    document.cookie = 'XSRF-TOKEN=get.token';
+    const seen = captureHeaders();
+    await apiGetWithAntiForgery('/c3api/wishlist/merge?token=t');
+    expect(seen[0]?.['X-XSRF-TOKEN']).toBe('get.token');
   });
 });

@@ -23,12 +23,28 @@ export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
   return apiCall<T>(path, { headers: { Accept: 'application/json' }, signal: signal ?? null });
 }
 
-/** POSTs JSON with the anti-forgery header echoed from its cookie (spec section 7). */
-export function apiPost<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** The anti-forgery header echoed from its cookie (spec section 7), when the cookie is there. */
+function antiForgeryHeaders(): Record<string, string> {
   // Served over HTTPS the server names it with the __Host- prefix.
   const token = readCookie(`__Host-${ANTI_FORGERY_COOKIE}`) ?? readCookie(ANTI_FORGERY_COOKIE);
-  if (token) headers[ANTI_FORGERY_HEADER] = token;
+  return token ? { [ANTI_FORGERY_HEADER]: token } : {};
+}
+
+/**
+ * GETs a call that changes data although the spec makes it a GET (the wishlist merge): the server
+ * asks for the anti-forgery header on it as on a POST.
+ */
+export function apiGetWithAntiForgery<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return apiCall<T>(path, {
+    headers: { Accept: 'application/json', ...antiForgeryHeaders() },
+    signal: signal ?? null,
+    credentials: 'same-origin',
+  });
+}
+
+/** POSTs JSON with the anti-forgery header echoed from its cookie (spec section 7). */
+export function apiPost<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...antiForgeryHeaders() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   return apiCall<T>(path, {
     method: 'POST',

@@ -23,6 +23,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = siteSettingsFrom(
     WishlistsEnabled: false,
     DiscountsEnabled: false,
     WishlistAlertsEnabled: false,
+    SavedSearchesEnabled: false,
     SuggestionMinLength: SUGGESTION_MIN_LENGTH,
   },
   false,

@@ -11,8 +11,11 @@ export interface ContractFormOptions<F extends string> {
   initial: Record<F, string>;
   /** The schema's input for these values (default: the values as they are). */
   toInput?: (values: Record<F, string>) => unknown;
-  /** The field an issue belongs to (default: its first path segment, when that is a field). */
-  fieldOf?: (path: PropertyKey | undefined) => F | null;
+  /**
+   * The field an issue belongs to (default: its first path segment, when that is a field). The whole
+   * path comes second, for nested schemas (an address inside a profile).
+   */
+  fieldOf?: (path: PropertyKey | undefined, fullPath: readonly PropertyKey[]) => F | null;
   /**
    * 'always' (default): a field is checked as it is typed in. 'touched': only once it has lost
    * focus or a submit was tried, so a shopper is not told off halfway through typing.
@@ -25,13 +28,13 @@ export function validateFields<F extends string>(
   schema: z.ZodType,
   input: unknown,
   fields: readonly F[],
-  fieldOf: (path: PropertyKey | undefined) => F | null,
+  fieldOf: (path: PropertyKey | undefined, fullPath: readonly PropertyKey[]) => F | null,
 ): FieldErrors<F> {
   const result = schema.safeParse(input);
   if (result.success) return {};
   const messages = new Map<F, string[]>();
   for (const issue of result.error.issues) {
-    const field = fieldOf(issue.path[0]);
+    const field = fieldOf(issue.path[0], issue.path);
     if (!field) continue;
     const list = messages.get(field) ?? [];
     if (!list.includes(issue.message)) list.push(issue.message);

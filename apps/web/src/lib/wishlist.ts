@@ -22,6 +22,16 @@ export function keepWishlistToken(value: { Token: string | null; ExpiryDate: str
   if (value.ExpiryDate) functionalStorage.set(EXPIRY_KEY, value.ExpiryDate);
 }
 
+/**
+ * Forgets the guest token (memory and storage): after it was merged into a customer's wishlist, and
+ * on sign-out, which leaves an empty guest wishlist behind (never the customer's).
+ */
+export function forgetWishlistToken(): void {
+  memoryToken = null;
+  functionalStorage.remove(TOKEN_KEY);
+  functionalStorage.remove(EXPIRY_KEY);
+}
+
 /** `token=...` for a GET, or nothing without a token. */
 export function tokenQuery(): string {
   const token = wishlistToken();
