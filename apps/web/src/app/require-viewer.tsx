@@ -1,24 +1,22 @@
-import { useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { loginPath } from '../lib/return-path';
 import { useViewer } from '../lib/viewer';
 
 /**
- * The account area's guard: a signed-in customer sees the page in the outlet; a guest is asked to
- * sign in (sign-in itself arrives with accounts) and sees nothing of the account.
+ * The account area's guard: a signed-in customer sees the page in the outlet; a guest is sent to
+ * /login (replacing this entry, so Back does not bounce them here again) and brought back after
+ * signing in. Until whoami answers nothing is decided: a customer opening a bookmark stays put.
  */
 export function RequireViewer() {
   const viewer = useViewer();
-  useEffect(() => {
-    if (viewer.kind === 'guest') document.title = 'Sign in | Secondhand';
-  }, [viewer.kind]);
+  const location = useLocation();
   if (viewer.kind === 'customer') return <Outlet />;
-  return (
-    <div className="page sign-in-required">
-      <h1>Sign in</h1>
-      <p>
-        Please sign in to see your account. Accounts are coming soon: until then, your cart and wishlist are kept on
-        this device.
-      </p>
-    </div>
-  );
+  if (viewer.kind === 'loading') {
+    return (
+      <div className="page account-page" aria-busy="true">
+        <p role="status">Checking your account...</p>
+      </div>
+    );
+  }
+  return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
 }

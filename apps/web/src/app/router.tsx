@@ -4,15 +4,26 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { CartProvider } from './cart-provider';
 import { ShopLayout } from './layout';
+import { OrdersComingSoonPage, SavedSearchesComingSoonPage } from './pages/account/coming-soon-pages';
+import { DashboardPage } from './pages/account/dashboard-page';
+import { PasskeysPage } from './pages/account/passkeys-page';
+import { PasswordPage } from './pages/account/password-page';
+import { ProfilePage } from './pages/account/profile-page';
 import { CartPage, CheckoutPage } from './pages/cart-page';
 import { ContentPage } from './pages/content-page';
+import { ForgotPasswordPage } from './pages/forgot-password-page';
 import { HomePage } from './pages/home-page';
+import { LoginPage } from './pages/login-page';
+import { LogoutPage } from './pages/logout-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { ProductPage } from './pages/product-page';
+import { RegisterPage } from './pages/register-page';
+import { ResetPasswordPage } from './pages/reset-password-page';
 import { SearchResultsPage } from './pages/search-results-page';
 import { WishlistPage } from './pages/wishlist-page';
 import { RequireViewer } from './require-viewer';
 import { SiteSettingsProvider } from './site-settings-provider';
+import { ViewerProvider } from './viewer-provider';
 import { WishlistProvider } from './wishlist-provider';
 
 /** A new page starts at the top (unless the link points at an anchor on it). */
@@ -31,31 +42,45 @@ export function AppRouter() {
   return (
     <QueryClientProvider client={client}>
       <SiteSettingsProvider>
-        <BrowserRouter>
-          <CartProvider>
-            <WishlistProvider>
-              <ScrollToTopOnNavigate />
-              <Routes>
-                <Route element={<ShopLayout />}>
-                  <Route path="/" element={<HomePage />} />
-                  <Route path="/search-results/*" element={<SearchResultsPage />} />
-                  <Route path="/shop" element={<SearchResultsPage />} />
-                  <Route path="/product/:code/*" element={<ProductPage />} />
-                  <Route path="/help/:slug" element={<ContentPage kind="help" />} />
-                  <Route path="/stores/:slug" element={<ContentPage kind="store" />} />
-                  <Route path="/cart" element={<CartPage />} />
-                  <Route path="/checkout" element={<CheckoutPage />} />
-                  <Route path="/wishlist" element={<WishlistPage />} />
-                  {/* The account area: its pages arrive with accounts, behind this guard. */}
-                  <Route path="/my-account" element={<RequireViewer />}>
-                    <Route path="*" element={null} />
+        <ViewerProvider>
+          <BrowserRouter>
+            <CartProvider>
+              <WishlistProvider>
+                <ScrollToTopOnNavigate />
+                <Routes>
+                  <Route element={<ShopLayout />}>
+                    <Route path="/" element={<HomePage />} />
+                    <Route path="/search-results/*" element={<SearchResultsPage />} />
+                    <Route path="/shop" element={<SearchResultsPage />} />
+                    <Route path="/product/:code/*" element={<ProductPage />} />
+                    <Route path="/help/:slug" element={<ContentPage kind="help" />} />
+                    <Route path="/stores/:slug" element={<ContentPage kind="store" />} />
+                    <Route path="/cart" element={<CartPage />} />
+                    <Route path="/checkout" element={<CheckoutPage />} />
+                    <Route path="/wishlist" element={<WishlistPage />} />
+                    <Route path="/login" element={<LoginPage />} />
+                    <Route path="/register" element={<RegisterPage />} />
+                    <Route path="/logout" element={<LogoutPage />} />
+                    <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+                    <Route path="/reset-password" element={<ResetPasswordPage />} />
+                    {/* The account area, behind its guard (guests go to /login and come back). */}
+                    <Route path="/my-account" element={<RequireViewer />}>
+                      <Route index element={<DashboardPage />} />
+                      <Route path="profile" element={<ProfilePage />} />
+                      <Route path="password" element={<PasswordPage />} />
+                      <Route path="passkeys" element={<PasskeysPage />} />
+                      <Route path="orders/*" element={<OrdersComingSoonPage />} />
+                      <Route path="saved-searches/*" element={<SavedSearchesComingSoonPage />} />
+                      {/* account.md 2.1: any other account path falls back to the overview. */}
+                      <Route path="*" element={<DashboardPage />} />
+                    </Route>
+                    <Route path="*" element={<NotFoundPage />} />
                   </Route>
-                  <Route path="*" element={<NotFoundPage />} />
-                </Route>
-              </Routes>
-            </WishlistProvider>
-          </CartProvider>
-        </BrowserRouter>
+                </Routes>
+              </WishlistProvider>
+            </CartProvider>
+          </BrowserRouter>
+        </ViewerProvider>
       </SiteSettingsProvider>
     </QueryClientProvider>
   );
