@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AccountMenu } from './account-menu';
 import '../layout.css';
 
-/** The brand, the search bar (passed in by the app, which owns the search feature) and a few links. */
+/**
+ * The brand, the search bar (passed in by the app, which owns the search feature), a few links, the
+ * account menu and the app's actions (the cart).
+ */
 export function SiteHeader({ search, actions }: { search: ReactNode; actions?: ReactNode }) {
   return (
     <header className="site-header">
@@ -33,7 +37,10 @@ export function SiteHeader({ search, actions }: { search: ReactNode; actions?: R
             </li>
           </ul>
         </nav>
-        {actions ? <div className="site-header__actions">{actions}</div> : null}
+        <div className="site-header__actions">
+          <AccountMenu />
+          {actions}
+        </div>
       </div>
     </header>
   );

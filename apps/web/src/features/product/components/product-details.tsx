@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Notice } from '../../../components/notice';
 import { ScrollToTop } from '../../../components/scroll-to-top';
 import { WishlistHeart } from '../../../components/wishlist-heart';
+import { AccountWidget } from './account-widget';
 import { AddToCartButton } from './add-to-cart';
 import { ConditionRating } from './condition-rating';
 import { DeliveryOptions } from './delivery-options';
@@ -97,6 +98,7 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
             />
             <ShareToggle title={product.Title} url={pageUrl} />
           </div>
+          <AccountWidget />
         </div>
       </div>
       {product.IsAvailable ? null : similar}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Icon } from '../../../components/icon';
 import { Modal } from '../../../components/modal';
+import { loginPath } from '../../../lib/return-path';
 
 export const PENDING_SAVED_SEARCH_KEY = 'pending-saved-search';
 
@@ -14,7 +15,7 @@ function rememberPendingSearch(search: string): void {
   }
 }
 
-/** The star: visitors are asked to log in or register, with the current search remembered. */
+/** The star: visitors are asked to log in or register, and come back to the current search afterwards. */
 export function SaveSearchButton() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -36,7 +37,7 @@ export function SaveSearchButton() {
       <Modal open={open} title="Save this search" onClose={() => setOpen(false)} className="save-search-modal">
         <p>To save this search, please login or register</p>
         <p>
-          <a className="button" href="/login" onClick={() => rememberPendingSearch(current)}>
+          <a className="button" href={loginPath(current)} onClick={() => rememberPendingSearch(current)}>
             Login / Register
           </a>
         </p>

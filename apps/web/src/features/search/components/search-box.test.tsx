@@ -185,7 +185,9 @@ describe('SearchBox extras', () => {
     await user.click(screen.getByRole('button', { name: 'Save this search' }));
     const dialog = screen.getByRole('dialog', { name: 'Save this search' });
     expect(within(dialog).getByText('To save this search, please login or register')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Login / Register' }).getAttribute('href')).toBe('/login');
+    expect(within(dialog).getByRole('link', { name: 'Login / Register' }).getAttribute('href')).toBe(
+      '/login?returnUrl=%2Fsearch-results%3Fquery%3Dphone',
+    );
     expect(window.sessionStorage.getItem('pending-saved-search')).toBe('/search-results?query=phone');
   });
 
