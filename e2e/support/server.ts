@@ -28,10 +28,16 @@ export interface RunningServer {
  * Starts the product the way the README does (main.ts: migrate, seed an empty database, listen)
  * on a fresh embedded database in a temporary folder, and waits until it answers.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { host?: '127.0.0.1' | 'localhost' } = {},
+): Promise<RunningServer> {
   // A caller that needs to reach the database gives its own DATA_DIR; either way stop() removes it.
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const port = await freePort();
+  // Passkeys need a domain, not an IP address, as their relying party: 'localhost' serves the shop
+  // as http://localhost:PORT, its PUBLIC_URL too.
+  const host = options.host ?? '127.0.0.1';
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
@@ -43,6 +49,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DEMO_PRODUCTS: '1500',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      ...(host === 'localhost' ? { PUBLIC_URL: `http://localhost:${port}` } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,7 +63,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // Never leave a server behind, even if the test process ends without running afterAll.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${host}:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);

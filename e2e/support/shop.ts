@@ -9,11 +9,14 @@ export interface Shop {
 }
 
 /** For one describe block: the real server on a fresh seeded database, and Chromium; both stopped afterwards. */
-export function useShop(env: Record<string, string> | (() => Record<string, string>) = {}): Shop {
+export function useShop(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: { host?: '127.0.0.1' | 'localhost' } = {},
+): Shop {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer(typeof env === 'function' ? env() : env);
+    server = await startServer(typeof env === 'function' ? env() : env, options);
     browser = await launchBrowser();
   });
   afterAll(async () => {
