@@ -35,7 +35,9 @@ function CustomerMenu({ firstName }: { firstName: string }) {
           <span className="visually-hidden">Account menu for </span>
           {firstName}
         </span>
-        <Icon name="chevron-down" size={16} />
+        <span className="account-menu__chevron">
+          <Icon name="chevron-down" size={16} />
+        </span>
       </button>
       <ul className="account-menu__panel" id={`${id}-panel`} hidden={!open}>
         <li>
@@ -67,9 +69,13 @@ export function AccountMenu() {
   return (
     <ul className="account-links">
       <li>
-        <Link to={loginPath(here)}>Login</Link>
+        <Link to={loginPath(here)}>
+          <Icon name="user" size={20} />
+          <span className="account-links__text">Login</span>
+        </Link>
       </li>
-      <li>
+      {/* Hidden on narrow screens, where the sign-in page's own link to it serves. */}
+      <li className="account-links__register">
         <Link to={`/register?${new URLSearchParams({ returnUrl: here })}`}>Register</Link>
       </li>
     </ul>
