@@ -99,3 +99,16 @@ describe('account helpers', () => {
     expect(newPassword().safeParse('x'.repeat(129)).success).toBe(false);
   });
 });
+
+describe('joining a field’s messages', () => {
+  it('joins with ". " without doubling a full stop', async () => {
+    const { joinFieldErrors } = await import('./validation.js');
+    expect(
+      joinFieldErrors([
+        'Please provide an email address with 83 or fewer characters.',
+        'Please enter a valid email address',
+      ]),
+    ).toBe('Please provide an email address with 83 or fewer characters. Please enter a valid email address');
+    expect(joinFieldErrors(['This field is required'])).toBe('This field is required');
+  });
+});

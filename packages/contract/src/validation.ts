@@ -69,5 +69,6 @@ export function databaseId(message: string) {
 
 /** Errors on one field are shown joined with '. '. */
 export function joinFieldErrors(messages: string[]): string {
-  return messages.join('. ');
+  // Some of the spec's messages end with a full stop; the joint must not double it.
+  return messages.map((message, i) => (i < messages.length - 1 ? message.replace(/\.$/, '') : message)).join('. ');
 }
