@@ -35,38 +35,41 @@ function maxLengthMessage(max: number): string {
 /** The region's three-letter country code (the address's CountryCode default). */
 export const COUNTRY_CODE: Record<Region, 'AUS' | 'GBR'> = { AU: 'AUS', UK: 'GBR' };
 
+/** A rule on a non-blank value: the message to show when `passes` is false. */
+type Rule = [passes: (value: string) => boolean, message: string];
+
 /**
- * An e-mail address as the forms take it: required, at most 83 characters, valid. Each failing
- * rule adds its message (joined with '. ' on the field), in the spec's order.
+ * A trimmed text field: blank gives only `required`; otherwise every failing rule adds its
+ * message (the form joins them with '. '), in the spec's order.
  */
-export function emailField() {
+function checkedText(required: string, rules: Rule[]) {
   return z
-    .string({ message: REQUIRED_MESSAGE })
+    .string({ message: required })
     .trim()
     .superRefine((value, context) => {
       if (value === '') {
-        context.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
+        context.addIssue({ code: 'custom', message: required });
         return;
       }
-      if (value.length > EMAIL_MAX_LENGTH) context.addIssue({ code: 'custom', message: EMAIL_TOO_LONG_MESSAGE });
-      if (!isSingleLine(value) || !isValidEmail(value)) context.addIssue({ code: 'custom', message: EMAIL_MESSAGE });
+      for (const [passes, message] of rules) if (!passes(value)) context.addIssue({ code: 'custom', message });
     });
+}
+
+/** An e-mail address as the forms take it: required, at most 83 characters, valid. */
+export function emailField() {
+  return checkedText(REQUIRED_MESSAGE, [
+    [(v) => v.length <= EMAIL_MAX_LENGTH, EMAIL_TOO_LONG_MESSAGE],
+    [(v) => isSingleLine(v) && isValidEmail(v), EMAIL_MESSAGE],
+  ]);
 }
 
 /** FirstName, LastName: required, no digits, fewer than 256 characters, one line. */
 export function personName() {
-  return z
-    .string({ message: REQUIRED_MESSAGE })
-    .trim()
-    .superRefine((value, context) => {
-      if (value === '') {
-        context.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
-        return;
-      }
-      if (/\d/.test(value)) context.addIssue({ code: 'custom', message: NO_DIGITS_MESSAGE });
-      if (value.length >= NAME_MAX_LENGTH) context.addIssue({ code: 'custom', message: NAME_TOO_LONG_MESSAGE });
-      if (!isSingleLine(value)) context.addIssue({ code: 'custom', message: SINGLE_LINE_MESSAGE });
-    });
+  return checkedText(REQUIRED_MESSAGE, [
+    [(v) => !/\d/.test(v), NO_DIGITS_MESSAGE],
+    [(v) => v.length < NAME_MAX_LENGTH, NAME_TOO_LONG_MESSAGE],
+    [isSingleLine, SINGLE_LINE_MESSAGE],
+  ]);
 }
 
 const UK_PHONE = /^(?:\d\s*){9,12}$/;
@@ -81,13 +84,7 @@ export function isValidRegionPhone(region: Region, value: string): boolean {
 
 export function phoneNumber(region: Region) {
   const message = region === 'AU' ? AU_PHONE_MESSAGE : UK_PHONE_MESSAGE;
-  return z
-    .string({ message: REQUIRED_MESSAGE })
-    .trim()
-    .superRefine((value, context) => {
-      if (value === '') context.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
-      else if (!isValidRegionPhone(region, value)) context.addIssue({ code: 'custom', message });
-    });
+  return checkedText(REQUIRED_MESSAGE, [[(v) => isValidRegionPhone(region, v), message]]);
 }
 
 /** An optional text field of at most `max` characters, on one line. */
@@ -103,17 +100,10 @@ function optionalLine(max: number) {
 
 /** A required text field with its own "required" message, at most `max`, on one line. */
 function requiredLine(required: string, max: number) {
-  return z
-    .string({ message: required })
-    .trim()
-    .superRefine((value, context) => {
-      if (value === '') {
-        context.addIssue({ code: 'custom', message: required });
-        return;
-      }
-      if (value.length > max) context.addIssue({ code: 'custom', message: maxLengthMessage(max) });
-      if (!isSingleLine(value)) context.addIssue({ code: 'custom', message: SINGLE_LINE_MESSAGE });
-    });
+  return checkedText(required, [
+    [(v) => v.length <= max, maxLengthMessage(max)],
+    [isSingleLine, SINGLE_LINE_MESSAGE],
+  ]);
 }
 
 const AU_STATE_CODES = AUSTRALIAN_STATES.map((s) => s.code) as string[];
@@ -137,21 +127,12 @@ export function addressSchema(region: Region) {
             .refine((v) => v === '' || AU_STATE_CODES.includes(v.toUpperCase()), STATE_REQUIRED_MESSAGE)
             .transform((v) => v.toUpperCase())
         : requiredLine(STATE_REQUIRED_MESSAGE, 40),
-      PostCode: z
-        .string({ message: POSTCODE_REQUIRED_MESSAGE })
-        .trim()
-        .superRefine((value, context) => {
-          if (value === '') {
-            context.addIssue({ code: 'custom', message: POSTCODE_REQUIRED_MESSAGE });
-            return;
-          }
-          if (au) {
-            if (!/^\d{4}$/.test(value)) context.addIssue({ code: 'custom', message: AU_POSTCODE_MESSAGE });
-          } else if (value.length > 17 || !UK_POSTCODE.test(value)) {
-            context.addIssue({ code: 'custom', message: UK_POSTCODE_MESSAGE });
-          }
-        })
-        .transform((value) => (au ? value : value.toUpperCase())),
+      PostCode: checkedText(
+        POSTCODE_REQUIRED_MESSAGE,
+        au
+          ? [[(v) => /^\d{4}$/.test(v), AU_POSTCODE_MESSAGE]]
+          : [[(v) => v.length <= 17 && UK_POSTCODE.test(v), UK_POSTCODE_MESSAGE]],
+      ).transform((value) => (au ? value : value.toUpperCase())),
       CountryCode: z
         .string()
         .nullish()
