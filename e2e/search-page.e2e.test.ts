@@ -411,7 +411,10 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
     await page.getByRole('button', { name: 'Save this search' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save this search' });
     await poll(() => dialog.getByText('To save this search, please login or register').count()).toBe(1);
-    expect(await dialog.getByRole('link', { name: 'Login / Register' }).getAttribute('href')).toBe('/login');
+    // Signing in comes back to this search.
+    expect(await dialog.getByRole('link', { name: 'Login / Register' }).getAttribute('href')).toBe(
+      `/login?returnUrl=${encodeURIComponent('/search-results?query=phone')}`,
+    );
     expect(await page.evaluate(() => sessionStorage.getItem('pending-saved-search'))).toBe(
       '/search-results?query=phone',
     );

@@ -71,9 +71,11 @@ describe.each(Object.entries(VIEWPORTS))('the wishlist on a %s', (_size, viewpor
     for (const item of [toSell, toKeep]) {
       await page.goto(`${shop.server.baseUrl}${item.Url}`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(item.Title);
-      await page.getByRole('button', { name: `Add ${item.Title} to wishlist` }).click();
+      // The item's own heart, not a similar item's that may share its title.
+      const ownHeart = page.locator('.product__heart');
+      await ownHeart.and(page.getByRole('button', { name: `Add ${item.Title} to wishlist` })).click();
       await dismissPrompt(page);
-      await page.getByRole('button', { name: `Remove ${item.Title} from wishlist` }).waitFor();
+      await ownHeart.and(page.getByRole('button', { name: `Remove ${item.Title} from wishlist` })).waitFor();
     }
 
     // The wishlist page lists all three.
