@@ -19,6 +19,8 @@ import { isTokenShape } from './lib/tokens.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { PasswordHasher } from './modules/accounts/password-hasher.js';
+import { addressRoutes } from './modules/addresses/addresses.routes.js';
+import { AddressesService } from './modules/addresses/addresses.service.js';
 import { bannerRoutes } from './modules/banners/banners.routes.js';
 import { BannersService } from './modules/banners/banners.service.js';
 import { captchaRoutes } from './modules/captcha/captcha.routes.js';
@@ -37,6 +39,7 @@ import { devMailboxRoutes } from './modules/mail/mail.routes.js';
 import { MailService } from './modules/mail/mail.service.js';
 import { passkeyRoutes } from './modules/passkeys/passkeys.routes.js';
 import { PasskeysService } from './modules/passkeys/passkeys.service.js';
+import { PromotionsService } from './modules/promotions/promotions.service.js';
 import { PopularService } from './modules/search/popular.service.js';
 import { PredictiveService } from './modules/search/predictive.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -44,6 +47,7 @@ import { SearchService } from './modules/search/search.service.js';
 import { SearchIndexHolder } from './modules/search/search-index.holder.js';
 import { SimilarService } from './modules/search/similar.service.js';
 import { type Clock, SESSION_COOKIE, SessionsService } from './modules/sessions/sessions.service.js';
+import { ShippingService } from './modules/shipping/shipping.service.js';
 import { healthRoutes, siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
 import { storeRoutes } from './modules/stores/stores.routes.js';
@@ -72,6 +76,9 @@ export interface Services {
   sessions: SessionsService;
   accounts: AccountsService;
   passkeys: PasskeysService;
+  addresses: AddressesService;
+  shipping: ShippingService;
+  promotions: PromotionsService;
 }
 
 export interface ServiceOptions {
@@ -134,6 +141,9 @@ export function createServices(config: Config, database: DatabaseHandle, options
     sessions,
     accounts,
     passkeys,
+    addresses: new AddressesService(),
+    shipping: new ShippingService(),
+    promotions: new PromotionsService(),
   };
 }
 
@@ -143,6 +153,7 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...siteRoutes(services.site),
     ...accountRoutes(services.accounts, config.REGION),
     ...passkeyRoutes(services.passkeys, services.accounts),
+    ...addressRoutes(services.addresses),
     ...searchRoutes(services.search, services.predictive, services.similar, services.popular),
     ...storeRoutes(services.stores),
     ...catalogueRoutes(services.catalogue),

@@ -1,4 +1,5 @@
 export * from './account.js';
+export * from './address.js';
 export * from './cart.js';
 export * from './constants.js';
 export * from './customer.js';
@@ -6,9 +7,11 @@ export * from './envelope.js';
 export * from './home.js';
 export * from './money.js';
 export * from './product.js';
+export * from './promotion.js';
 export * from './regions.js';
 export * from './search-query-string.js';
 export * from './search-request.js';
 export * from './search-response.js';
+export * from './shipping.js';
 export * from './validation.js';
 export * from './wishlist.js';

@@ -6,6 +6,9 @@ import { cartWishlistMigration } from './migrations/003-cart-wishlist.js';
 import { foundationMigration } from './migrations/004-foundation.js';
 import { jobsMigration } from './migrations/005-jobs.js';
 import { accountsMigration } from './migrations/006-accounts.js';
+import { addressesMigration } from './migrations/007-addresses.js';
+import { shippingMigration } from './migrations/008-shipping.js';
+import { promotionsMigration } from './migrations/009-promotions.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -18,6 +21,9 @@ class StaticMigrationProvider implements MigrationProvider {
       '004-foundation': foundationMigration(this.handle.dialect),
       '005-jobs': jobsMigration(this.handle.dialect),
       '006-accounts': accountsMigration(this.handle.dialect),
+      '007-addresses': addressesMigration(this.handle.dialect),
+      '008-shipping': shippingMigration(this.handle.dialect),
+      '009-promotions': promotionsMigration(this.handle.dialect),
     };
   }
 }

@@ -1,4 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
+import type { AddressesTables } from './tables/addresses.js';
+import type { PromotionsTables } from './tables/promotions.js';
+import type { ShippingTables } from './tables/shipping.js';
 
 /** Table types. Booleans are 0/1 integers and timestamps ISO-8601 text, the same on both dialects. */
 
@@ -205,7 +208,8 @@ export interface WishlistItemsTable {
   added_at: string;
 }
 
-export interface Database {
+/** Every table. Modules added since checkout keep their table types in db/tables/<module>.ts. */
+export interface Database extends AddressesTables, ShippingTables, PromotionsTables {
   stores: StoresTable;
   categories: CategoriesTable;
   products: ProductsTable;

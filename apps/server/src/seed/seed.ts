@@ -4,6 +4,7 @@ import { type DbCtx, systemContext } from '../lib/context.js';
 import { BannersRepository } from '../modules/banners/banners.repository.js';
 import { CatalogueRepository } from '../modules/catalogue/catalogue.repository.js';
 import { ContentRepository } from '../modules/content/content.repository.js';
+import { seedAddresses } from './addresses-seed.js';
 import { CATEGORY_TREE, type LeafCategory } from './catalogue-data.js';
 import {
   categorySeeds,
@@ -13,6 +14,8 @@ import {
   helpPageSeeds,
   storePageSeed,
 } from './generator.js';
+import { seedPromotions } from './promotions-seed.js';
+import { seedShipping } from './shipping-seed.js';
 import { bannerSeeds, noticeSeeds } from './site-content.js';
 
 export interface SeedOptions {
@@ -62,6 +65,10 @@ export async function seedCatalogue(handle: DbCtx, options: SeedOptions): Promis
     await repository.deleteChangesAfter(tx, feedBefore);
     await repository.recordBulkChange(tx, new Date().toISOString());
   });
+  // Checkout's demo data, for the stores just made: addresses to look up, postage rates, discount codes.
+  await seedAddresses(handle, stores, options.seed);
+  await seedShipping(handle, stores, options.seed);
+  await seedPromotions(handle, stores, options.seed);
   await seedSiteContent(handle);
 }
 

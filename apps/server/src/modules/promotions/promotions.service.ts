@@ -1,0 +1,2 @@
+/** Discount codes (filled in by the promotions work). */
+export class PromotionsService {}

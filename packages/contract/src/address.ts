@@ -1,0 +1,2 @@
+/** address calls' shapes (filled in by the checkout work). */
+export {};

@@ -1,0 +1,2 @@
+/** promotion calls' shapes (filled in by the checkout work). */
+export {};

@@ -1,0 +1,2 @@
+/** shipping calls' shapes (filled in by the checkout work). */
+export {};
