@@ -29,6 +29,9 @@ import { cartRoutes } from './modules/cart/cart.routes.js';
 import { CART_COOKIE, CART_COOKIE_MAX_AGE_SECONDS, CartService } from './modules/cart/cart.service.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { ADD_VIEWS_JOB, CatalogueService } from './modules/catalogue/catalogue.service.js';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
+import { HoldExpiry } from './modules/checkout/holds.js';
+import { DEFAULT_HOLDS, PlaceOrderFlow } from './modules/checkout/place-order.flow.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { ContentService } from './modules/content/content.service.js';
 import { enquiryRoutes } from './modules/enquiries/enquiries.routes.js';
@@ -37,8 +40,11 @@ import { imageRoutes } from './modules/images/images.routes.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
 import { devMailboxRoutes } from './modules/mail/mail.routes.js';
 import { MailService } from './modules/mail/mail.service.js';
+import { OrdersService } from './modules/orders/orders.service.js';
 import { passkeyRoutes } from './modules/passkeys/passkeys.routes.js';
 import { PasskeysService } from './modules/passkeys/passkeys.service.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
+import { GenericProvider } from './modules/payments/providers/generic/generic.provider.js';
 import { PromotionsService } from './modules/promotions/promotions.service.js';
 import { PopularService } from './modules/search/popular.service.js';
 import { PredictiveService } from './modules/search/predictive.service.js';
@@ -79,6 +85,10 @@ export interface Services {
   addresses: AddressesService;
   shipping: ShippingService;
   promotions: PromotionsService;
+  orders: OrdersService;
+  payments: PaymentsService;
+  placeOrder: PlaceOrderFlow;
+  holdExpiry: HoldExpiry;
 }
 
 export interface ServiceOptions {
@@ -121,6 +131,18 @@ export function createServices(config: Config, database: DatabaseHandle, options
     { id: shopUrl.hostname, name: 'Secondhand', origin: shopUrl.origin },
     now,
   );
+  const orders = new OrdersService();
+  const payments = new PaymentsService([new GenericProvider()]);
+  const placeOrder = new PlaceOrderFlow({
+    cart,
+    catalogue,
+    stores,
+    orders,
+    payments,
+    mail,
+    now,
+    holds: { ...DEFAULT_HOLDS, onlineMs: config.ONLINE_PAYMENT_HOLD_MINUTES * 60 * 1000 },
+  });
   return {
     site: new SiteService(config),
     catalogue,
@@ -144,6 +166,10 @@ export function createServices(config: Config, database: DatabaseHandle, options
     addresses: new AddressesService(),
     shipping: new ShippingService(),
     promotions: new PromotionsService(),
+    orders,
+    payments,
+    placeOrder,
+    holdExpiry: new HoldExpiry(orders, catalogue, now),
   };
 }
 
@@ -154,6 +180,7 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...accountRoutes(services.accounts, config.REGION),
     ...passkeyRoutes(services.passkeys, services.accounts),
     ...addressRoutes(services.addresses),
+    ...checkoutRoutes(services.placeOrder, config.REGION),
     ...searchRoutes(services.search, services.predictive, services.similar, services.popular),
     ...storeRoutes(services.stores),
     ...catalogueRoutes(services.catalogue),

@@ -54,6 +54,13 @@ const ConfigSchema = z.object({
   DISCOUNTS_ENABLED: flag(true),
   WISHLIST_ALERTS_ENABLED: flag(true),
   SAVED_SEARCHES_ENABLED: flag(true),
+  /** How long items stay held for an order waiting for its online payment (minutes). */
+  ONLINE_PAYMENT_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   /** Characters typed before the search bar asks for suggestions. */
   SUGGESTION_MIN_LENGTH: z.coerce.number().int().min(1).max(20).default(3),
   /** The shop's address as shoppers reach it, for links in e-mails; default http://localhost:PORT. */

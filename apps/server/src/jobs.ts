@@ -17,6 +17,8 @@ export const JobType = {
   addViews: ADD_VIEWS_JOB,
   /** Forget finished jobs after a week. */
   cleanup: 'jobs.cleanup',
+  /** End order holds that ran out (unpaid online orders, uncollected pay-in-store orders). */
+  expireHolds: 'checkout.expire-holds',
   /** Delete expired sessions, old password-reset links and unfinished passkey ceremonies. */
   accountsCleanup: 'accounts.cleanup',
 } as const;
@@ -48,6 +50,9 @@ export async function startShopWorker(
     [JobType.cleanup]: async (ctx) => {
       await services.jobs.cleanup(ctx, 7);
     },
+    [JobType.expireHolds]: async (ctx) => {
+      await services.holdExpiry.run(ctx);
+    },
     [JobType.accountsCleanup]: async (ctx) => {
       await services.sessions.deleteExpired(ctx);
       await services.accounts.deleteOldResets(ctx);
@@ -60,6 +65,12 @@ export async function startShopWorker(
       type: JobType.cleanup,
       cadence: { daily: { hour: 3, minute: 30 } },
       timeZone: REGION_TIME_ZONE[config.REGION],
+    },
+    {
+      name: 'checkout.expire-holds',
+      type: JobType.expireHolds,
+      cadence: { every: { seconds: 60 } },
+      timeZone: 'UTC',
     },
     {
       name: 'accounts.cleanup',

@@ -9,6 +9,7 @@ import { accountsMigration } from './migrations/006-accounts.js';
 import { addressesMigration } from './migrations/007-addresses.js';
 import { shippingMigration } from './migrations/008-shipping.js';
 import { promotionsMigration } from './migrations/009-promotions.js';
+import { ordersMigration } from './migrations/010-orders.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -24,6 +25,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '007-addresses': addressesMigration(this.handle.dialect),
       '008-shipping': shippingMigration(this.handle.dialect),
       '009-promotions': promotionsMigration(this.handle.dialect),
+      '010-orders': ordersMigration(this.handle.dialect),
     };
   }
 }

@@ -1,5 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { AddressesTables } from './tables/addresses.js';
+import type { OrdersTables } from './tables/orders.js';
 import type { PromotionsTables } from './tables/promotions.js';
 import type { ShippingTables } from './tables/shipping.js';
 
@@ -209,7 +210,7 @@ export interface WishlistItemsTable {
 }
 
 /** Every table. Modules added since checkout keep their table types in db/tables/<module>.ts. */
-export interface Database extends AddressesTables, ShippingTables, PromotionsTables {
+export interface Database extends AddressesTables, ShippingTables, PromotionsTables, OrdersTables {
   stores: StoresTable;
   categories: CategoriesTable;
   products: ProductsTable;

@@ -66,7 +66,11 @@ export class TestClient {
     return { status: response.status, body, headers: response.headers };
   }
 
-  async post<T = unknown>(path: string, payload?: unknown): Promise<TestResponse<T>> {
+  async post<T = unknown>(
+    path: string,
+    payload?: unknown,
+    options: { headers?: Record<string, string> } = {},
+  ): Promise<TestResponse<T>> {
     if (!this.cookie(ANTI_FORGERY_COOKIE)) await this.visit();
     const response = await fetch(this.baseUrl + path, {
       method: 'POST',
@@ -75,6 +79,7 @@ export class TestClient {
         'X-Forwarded-For': this.address,
         'Content-Type': 'application/json',
         ...this.antiForgeryHeaders(),
+        ...options.headers,
       },
       body: JSON.stringify(payload ?? {}),
     });

@@ -165,4 +165,17 @@ export class CartService {
     }
     return view;
   }
+
+  /** The viewer's cart id, if they have a cart (checkout's ExistingOrder rule keys on it). */
+  async cartIdOf(ctx: Ctx): Promise<number | null> {
+    return (await this.cartId(ctx)) ?? null;
+  }
+
+  /** Takes ordered items out of the viewer's cart (inside the order's transaction). */
+  async removeOrdered(ctx: Ctx, productIds: number[]): Promise<void> {
+    const cartId = await this.cartId(ctx);
+    if (cartId === undefined) return;
+    for (const id of productIds) await this.repository.removeItem(ctx, cartId, id);
+    await this.repository.touch(ctx, cartId, new Date().toISOString());
+  }
 }

@@ -1,0 +1,82 @@
+import type { Generated } from 'kysely';
+
+/** Table types of orders and payments. Times are epoch milliseconds; money is minor units. */
+export type OrderStatus = 'pending_payment' | 'confirmed' | 'cancelled' | 'expired';
+export type PaymentStatus = 'pending' | 'authorised' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  /** The public, non-guessable reference (ORD-XXXX-XXXX-XXXX). */
+  reference: string;
+  region: 'AU' | 'UK';
+  user_id: number | null;
+  /** The cart it was placed from (one open order per cart item is the ExistingOrder rule). */
+  cart_id: number | null;
+  email: string;
+  /** JSON: the checkout's CustomerDetails and BillingAddress as given. */
+  customer: string;
+  billing_address: string;
+  status: OrderStatus;
+  payment_option: string;
+  delivery_option: string;
+  items_minor: number;
+  postage_minor: number;
+  discount_minor: number;
+  total_minor: number;
+  discount_code: string | null;
+  /** Until when the items are held for this order (pending payment: minutes; pay in store: days). */
+  hold_expires_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OrderShipmentsTable {
+  id: Generated<number>;
+  order_id: number;
+  store_id: number;
+  store_name: string;
+  /** 'pickup' or 'postage'. */
+  method: 'pickup' | 'postage';
+  /** Regular or Express for postage; null for pickup. */
+  service: 'Regular' | 'Express' | null;
+  postage_minor: number;
+  /** JSON of the delivery address (postage) or the store's address (pickup): a snapshot. */
+  address: string;
+  /** JSON: the postage quote as chosen (zone, timeline, surcharge): copied in, never re-read. */
+  postage_snapshot: string | null;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  shipment_id: number;
+  product_id: number;
+  code: string;
+  title: string;
+  price_minor: number;
+  discount_minor: number;
+  postage_share_minor: number;
+  /** 1 while the order holds or has sold the item; a unique index allows one live line per item. */
+  live: number;
+}
+
+export interface PaymentAttemptsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** Our public reference for the attempt, sent to the provider as its invoice reference. */
+  tracking_number: string;
+  provider: string;
+  status: PaymentStatus;
+  amount_minor: number;
+  currency: 'AUD' | 'GBP';
+  provider_reference: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OrdersTables {
+  orders: OrdersTable;
+  order_shipments: OrderShipmentsTable;
+  order_lines: OrderLinesTable;
+  payment_attempts: PaymentAttemptsTable;
+}

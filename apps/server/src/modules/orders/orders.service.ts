@@ -1,0 +1,145 @@
+import type { OrderStatus } from '../../db/tables/orders.js';
+import type { DbCtx } from '../../lib/context.js';
+import { newPublicReference } from '../../lib/public-reference.js';
+import { type OrderLineRow, type OrderRow, type OrderShipmentRow, OrdersRepository } from './orders.repository.js';
+
+export type { OrderLineRow, OrderRow, OrderShipmentRow };
+
+export interface OrderLineDraft {
+  productId: number;
+  code: string;
+  title: string;
+  priceMinor: number;
+  discountMinor: number;
+  postageShareMinor: number;
+}
+
+export interface ShipmentDraft {
+  storeId: number;
+  storeName: string;
+  method: 'pickup' | 'postage';
+  service: 'Regular' | 'Express' | null;
+  postageMinor: number;
+  /** The delivery address (postage) or the store's (pickup), as shown on the order. */
+  address: Record<string, unknown>;
+  postageSnapshot: Record<string, unknown> | null;
+  lines: OrderLineDraft[];
+}
+
+export interface OrderDraft {
+  region: 'AU' | 'UK';
+  userId: number | null;
+  cartId: number | null;
+  email: string;
+  customer: Record<string, unknown>;
+  billingAddress: Record<string, unknown>;
+  status: OrderStatus;
+  paymentOption: string;
+  deliveryOption: string;
+  itemsMinor: number;
+  postageMinor: number;
+  discountMinor: number;
+  totalMinor: number;
+  discountCode: string | null;
+  holdExpiresAt: number;
+  now: number;
+  shipments: ShipmentDraft[];
+}
+
+/**
+ * Orders. Writing one is part of the caller's transaction (checkout's place-order flow), which has
+ * already reserved the items; the unique index on live order lines is the backstop that makes a
+ * second live order for an item fail even if a caller forgot to reserve.
+ */
+export class OrdersService {
+  private readonly repository = new OrdersRepository();
+
+  async create(ctx: DbCtx, draft: OrderDraft): Promise<{ id: number; reference: string }> {
+    const reference = newPublicReference('ORD');
+    const id = await this.repository.insertOrder(ctx, {
+      reference,
+      region: draft.region,
+      user_id: draft.userId,
+      cart_id: draft.cartId,
+      email: draft.email,
+      customer: JSON.stringify(draft.customer),
+      billing_address: JSON.stringify(draft.billingAddress),
+      status: draft.status,
+      payment_option: draft.paymentOption,
+      delivery_option: draft.deliveryOption,
+      items_minor: draft.itemsMinor,
+      postage_minor: draft.postageMinor,
+      discount_minor: draft.discountMinor,
+      total_minor: draft.totalMinor,
+      discount_code: draft.discountCode,
+      hold_expires_at: draft.holdExpiresAt,
+      created_at: draft.now,
+      updated_at: draft.now,
+    });
+    for (const shipment of draft.shipments) {
+      const shipmentId = await this.repository.insertShipment(ctx, {
+        order_id: id,
+        store_id: shipment.storeId,
+        store_name: shipment.storeName,
+        method: shipment.method,
+        service: shipment.service,
+        postage_minor: shipment.postageMinor,
+        address: JSON.stringify(shipment.address),
+        postage_snapshot: shipment.postageSnapshot ? JSON.stringify(shipment.postageSnapshot) : null,
+      });
+      await this.repository.insertLines(
+        ctx,
+        shipment.lines.map((line) => ({
+          order_id: id,
+          shipment_id: shipmentId,
+          product_id: line.productId,
+          code: line.code,
+          title: line.title,
+          price_minor: line.priceMinor,
+          discount_minor: line.discountMinor,
+          postage_share_minor: line.postageShareMinor,
+          live: 1,
+        })),
+      );
+    }
+    return { id, reference };
+  }
+
+  byReference(ctx: DbCtx, reference: string): Promise<OrderRow | undefined> {
+    return this.repository.byReference(ctx, reference);
+  }
+
+  lines(ctx: DbCtx, orderId: number): Promise<OrderLineRow[]> {
+    return this.repository.lines(ctx, orderId);
+  }
+
+  shipments(ctx: DbCtx, orderId: number): Promise<OrderShipmentRow[]> {
+    return this.repository.shipments(ctx, orderId);
+  }
+
+  /** This shopper's live orders (by customer or by cart) that hold any of these items: the ExistingOrder rule. */
+  liveOrdersHolding(ctx: DbCtx, owner: { userId: number | null; cartId: number | null }, productIds: number[]) {
+    return this.repository.liveOrdersHolding(ctx, owner, productIds);
+  }
+
+  /** Orders in these statuses whose hold ran out by `now` (oldest first). */
+  heldPast(ctx: DbCtx, statuses: OrderStatus[], now: number, limit = 100): Promise<OrderRow[]> {
+    return this.repository.heldPast(ctx, statuses, now, limit);
+  }
+
+  /**
+   * Ends an order's hold: one conditional write moves it from `from` to `to` (whoever gets there
+   * first wins; the loser changes nothing), then its lines stop being live. Answers the product
+   * ids to release, or null when the order was no longer in `from`. Call inside a transaction.
+   */
+  async endHold(
+    ctx: DbCtx,
+    orderId: number,
+    from: OrderStatus[],
+    to: OrderStatus,
+    now: number,
+  ): Promise<number[] | null> {
+    if (!(await this.repository.moveStatus(ctx, orderId, from, to, now))) return null;
+    return this.repository.endLines(ctx, orderId);
+  }
+}

@@ -1,0 +1,39 @@
+import type { Ctx } from '../../lib/context.js';
+
+/**
+ * The port every payment provider implements. The spec's five options (checkout.md section 7)
+ * differ in what starting a payment hands the page, so `start` answers one of:
+ * - confirmed: no money moves online (Generic, pay in store): the order is confirmed at once;
+ * - page-data: what the page needs to take the shopper to the provider (Eway's access code and
+ *   form URL, Global Payments' signed HPP fields, PayPal's order token, Clearpay's checkout token).
+ * The truth about a payment always comes from the provider (`confirm`, `reconcile`), never from the
+ * browser. No method is ever called inside a database transaction: they may wait on the network.
+ */
+export type PaymentOptionName = 'Generic' | 'Eway' | 'GlobalPay' | 'PayPal' | 'Clearpay';
+
+export interface AttemptContext {
+  trackingNumber: string;
+  orderReference: string;
+  amountMinor: number;
+  currency: 'AUD' | 'GBP';
+  customer: { email: string; firstName: string; lastName: string; phone: string };
+  /** Where the provider sends the shopper back (absolute URLs on PUBLIC_URL). */
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+export type StartResult = { kind: 'confirmed' } | { kind: 'page-data'; value: Record<string, unknown> };
+
+/** What the provider says of an attempt. */
+export type ProviderVerdict = 'succeeded' | 'failed' | 'pending';
+
+export interface PaymentProvider {
+  readonly name: PaymentOptionName;
+  start(ctx: Ctx, attempt: AttemptContext): Promise<StartResult>;
+  /** Checks a payment the browser says finished, against the provider (amount and reference included). */
+  confirm(ctx: Ctx, attempt: AttemptContext, evidence: Record<string, unknown>): Promise<ProviderVerdict>;
+  cancel(ctx: Ctx, attempt: AttemptContext): Promise<void>;
+  refund(ctx: Ctx, attempt: AttemptContext, amountMinor: number): Promise<void>;
+  /** For the reconciler: the provider's current word on an attempt left pending. */
+  reconcile(ctx: Ctx, attempt: AttemptContext): Promise<ProviderVerdict>;
+}

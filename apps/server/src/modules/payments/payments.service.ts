@@ -1,0 +1,143 @@
+import { formatMoney, REGION_INFO, type Region } from '@shop/contract';
+import type { PaymentStatus } from '../../db/tables/orders.js';
+import type { DbCtx } from '../../lib/context.js';
+import { newPublicReference } from '../../lib/public-reference.js';
+import { type PaymentAttemptRow, PaymentAttemptsRepository } from './payment-attempts.repository.js';
+import type { PaymentOptionName, PaymentProvider } from './payment-provider.js';
+
+/** How the order reaches the shopper: what decides which payment options apply. */
+export type DeliveryKind = 'pickup' | 'postage' | 'split';
+
+export interface PaymentOptionRule {
+  name: PaymentOptionName;
+  displayName: string;
+  /** Order amount limits including postage, minor units (checkout.md section 5). */
+  minMinor: number;
+  maxMinor: number;
+  /** Generic (pay in store) needs every item collected in store. */
+  pickupOnly: boolean;
+}
+
+/**
+ * The options each region offers, in the order shown. Only Generic exists until the card, PayPal
+ * and Clearpay providers arrive (issue 10) on the same port.
+ */
+export const PAYMENT_OPTIONS: Record<Region, PaymentOptionRule[]> = {
+  AU: [
+    {
+      name: 'Generic',
+      displayName: 'Pay in store when you collect',
+      minMinor: 100,
+      maxMinor: 1_000_000,
+      pickupOnly: true,
+    },
+  ],
+  UK: [
+    {
+      name: 'Generic',
+      displayName: 'Pay in store when you collect',
+      minMinor: 100,
+      maxMinor: 800_000,
+      pickupOnly: true,
+    },
+  ],
+};
+
+export const PICKUP_ONLY_MESSAGE = 'Pay in store is available when every item is collected in store.';
+
+export interface PaymentOptionView {
+  name: PaymentOptionName;
+  displayName: string;
+  disabled: boolean;
+  disabledMessage: string | null;
+  selected: boolean;
+}
+
+/** "The order amount, including postage, must be between ${min} and ${max}." in the region's money. */
+export function amountMessage(rule: PaymentOptionRule, region: Region): string {
+  return `The order amount, including postage, must be between ${formatMoney(rule.minMinor, region)} and ${formatMoney(rule.maxMinor, region)}.`;
+}
+
+/**
+ * Payment options and attempts. An attempt is created in the order's transaction with its own
+ * tracking number; it is finalised by one conditional write, whoever gets there first.
+ */
+export class PaymentsService {
+  private readonly attempts = new PaymentAttemptsRepository();
+  private readonly providers = new Map<PaymentOptionName, PaymentProvider>();
+
+  constructor(providers: PaymentProvider[]) {
+    for (const provider of providers) this.providers.set(provider.name, provider);
+  }
+
+  provider(name: PaymentOptionName): PaymentProvider {
+    const provider = this.providers.get(name);
+    if (!provider) throw new Error(`no payment provider named ${name}`);
+    return provider;
+  }
+
+  /** The region's options for this order: each disabled with its message when it cannot be used; a single usable one is selected. */
+  options(region: Region, delivery: DeliveryKind | null, totalMinor: number): PaymentOptionView[] {
+    const views = PAYMENT_OPTIONS[region]
+      .filter((rule) => this.providers.has(rule.name))
+      .map((rule): PaymentOptionView => {
+        let disabledMessage: string | null = null;
+        if (rule.pickupOnly && delivery !== null && delivery !== 'pickup') disabledMessage = PICKUP_ONLY_MESSAGE;
+        else if (totalMinor < rule.minMinor || totalMinor > rule.maxMinor)
+          disabledMessage = amountMessage(rule, region);
+        return {
+          name: rule.name,
+          displayName: rule.displayName,
+          disabled: disabledMessage !== null,
+          disabledMessage,
+          selected: false,
+        };
+      });
+    const usable = views.filter((v) => !v.disabled);
+    if (usable.length === 1 && usable[0]) usable[0].selected = true;
+    return views;
+  }
+
+  /** Why this option cannot pay for this order, or null when it can. */
+  refusal(region: Region, name: string, delivery: DeliveryKind, totalMinor: number): string | null {
+    const view = this.options(region, delivery, totalMinor).find((v) => v.name === name);
+    if (!view)
+      return `Invalid input. PaymentOption: must be one of ${PAYMENT_OPTIONS[region].map((r) => r.name).join(', ')}`;
+    return view.disabledMessage;
+  }
+
+  /** Starts an attempt for an order (inside its transaction). */
+  async createAttempt(
+    ctx: DbCtx,
+    input: {
+      orderId: number;
+      provider: PaymentOptionName;
+      amountMinor: number;
+      region: Region;
+      status: PaymentStatus;
+      now: number;
+    },
+  ): Promise<PaymentAttemptRow> {
+    const row = {
+      order_id: input.orderId,
+      tracking_number: newPublicReference('PAY'),
+      provider: input.provider,
+      status: input.status,
+      amount_minor: input.amountMinor,
+      currency: REGION_INFO[input.region].currencyCode,
+      provider_reference: null,
+      created_at: input.now,
+      updated_at: input.now,
+    };
+    const id = await this.attempts.insert(ctx, row);
+    return { id, ...row };
+  }
+
+  settle(ctx: DbCtx, attemptId: number, from: PaymentStatus[], to: PaymentStatus, now: number): Promise<boolean> {
+    return this.attempts.settle(ctx, attemptId, from, to, now);
+  }
+
+  attemptsFor(ctx: DbCtx, orderId: number): Promise<PaymentAttemptRow[]> {
+    return this.attempts.forOrder(ctx, orderId);
+  }
+}
