@@ -2,7 +2,7 @@ import {
   type CheckoutSubmission,
   EMPTY_CART_MESSAGE,
   EXISTING_ORDER,
-  REGION_INFO,
+  formatMoney,
   UNAVAILABLE_ITEMS_MESSAGE,
 } from '@shop/contract';
 import { inTransaction } from '../../db/unit-of-work.js';
@@ -199,7 +199,7 @@ export class PlaceOrderFlow {
     shipments: ShipmentDraft[],
     totalMinor: number,
   ): Promise<void> {
-    const money = (minor: number) => `${REGION_INFO[ctx.region].currencySymbol}${(minor / 100).toFixed(2)}`;
+    const money = (minor: number) => formatMoney(minor, ctx.region);
     const lines = shipments.flatMap((s) => [
       `${s.storeName} (${s.method === 'pickup' ? 'collect in store' : 'posted'}):`,
       ...s.lines.map((l) => `  ${l.code}  ${l.title}  ${money(l.priceMinor)}`),
