@@ -30,6 +30,7 @@ import { CART_COOKIE, CART_COOKIE_MAX_AGE_SECONDS, CartService } from './modules
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { ADD_VIEWS_JOB, CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
+import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { HoldExpiry } from './modules/checkout/holds.js';
 import { DEFAULT_HOLDS, PlaceOrderFlow } from './modules/checkout/place-order.flow.js';
 import { contentRoutes } from './modules/content/content.routes.js';
@@ -89,6 +90,7 @@ export interface Services {
   payments: PaymentsService;
   placeOrder: PlaceOrderFlow;
   holdExpiry: HoldExpiry;
+  checkout: CheckoutService;
 }
 
 export interface ServiceOptions {
@@ -170,6 +172,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     payments,
     placeOrder,
     holdExpiry: new HoldExpiry(orders, catalogue, now),
+    checkout: new CheckoutService({ cart, stores, payments, accounts, discountsEnabled: config.DISCOUNTS_ENABLED }),
   };
 }
 
@@ -180,7 +183,7 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...accountRoutes(services.accounts, config.REGION),
     ...passkeyRoutes(services.passkeys, services.accounts),
     ...addressRoutes(services.addresses),
-    ...checkoutRoutes(services.placeOrder, config.REGION),
+    ...checkoutRoutes(services.checkout, services.placeOrder, config.REGION),
     ...searchRoutes(services.search, services.predictive, services.similar, services.popular),
     ...storeRoutes(services.stores),
     ...catalogueRoutes(services.catalogue),

@@ -57,3 +57,88 @@ export const ProcessValueSchema = z.union([
   z.record(z.string(), z.unknown()),
 ]);
 export type ProcessValue = z.infer<typeof ProcessValueSchema>;
+
+/** Money in checkout replies: minor units and the display string (formatMoney). */
+export const MoneySchema = z.object({ Amount: z.number().int(), Display: z.string() });
+export type Money = z.infer<typeof MoneySchema>;
+
+export const CheckoutCartItemSchema = z.object({
+  ProductId: z.number().int(),
+  Code: z.string(),
+  DisplayName: z.string(),
+  Category: z.string(),
+  ImageUrl: z.string().nullable(),
+  StoreId: z.number().int(),
+  StoreName: z.string(),
+  StoreAddressLine1: z.string(),
+  StoreAddressLine2: z.string(),
+  Price: MoneySchema,
+  IsAvailable: z.boolean(),
+  PickupDisabled: z.boolean(),
+});
+
+export const CheckoutCartSchema = z.object({
+  CartTotal: MoneySchema,
+  OriginalTotal: MoneySchema,
+  StoreCount: z.number().int(),
+  ItemCount: z.number().int(),
+  CartItems: z.array(CheckoutCartItemSchema),
+  DiscountCodeApplied: z.boolean(),
+  DiscountAmount: MoneySchema,
+  DiscountCodes: z.array(z.string()),
+  DiscountsEnabled: z.boolean(),
+});
+
+export const ShippingOptionSchema = z.object({
+  Id: z.number().int(),
+  Name: z.string(),
+  SystemName: z.enum(DELIVERY_OPTIONS),
+  Selected: z.boolean(),
+  DeliveryType: z.object({ IsExpress: z.boolean() }),
+});
+
+export const PaymentOptionSchema = z.object({
+  Id: z.number().int(),
+  Name: z.string(),
+  SystemName: z.enum(PAYMENT_OPTION_NAMES),
+  Selected: z.boolean(),
+  Disabled: z.boolean(),
+  DisabledMessage: z.string().nullable(),
+});
+
+export const CheckoutAddressValueSchema = z.object({
+  BusinessName: z.string(),
+  Line1: z.string(),
+  Line2: z.string(),
+  Suburb: z.string(),
+  State: z.string(),
+  PostCode: z.string(),
+  CountryCode: z.string(),
+  CountryName: z.string(),
+});
+
+export const CheckoutViewValueSchema = z.object({
+  Cart: CheckoutCartSchema,
+  PaymentInformation: z.object({
+    Options: z.array(PaymentOptionSchema),
+    PaymentMethodParameters: z.array(z.object({ Parameter: z.string(), Value: z.string() })),
+    ProcessPaymentMessage: z.string().nullable(),
+  }),
+  ShippingInformation: z.object({
+    Options: z.array(ShippingOptionSchema),
+    MissingTableRateMessage: z.string().nullable(),
+    CustomerAddress: CheckoutAddressValueSchema.nullable(),
+  }),
+  /** A signed-in customer's details from their profile (marked valid by the page); empty for a guest. */
+  CustomerDetails: z.object({
+    EmailAddress: z.string(),
+    FirstName: z.string(),
+    LastName: z.string(),
+    PhoneNumber: z.string(),
+    BillingAddress: CheckoutAddressValueSchema.nullable(),
+    Consent: z.boolean(),
+    IsGuestUser: z.boolean(),
+  }),
+  ShippingAddress: CheckoutAddressValueSchema.nullable(),
+});
+export type CheckoutViewValue = z.infer<typeof CheckoutViewValueSchema>;

@@ -1,12 +1,23 @@
-import { checkoutSubmissionSchema, ProcessValueSchema, type Region } from '@shop/contract';
+import { CheckoutViewValueSchema, checkoutSubmissionSchema, ProcessValueSchema, type Region } from '@shop/contract';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
+import type { CheckoutService } from './checkout.service.js';
 import type { PlaceOrderFlow } from './place-order.flow.js';
 
 const MINUTE_MS = 60 * 1000;
 
-export function checkoutRoutes(flow: PlaceOrderFlow, region: Region): ApiRoute[] {
+export function checkoutRoutes(checkout: CheckoutService, flow: PlaceOrderFlow, region: Region): ApiRoute[] {
   const submission = checkoutSubmissionSchema(region);
   return [
+    defineRoute({
+      method: 'GET',
+      url: '/c3api/checkout/view',
+      summary:
+        "The checkout page's data: the cart with each store's pickup address, delivery and payment options, and a signed-in customer's details",
+      tag: 'checkout',
+      value: CheckoutViewValueSchema,
+      cacheControl: 'no-store',
+      handler: async (ctx) => checkout.view(ctx),
+    }),
     defineRoute({
       method: 'POST',
       url: '/c3api/checkout/purchase/process',
