@@ -10,6 +10,7 @@ import { addressesMigration } from './migrations/007-addresses.js';
 import { shippingMigration } from './migrations/008-shipping.js';
 import { promotionsMigration } from './migrations/009-promotions.js';
 import { ordersMigration } from './migrations/010-orders.js';
+import { checkoutStateMigration } from './migrations/011-checkout-state.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -26,6 +27,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '008-shipping': shippingMigration(this.handle.dialect),
       '009-promotions': promotionsMigration(this.handle.dialect),
       '010-orders': ordersMigration(this.handle.dialect),
+      '011-checkout-state': checkoutStateMigration(this.handle.dialect),
     };
   }
 }

@@ -79,4 +79,16 @@ export interface OrdersTables {
   order_shipments: OrderShipmentsTable;
   order_lines: OrderLinesTable;
   payment_attempts: PaymentAttemptsTable;
+  checkout_states: CheckoutStatesTable;
+}
+
+/** What a shopper chose in checkout so far, per cart: delivery, cost type, discount code, address. */
+export interface CheckoutStatesTable {
+  cart_id: number;
+  delivery_option: string | null;
+  is_express: number;
+  discount_code: string | null;
+  /** JSON of the delivery address the postage was estimated for, or null. */
+  delivery_address: string | null;
+  updated_at: number;
 }
