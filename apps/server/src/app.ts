@@ -32,6 +32,7 @@ import { ADD_VIEWS_JOB, CatalogueService } from './modules/catalogue/catalogue.s
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { HoldExpiry } from './modules/checkout/holds.js';
+import { OrderLinks } from './modules/checkout/order-links.js';
 import { DEFAULT_HOLDS, PlaceOrderFlow } from './modules/checkout/place-order.flow.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { ContentService } from './modules/content/content.service.js';
@@ -134,6 +135,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     now,
   );
   const orders = new OrdersService();
+  const links = new OrderLinks(resolveSecretKey(config), publicUrl(config));
   const payments = new PaymentsService([new GenericProvider()]);
   const placeOrder = new PlaceOrderFlow({
     cart,
@@ -144,6 +146,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     mail,
     now,
     holds: { ...DEFAULT_HOLDS, onlineMs: config.ONLINE_PAYMENT_HOLD_MINUTES * 60 * 1000 },
+    links,
   });
   return {
     site: new SiteService(config),
@@ -172,7 +175,15 @@ export function createServices(config: Config, database: DatabaseHandle, options
     payments,
     placeOrder,
     holdExpiry: new HoldExpiry(orders, catalogue, now),
-    checkout: new CheckoutService({ cart, stores, payments, accounts, discountsEnabled: config.DISCOUNTS_ENABLED }),
+    checkout: new CheckoutService({
+      cart,
+      stores,
+      payments,
+      accounts,
+      orders,
+      links,
+      discountsEnabled: config.DISCOUNTS_ENABLED,
+    }),
   };
 }
 

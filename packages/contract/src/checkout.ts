@@ -142,3 +142,37 @@ export const CheckoutViewValueSchema = z.object({
   ShippingAddress: CheckoutAddressValueSchema.nullable(),
 });
 export type CheckoutViewValue = z.infer<typeof CheckoutViewValueSchema>;
+
+export const OrderConfirmationQuerySchema = z.object({
+  reference: z.string({ message: 'must be an order reference' }).min(1).max(40),
+  /** The signed key from the confirmation URL or the order e-mail (a guest's way back to the order). */
+  key: z.string().max(100).optional(),
+});
+
+/** The confirmation page's order (checkout's last step, and the order e-mail's link). */
+export const OrderConfirmationValueSchema = z.object({
+  Reference: z.string(),
+  Status: z.string(),
+  OrderDate: z.string(),
+  PaymentOption: z.string(),
+  DeliveryOption: z.string(),
+  Email: z.string(),
+  Stores: z.array(
+    z.object({
+      StoreName: z.string(),
+      Method: z.enum(['pickup', 'postage']),
+      Address: z.object({ Line1: z.string(), Line2: z.string() }),
+      OpeningHours: z.array(z.object({ Day: z.string(), Hours: z.string() })),
+      Phone: z.string(),
+      Postage: MoneySchema,
+      Items: z.array(z.object({ Code: z.string(), DisplayName: z.string(), Price: MoneySchema })),
+    }),
+  ),
+  ItemsTotal: MoneySchema,
+  PostageTotal: MoneySchema,
+  Discount: MoneySchema,
+  Total: MoneySchema,
+  /** Until when the stores hold the items (pay in store), ISO 8601. */
+  HoldUntil: z.string().nullable(),
+});
+export type OrderConfirmationValue = z.infer<typeof OrderConfirmationValueSchema>;

@@ -1,4 +1,11 @@
-import { CheckoutViewValueSchema, checkoutSubmissionSchema, ProcessValueSchema, type Region } from '@shop/contract';
+import {
+  CheckoutViewValueSchema,
+  checkoutSubmissionSchema,
+  OrderConfirmationQuerySchema,
+  OrderConfirmationValueSchema,
+  ProcessValueSchema,
+  type Region,
+} from '@shop/contract';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
 import type { CheckoutService } from './checkout.service.js';
 import type { PlaceOrderFlow } from './place-order.flow.js';
@@ -17,6 +24,18 @@ export function checkoutRoutes(checkout: CheckoutService, flow: PlaceOrderFlow, 
       value: CheckoutViewValueSchema,
       cacheControl: 'no-store',
       handler: async (ctx) => checkout.view(ctx),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/c3api/checkout/confirmation',
+      summary:
+        "An order for its confirmation page: its customer's, or anyone's with the signed key from the confirmation URL or e-mail (else 404)",
+      tag: 'checkout',
+      query: OrderConfirmationQuerySchema,
+      value: OrderConfirmationValueSchema,
+      rateLimit: { max: 120, windowMs: 5 * MINUTE_MS },
+      cacheControl: 'no-store',
+      handler: async (ctx, { query }) => checkout.confirmation(ctx, query.reference, query.key),
     }),
     defineRoute({
       method: 'POST',

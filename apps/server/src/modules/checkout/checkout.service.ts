@@ -1,9 +1,19 @@
-import { type CheckoutViewValue, type DeliveryOptionName, formatMoney, type Region } from '@shop/contract';
+import {
+  type CheckoutViewValue,
+  type DeliveryOptionName,
+  formatMoney,
+  type OrderConfirmationValue,
+  type Region,
+} from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { normalizePublicReference } from '../../lib/public-reference.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { CartService } from '../cart/cart.service.js';
+import type { OrdersService } from '../orders/orders.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { StoresService } from '../stores/stores.service.js';
+import type { OrderLinks } from './order-links.js';
 
 /** The delivery options each region offers, by the spec's SystemNames (checkout.md section 2). */
 export const SHIPPING_OPTIONS: Record<Region, { id: number; name: string; systemName: DeliveryOptionName }[]> = {
@@ -24,6 +34,8 @@ export interface CheckoutDependencies {
   stores: StoresService;
   payments: PaymentsService;
   accounts: AccountsService;
+  orders: OrdersService;
+  links: OrderLinks;
   discountsEnabled: boolean;
 }
 
@@ -117,6 +129,61 @@ export class CheckoutService {
         IsGuestUser: profile === null,
       },
       ShippingAddress: null,
+    };
+  }
+
+  /**
+   * An order for its confirmation page: to its customer, or to anyone holding the signed key from
+   * the confirmation URL or the order e-mail. Anyone else (or a wrong key) gets 404, never 403.
+   */
+  async confirmation(ctx: Ctx, reference: string, key: string | undefined): Promise<OrderConfirmationValue> {
+    const notFound = new NotFoundError('No such order');
+    const canonical = normalizePublicReference('ORD', reference);
+    if (!canonical) throw notFound;
+    const order = await this.deps.orders.byReference(ctx, canonical);
+    if (!order || order.region !== ctx.region) throw notFound;
+    const owner = ctx.viewer.kind === 'customer' && order.user_id === ctx.viewer.userId;
+    if (!owner && !this.deps.links.isKeyFor(canonical, key)) throw notFound;
+    const money = (minor: number) => ({ Amount: minor, Display: formatMoney(minor, ctx.region) });
+    const lines = await this.deps.orders.lines(ctx, order.id);
+    const shipments = await this.deps.orders.shipments(ctx, order.id);
+    const stores: OrderConfirmationValue['Stores'] = [];
+    for (const shipment of shipments) {
+      const store = await this.deps.stores.storeById(ctx, shipment.store_id);
+      const address = JSON.parse(shipment.address) as {
+        Line1?: string;
+        Suburb?: string;
+        State?: string;
+        PostCode?: string;
+      };
+      stores.push({
+        StoreName: shipment.store_name,
+        Method: shipment.method,
+        Address: {
+          Line1: address.Line1 ?? '',
+          Line2: [address.Suburb, address.State, address.PostCode].filter(Boolean).join(' '),
+        },
+        OpeningHours: store ? (JSON.parse(store.opening_hours) as { Day: string; Hours: string }[]) : [],
+        Phone: store?.phone ?? '',
+        Postage: money(shipment.postage_minor),
+        Items: lines
+          .filter((line) => line.shipment_id === shipment.id)
+          .map((line) => ({ Code: line.code, DisplayName: line.title, Price: money(line.price_minor) })),
+      });
+    }
+    return {
+      Reference: order.reference,
+      Status: order.status,
+      OrderDate: new Date(Number(order.created_at)).toISOString(),
+      PaymentOption: order.payment_option,
+      DeliveryOption: order.delivery_option,
+      Email: order.email,
+      Stores: stores,
+      ItemsTotal: money(order.items_minor),
+      PostageTotal: money(order.postage_minor),
+      Discount: money(order.discount_minor),
+      Total: money(order.total_minor),
+      HoldUntil: order.payment_option === 'Generic' ? new Date(Number(order.hold_expires_at)).toISOString() : null,
     };
   }
 }

@@ -1,4 +1,9 @@
-import { type CheckoutSubmission, EXISTING_ORDER, UNAVAILABLE_ITEMS_MESSAGE } from '@shop/contract';
+import {
+  type CheckoutSubmission,
+  EXISTING_ORDER,
+  type OrderConfirmationValue,
+  UNAVAILABLE_ITEMS_MESSAGE,
+} from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
@@ -7,6 +12,7 @@ import { type TestDatabase, testDatabaseTargets } from '../../test/test-database
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 
 const DAY = 24 * 60 * 60 * 1000;
+const referenceOf = (url: string) => /ORD-[0-9A-Z-]{14}/.exec(url)?.[0] ?? '';
 
 const submission = (overrides: Partial<CheckoutSubmission> = {}): CheckoutSubmission => ({
   PaymentOption: 'Generic',
@@ -85,8 +91,8 @@ describe.each(testDatabaseTargets())('placing an order on $name', (target) => {
     const reply = await place(client);
     expect(reply.status, reply.body.Message ?? '').toBe(200);
     const url = reply.body.Value.ConfirmationUrl;
-    expect(url).toMatch(/^\/checkout\/confirmation\/ORD-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
-    const reference = url.split('/').pop() ?? '';
+    expect(url).toMatch(/^\/checkout\/confirmation\/ORD-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}\?key=[A-Za-z0-9_-]{43}$/);
+    const reference = referenceOf(url);
     const order = await database.handle.db
       .selectFrom('orders')
       .selectAll()
@@ -237,7 +243,7 @@ describe.each(testDatabaseTargets())('placing an order on $name', (target) => {
     const thing = await item();
     const client = await shopperWith([thing.id]);
     const reply = await place(client);
-    const reference = reply.body.Value.ConfirmationUrl.split('/').pop() ?? '';
+    const reference = referenceOf(reply.body.Value.ConfirmationUrl);
     clock += 3 * DAY - 1000;
     await server.services.holdExpiry.run(server.ctx());
     expect(await statusOf(thing.id)).toBe('reserved');
@@ -261,5 +267,53 @@ describe.each(testDatabaseTargets())('placing an order on $name', (target) => {
     // The item can be ordered again.
     const next = await shopperWith([thing.id]);
     expect((await place(next)).status).toBe(200);
+  });
+
+  it('shows the confirmation to the signed link or the customer, and to nobody else (404)', async () => {
+    const guest = await shopperWith([(await item(5_000)).id]);
+    const placed = await place(guest);
+    const url = placed.body.Value.ConfirmationUrl;
+    const reference = referenceOf(url);
+    const key = new URL(url, 'http://x').searchParams.get('key') ?? '';
+    const stranger = new TestClient(server.baseUrl);
+    const shown = await stranger.get<OrderConfirmationValue>(
+      `/c3api/checkout/confirmation?reference=${reference}&key=${key}`,
+    );
+    expect(shown.status, shown.body.Message ?? '').toBe(200);
+    expect(shown.body.Value).toMatchObject({
+      Reference: reference,
+      Status: 'confirmed',
+      PaymentOption: 'Generic',
+      Total: { Amount: 5_000, Display: '$50.00' },
+      Stores: [{ StoreName: 'Fremantle', Method: 'pickup' }],
+    });
+    expect(shown.body.Value.HoldUntil).not.toBeNull();
+    // The reference in any case, the key exact.
+    expect(
+      (await stranger.get(`/c3api/checkout/confirmation?reference=${reference.toLowerCase()}&key=${key}`)).status,
+    ).toBe(200);
+    expect(
+      (await stranger.get(`/c3api/checkout/confirmation?reference=${reference}&key=${key.slice(1)}x`)).status,
+    ).toBe(404);
+    expect((await stranger.get(`/c3api/checkout/confirmation?reference=${reference}`)).status).toBe(404);
+    expect((await stranger.get('/c3api/checkout/confirmation?reference=ORD-0000-0000-0000')).status).toBe(404);
+    // The e-mail carries the same link, absolute.
+    const mail = await database.handle.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('subject', '=', `Your order ${reference}`)
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain(`/checkout/confirmation/${reference}?key=${key}`);
+
+    // A customer sees their own order without the key; another customer does not.
+    const customer = new TestClient(server.baseUrl);
+    await customer.register(`orders.${Date.now()}@example.com`);
+    await customer.post(`/c3api/cart/add?productId=${(await item(7_000)).id}`);
+    const own = await place(customer);
+    const ownReference = referenceOf(own.body.Value.ConfirmationUrl);
+    expect((await customer.get(`/c3api/checkout/confirmation?reference=${ownReference}`)).status).toBe(200);
+    const other = new TestClient(server.baseUrl);
+    await other.register(`other.${Date.now()}@example.com`);
+    expect((await other.get(`/c3api/checkout/confirmation?reference=${ownReference}`)).status).toBe(404);
   });
 });

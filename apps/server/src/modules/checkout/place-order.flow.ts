@@ -16,6 +16,7 @@ import type { PaymentOptionName } from '../payments/payment-provider.js';
 import type { DeliveryKind, PaymentsService } from '../payments/payments.service.js';
 import type { Clock } from '../sessions/sessions.service.js';
 import type { StoresService } from '../stores/stores.service.js';
+import type { OrderLinks } from './order-links.js';
 
 type Submission = {
   [K in keyof CheckoutSubmission]-?: Exclude<CheckoutSubmission[K], undefined>;
@@ -38,6 +39,7 @@ export interface PlaceOrderDependencies {
   mail: MailService;
   now: Clock;
   holds: HoldSpans;
+  links: OrderLinks;
 }
 
 export interface PlacedOrder {
@@ -144,7 +146,7 @@ export class PlaceOrderFlow {
     });
 
     // 6. Generic needs nothing more; online providers start here (issue 10).
-    return { reference: placed.reference, confirmationUrl: `/checkout/confirmation/${placed.reference}` };
+    return { reference: placed.reference, confirmationUrl: deps.links.confirmationPath(placed.reference) };
   }
 
   /** Per store: pickup at the store (its address copied in), or postage (table rates: arriving with the shipping engine). */
@@ -215,6 +217,8 @@ export class PlaceOrderFlow {
         ...lines,
         '',
         `Total: ${money(totalMinor)}`,
+        '',
+        `See your order at any time: ${this.deps.links.confirmationUrl(reference)}`,
       ].join('\n'),
     });
     for (const shipment of shipments) {
