@@ -116,10 +116,12 @@ export function createServices(config: Config, database: DatabaseHandle, options
   const cart = new CartService(catalogue);
   const wishlist = new WishlistService(catalogue);
   const sessions = new SessionsService(now);
+  const orders = new OrdersService();
   const accounts = new AccountsService({
     sessions,
     cart,
     wishlist,
+    orders,
     mail,
     hasher: new PasswordHasher(),
     limiter: new RateLimiter(now),
@@ -134,7 +136,6 @@ export function createServices(config: Config, database: DatabaseHandle, options
     { id: shopUrl.hostname, name: 'Secondhand', origin: shopUrl.origin },
     now,
   );
-  const orders = new OrdersService();
   const links = new OrderLinks(resolveSecretKey(config), publicUrl(config));
   const payments = new PaymentsService([new GenericProvider()]);
   const placeOrder = new PlaceOrderFlow({

@@ -3,6 +3,7 @@ import {
   type Address,
   CURRENT_PASSWORD_WRONG_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
+  formatMoney,
   PASSWORD_COMMON_MESSAGE,
   PASSWORD_RESET_MINUTES,
   RESET_LINK_INVALID_MESSAGE,
@@ -15,6 +16,7 @@ import type { RateLimit, RateLimiter } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { CartService } from '../cart/cart.service.js';
 import type { MailService } from '../mail/mail.service.js';
+import type { OrdersService } from '../orders/orders.service.js';
 import type { Clock, SessionsService } from '../sessions/sessions.service.js';
 import type { WishlistService } from '../wishlist/wishlist.service.js';
 import { AccountsRepository, type UserRow } from './accounts.repository.js';
@@ -35,6 +37,7 @@ export interface AccountsDependencies {
   sessions: SessionsService;
   cart: CartService;
   wishlist: WishlistService;
+  orders: OrdersService;
   mail: MailService;
   hasher: PasswordHasher;
   limiter: RateLimiter;
@@ -279,12 +282,25 @@ export class AccountsService {
     return this.profile(ctx);
   }
 
-  /** The dashboard's figures. Orders arrive with checkout; saved searches with their issue. */
+  /** The dashboard's figures: the latest order and the count; wishlist items; saved searches (with their issue). */
   async overview(ctx: Ctx): Promise<AccountOverviewValue> {
-    this.customerOf(ctx);
+    const { userId } = this.customerOf(ctx);
     const { wishlistsEnabled, savedSearchesEnabled } = this.deps.flags;
+    const [latest] = await this.deps.orders.historyFor(ctx, userId, 1);
     return {
-      Orders: { LatestOrder: null, OrderCount: 0 },
+      Orders: {
+        LatestOrder: latest
+          ? {
+              orderNumber: latest.reference,
+              orderDateTime: new Date(latest.createdAt).toISOString(),
+              itemCount: latest.itemCount,
+              storeCount: latest.storeCount,
+              price: formatMoney(latest.totalMinor, ctx.region),
+              status: latest.status,
+            }
+          : null,
+        OrderCount: await this.deps.orders.countFor(ctx, userId),
+      },
       Wishlist: {
         WishlistsEnabled: wishlistsEnabled,
         NumItems: wishlistsEnabled ? await this.deps.wishlist.countItems(ctx) : 0,

@@ -1,4 +1,5 @@
 import {
+  type AccountOverviewValue,
   type CheckoutSubmission,
   EXISTING_ORDER,
   type OrderConfirmationValue,
@@ -312,6 +313,12 @@ describe.each(testDatabaseTargets())('placing an order on $name', (target) => {
     const own = await place(customer);
     const ownReference = referenceOf(own.body.Value.ConfirmationUrl);
     expect((await customer.get(`/c3api/checkout/confirmation?reference=${ownReference}`)).status).toBe(200);
+    // The account dashboard counts it and shows it as the latest order.
+    const overview = await customer.get<AccountOverviewValue>('/c3api/account/overview');
+    expect(overview.body.Value.Orders).toMatchObject({
+      OrderCount: 1,
+      LatestOrder: { orderNumber: ownReference, itemCount: 1, storeCount: 1, price: '$70.00', status: 'confirmed' },
+    });
     const other = new TestClient(server.baseUrl);
     await other.register(`other.${Date.now()}@example.com`);
     expect((await other.get(`/c3api/checkout/confirmation?reference=${ownReference}`)).status).toBe(404);

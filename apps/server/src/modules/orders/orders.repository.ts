@@ -90,4 +90,42 @@ export class OrdersRepository {
       .execute();
     return lines.map((l) => l.product_id);
   }
+
+  /** A customer's orders, newest first, with their item and store counts. */
+  async forUser(ctx: DbCtx, userId: number, limit: number, offset: number) {
+    return ctx.db
+      .selectFrom('orders')
+      .select((eb) => [
+        'orders.id',
+        'orders.reference',
+        'orders.created_at',
+        'orders.total_minor',
+        'orders.status',
+        eb
+          .selectFrom('order_lines')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('order_lines.order_id', '=', 'orders.id')
+          .as('item_count'),
+        eb
+          .selectFrom('order_shipments')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('order_shipments.order_id', '=', 'orders.id')
+          .as('store_count'),
+      ])
+      .where('orders.user_id', '=', userId)
+      .orderBy('orders.created_at', 'desc')
+      .orderBy('orders.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  async countForUser(ctx: DbCtx, userId: number): Promise<number> {
+    const row = await ctx.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
 }

@@ -142,4 +142,30 @@ export class OrdersService {
     if (!(await this.repository.moveStatus(ctx, orderId, from, to, now))) return null;
     return this.repository.endLines(ctx, orderId);
   }
+
+  /** A customer's orders for their history and dashboard: newest first. */
+  async historyFor(ctx: DbCtx, userId: number, limit: number, offset = 0): Promise<OrderSummaryRow[]> {
+    const rows = await this.repository.forUser(ctx, userId, limit, offset);
+    return rows.map((row) => ({
+      reference: row.reference,
+      createdAt: Number(row.created_at),
+      totalMinor: row.total_minor,
+      status: row.status,
+      itemCount: Number(row.item_count ?? 0),
+      storeCount: Number(row.store_count ?? 0),
+    }));
+  }
+
+  countFor(ctx: DbCtx, userId: number): Promise<number> {
+    return this.repository.countForUser(ctx, userId);
+  }
+}
+
+export interface OrderSummaryRow {
+  reference: string;
+  createdAt: number;
+  totalMinor: number;
+  status: string;
+  itemCount: number;
+  storeCount: number;
 }
