@@ -1,2 +1,161 @@
-/** Discount codes (filled in by the promotions work). */
-export class PromotionsService {}
+import { DISCOUNT_CODE_MAX_LENGTH, DISCOUNT_INVALID_MESSAGE, type Region } from '@shop/contract';
+import type { DiscountMethod } from '../../db/tables/promotions.js';
+import type { DbCtx } from '../../lib/context.js';
+import { BadRequestError } from '../../lib/errors.js';
+import { type DiscountCodeRow, type NewDiscountCode, PromotionsRepository } from './promotions.repository.js';
+
+/** The reply to every code that cannot be used, whatever the reason (checkout.md section 8). */
+export const INVALID_CODE_MESSAGE = DISCOUNT_INVALID_MESSAGE;
+
+/** A code that passed `check`, and what it takes off the items' subtotal. */
+export interface AppliedDiscount {
+  codeId: number;
+  /** As stored: trimmed, upper-case. */
+  code: string;
+  method: DiscountMethod;
+  /** The code's amount: basis points for Percentage (1000 = 10 %), minor units for Value. */
+  amount: number;
+  /** Minor units off the items' subtotal: 0..subtotal. */
+  discountMinor: number;
+}
+
+/** A code as shoppers type it, as it is stored: trimmed and upper-case. */
+export function normalizeDiscountCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** Basis points in 100 %. */
+export const FULL_PERCENTAGE_BASIS_POINTS = 10_000;
+
+/**
+ * What a code takes off a subtotal (minor units). Percentage: subtotal x basis points / 10000,
+ * rounded half up to the cent, in exact integer arithmetic. Value: the amount, never more than
+ * the subtotal. Never negative, never more than the subtotal.
+ */
+export function discountMinorFor(method: DiscountMethod, amount: number, subtotalMinor: number): number {
+  if (!Number.isSafeInteger(subtotalMinor) || subtotalMinor < 0) {
+    throw new RangeError(`A subtotal must be whole, non-negative minor units, got ${subtotalMinor}`);
+  }
+  if (method === 'Value') return Math.min(amount, subtotalMinor);
+  const scaled = BigInt(subtotalMinor) * BigInt(amount);
+  const half = BigInt(FULL_PERCENTAGE_BASIS_POINTS / 2);
+  const rounded = Number((scaled + half) / BigInt(FULL_PERCENTAGE_BASIS_POINTS));
+  return Math.min(rounded, subtotalMinor);
+}
+
+/**
+ * Discount codes: checking one against a cart, and counting its uses by orders.
+ *
+ * Every reason a code cannot be used (unknown, inactive, not yet or no longer valid, under the
+ * minimum spend, used up overall or by this customer) gives the same 400 and message, so the
+ * reply never tells which codes exist. Discounts come off the items, never off postage; spread
+ * one over the items with split.ts's splitByLargestRemainder so lines add up to the cent.
+ *
+ * Limits hold under concurrency because `recordUse` enforces each by one conditional write in the
+ * order's transaction (see the repository); `check` only reads, to answer the shopper early.
+ * A customer key is opaque here (the caller's, e.g. 'user:7' or 'email:pat@example.com'): the
+ * same shopper must be given the same key at check and at recordUse.
+ */
+export class PromotionsService {
+  private readonly repository = new PromotionsRepository();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /**
+   * Checks a code for the context's region, the items' subtotal (minor units) and the customer
+   * (null: a guest not known yet, so the per-customer limit is left to recordUse). Answers the
+   * discount, or throws BadRequestError(INVALID_CODE_MESSAGE).
+   */
+  async check(
+    ctx: DbCtx & { region: Region },
+    code: string,
+    input: { subtotalMinor: number; customerKey: string | null },
+  ): Promise<AppliedDiscount> {
+    const normalized = normalizeDiscountCode(code);
+    if (normalized === '' || normalized.length > DISCOUNT_CODE_MAX_LENGTH) invalid();
+    const row = await this.repository.byCode(ctx, ctx.region, normalized);
+    if (!row || !isUsableAt(row, this.now())) invalid();
+    // An empty cart gets no code: there is nothing for it to come off.
+    if (input.subtotalMinor <= 0 || input.subtotalMinor < row.min_spend_minor) invalid();
+    if (row.max_uses !== null && row.uses_count >= row.max_uses) invalid();
+    if (row.max_uses_per_customer !== null && input.customerKey !== null) {
+      const used = await this.repository.liveUsesBy(ctx, row.id, input.customerKey);
+      if (used >= row.max_uses_per_customer) invalid();
+    }
+    return {
+      codeId: row.id,
+      code: row.code,
+      method: row.method,
+      amount: row.amount,
+      discountMinor: discountMinorFor(row.method, row.amount, input.subtotalMinor),
+    };
+  }
+
+  /**
+   * Inside the order's transaction: records one use of the discount by this order and customer.
+   * Steps, each one conditional write:
+   * 1. count the use on the code only if it is on, within its dates and under max_uses (its row
+   *    lock, on PostgreSQL, queues every other order using this code until we commit);
+   * 2. write the use only if the customer is under max_uses_per_customer; if not, undo step 1.
+   * Throws BadRequestError(INVALID_CODE_MESSAGE) when a limit is reached (the caller's transaction
+   * should then roll back; nothing of this call is left behind either way). Recording the same
+   * order's use again is a no-op.
+   */
+  async recordUse(ctx: DbCtx, discount: AppliedDiscount, orderRef: string, customerKey: string): Promise<void> {
+    const existing = await this.repository.useOf(ctx, discount.codeId, orderRef);
+    if (existing && existing.released_at === null) return;
+    const now = this.now();
+    if (!(await this.repository.takeUse(ctx, discount.codeId, now))) invalid();
+    // A released use of this very order (cancelled, then placed again under its reference) makes way.
+    if (existing) await this.repository.deleteUse(ctx, existing.id);
+    const written = await this.repository.insertUseWithinCustomerLimit(ctx, {
+      code_id: discount.codeId,
+      order_ref: orderRef,
+      customer_key: customerKey,
+      created_at: now,
+    });
+    if (!written) {
+      await this.repository.giveBack(ctx, discount.codeId);
+      invalid();
+    }
+  }
+
+  /**
+   * When an order is cancelled or its hold expires: gives its uses back (they no longer count
+   * overall or for the customer). Idempotent: a second call, or one for an order that used no
+   * code, changes nothing.
+   */
+  async releaseUse(ctx: DbCtx, orderRef: string): Promise<void> {
+    for (const codeId of await this.repository.releaseUses(ctx, orderRef, this.now())) {
+      await this.repository.giveBack(ctx, codeId);
+    }
+  }
+
+  /** The region's codes, by code (the demo list, tests, a future console). */
+  async listCodes(ctx: DbCtx & { region: Region }): Promise<DiscountCodeRow[]> {
+    return this.repository.listByRegion(ctx, ctx.region);
+  }
+
+  /**
+   * Replaces every code (and use) with these: the demo seed. Codes are stored normalized. Run it
+   * inside a transaction.
+   */
+  async replaceCodes(ctx: DbCtx, codes: NewDiscountCode[]): Promise<DiscountCodeRow[]> {
+    await this.repository.clear(ctx);
+    return this.repository.insertCodes(
+      ctx,
+      codes.map((code) => ({ ...code, code: normalizeDiscountCode(code.code) })),
+    );
+  }
+}
+
+function isUsableAt(row: DiscountCodeRow, now: number): boolean {
+  if (row.active !== 1) return false;
+  if (row.starts_at !== null && now < Number(row.starts_at)) return false;
+  if (row.ends_at !== null && now >= Number(row.ends_at)) return false;
+  return true;
+}
+
+function invalid(): never {
+  throw new BadRequestError(INVALID_CODE_MESSAGE);
+}
