@@ -1,4 +1,12 @@
-import { DISCOUNT_INVALID_MESSAGE } from '@shop/contract';
+import {
+  DISCOUNT_INVALID_MESSAGE,
+  DiscountCouponBodySchema,
+  DiscountCouponQuerySchema,
+  DiscountCouponValueSchema,
+  discountAppliedMessage,
+  discountCodeField,
+  formatMoney,
+} from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/unit-of-work.js';
 import { type Ctx, systemContext } from '../../lib/context.js';
@@ -13,8 +21,41 @@ import {
   normalizeDiscountCode,
   PromotionsService,
 } from './promotions.service.js';
+import { splitByLargestRemainder } from './split.js';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+describe("the contract's discount code rule and shapes", () => {
+  const messages = (value: unknown) => {
+    const result = discountCodeField().safeParse(value);
+    return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  };
+
+  it('requires a code after trimming and allows at most 10 characters', () => {
+    expect(messages('')).toEqual(['Please enter a code to apply']);
+    expect(messages('   ')).toEqual(['Please enter a code to apply']);
+    expect(messages(undefined)).toEqual(['Please enter a code to apply']);
+    expect(messages('ABCDEFGHIJK')).toEqual(['Max length is 10 characters']);
+    expect(messages(' ABCDEFGHIJ ')).toEqual([]);
+    expect(discountCodeField().parse(' save10 ')).toBe('save10');
+  });
+
+  it('reads the POST body { code } and the DELETE query couponCode', () => {
+    expect(DiscountCouponBodySchema.parse({ code: 'SAVE10' })).toEqual({ code: 'SAVE10' });
+    expect(DiscountCouponBodySchema.safeParse({ Code: 'SAVE10' }).success).toBe(false);
+    expect(DiscountCouponQuerySchema.parse({ couponCode: 'save10' })).toEqual({ couponCode: 'save10' });
+  });
+
+  it('words the success message with the displayed amount, and shapes the reply as money', () => {
+    expect(discountAppliedMessage(formatMoney(1235, 'AU'))).toBe('$12.35 discount successfully applied');
+    const reply = {
+      UpdatedTotal: { Amount: 11110, Display: formatMoney(11110, 'AU') },
+      DiscountAmount: { Amount: 1235, Display: formatMoney(1235, 'AU') },
+      DiscountCodes: ['SAVE10'],
+    };
+    expect(DiscountCouponValueSchema.parse(reply)).toEqual(reply);
+  });
+});
 
 describe('discountMinorFor', () => {
   it('rounds a percentage half up to the cent', () => {
@@ -30,6 +71,34 @@ describe('discountMinorFor', () => {
     expect(discountMinorFor('Value', 2000, 15000)).toBe(2000);
     expect(discountMinorFor('Value', 2000, 1500)).toBe(1500);
     expect(discountMinorFor('Value', 2000, 0)).toBe(0);
+  });
+
+  it('spread over items of several stores, adds up to the cent on every line, store and order', () => {
+    // Three stores' items; 12.5 % off $1,234.56 is $154.32 (154.32).
+    const lines = [
+      { key: 'A-guitar', store: 'A', price: 45_999 },
+      { key: 'A-strap', store: 'A', price: 1_995 },
+      { key: 'B-camera', store: 'B', price: 62_050 },
+      { key: 'C-lens', store: 'C', price: 13_399 },
+      { key: 'C-cap', store: 'C', price: 13 },
+    ];
+    const subtotal = lines.reduce((sum, line) => sum + line.price, 0);
+    expect(subtotal).toBe(123_456);
+    const discount = discountMinorFor('Percentage', 1250, subtotal);
+    expect(discount).toBe(15_432);
+    const shares = splitByLargestRemainder(
+      lines.map((line) => ({ key: line.key, weight: line.price })),
+      discount,
+    );
+    const paid = lines.map((line) => line.price - (shares.get(line.key) as number));
+    for (const amount of paid) expect(amount).toBeGreaterThanOrEqual(0);
+    expect(paid.reduce((sum, amount) => sum + amount, 0)).toBe(subtotal - discount);
+    const byStore = new Map<string, number>();
+    for (const [i, line] of lines.entries()) {
+      byStore.set(line.store, (byStore.get(line.store) ?? 0) + (paid[i] as number));
+    }
+    expect([...byStore.keys()]).toEqual(['A', 'B', 'C']);
+    expect([...byStore.values()].reduce((sum, amount) => sum + amount, 0)).toBe(subtotal - discount);
   });
 
   it('stays exact on large subtotals', () => {
