@@ -136,6 +136,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     { id: shopUrl.hostname, name: 'Secondhand', origin: shopUrl.origin },
     now,
   );
+  const promotions = new PromotionsService(now);
   const links = new OrderLinks(resolveSecretKey(config), publicUrl(config));
   const payments = new PaymentsService([new GenericProvider()]);
   const placeOrder = new PlaceOrderFlow({
@@ -148,6 +149,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     now,
     holds: { ...DEFAULT_HOLDS, onlineMs: config.ONLINE_PAYMENT_HOLD_MINUTES * 60 * 1000 },
     links,
+    discounts: promotions,
   });
   return {
     site: new SiteService(config),
@@ -171,11 +173,11 @@ export function createServices(config: Config, database: DatabaseHandle, options
     passkeys,
     addresses: new AddressesService(),
     shipping: new ShippingService(),
-    promotions: new PromotionsService(),
+    promotions,
     orders,
     payments,
     placeOrder,
-    holdExpiry: new HoldExpiry(orders, catalogue, now),
+    holdExpiry: new HoldExpiry(orders, catalogue, promotions, now),
     checkout: new CheckoutService({
       cart,
       stores,
@@ -183,7 +185,9 @@ export function createServices(config: Config, database: DatabaseHandle, options
       accounts,
       orders,
       links,
+      discounts: promotions,
       discountsEnabled: config.DISCOUNTS_ENABLED,
+      now,
     }),
   };
 }

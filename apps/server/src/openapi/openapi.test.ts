@@ -43,6 +43,7 @@ describe('OpenAPI document', () => {
       '/c3api/account/passkey-login',
       '/c3api/checkout/view',
       '/c3api/checkout/confirmation',
+      '/c3api/promotion/discountcoupon',
       '/c3api/checkout/purchase/process',
       '/c3api/search/results',
       '/c3api/search/predective',

@@ -1,16 +1,28 @@
 import {
   CheckoutViewValueSchema,
   checkoutSubmissionSchema,
+  DiscountCouponBodySchema,
+  DiscountCouponQuerySchema,
+  DiscountCouponValueSchema,
+  formatMoney,
   OrderConfirmationQuerySchema,
   OrderConfirmationValueSchema,
   ProcessValueSchema,
   type Region,
 } from '@shop/contract';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
-import type { CheckoutService } from './checkout.service.js';
+import type { CheckoutService, DiscountTotals } from './checkout.service.js';
 import type { PlaceOrderFlow } from './place-order.flow.js';
 
 const MINUTE_MS = 60 * 1000;
+
+function toDiscountValue(totals: DiscountTotals, region: Region) {
+  return {
+    UpdatedTotal: { Amount: totals.totalMinor, Display: formatMoney(totals.totalMinor, region) },
+    DiscountAmount: { Amount: totals.discountMinor, Display: formatMoney(totals.discountMinor, region) },
+    DiscountCodes: totals.codes,
+  };
+}
 
 export function checkoutRoutes(checkout: CheckoutService, flow: PlaceOrderFlow, region: Region): ApiRoute[] {
   const submission = checkoutSubmissionSchema(region);
@@ -36,6 +48,30 @@ export function checkoutRoutes(checkout: CheckoutService, flow: PlaceOrderFlow, 
       rateLimit: { max: 120, windowMs: 5 * MINUTE_MS },
       cacheControl: 'no-store',
       handler: async (ctx, { query }) => checkout.confirmation(ctx, query.reference, query.key),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/c3api/promotion/discountcoupon',
+      summary:
+        "Applies a discount code to the cart (400: 'The discount code is invalid, please try again'); answers the new total",
+      tag: 'checkout',
+      body: DiscountCouponBodySchema,
+      value: DiscountCouponValueSchema,
+      // Guessing codes costs: a few tries a minute per address.
+      rateLimit: { max: 20, windowMs: 5 * MINUTE_MS },
+      cacheControl: 'no-store',
+      handler: async (ctx, { body }) => toDiscountValue(await checkout.applyDiscount(ctx, body.code), ctx.region),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/c3api/promotion/discountcoupon',
+      summary: 'Takes the discount code off the cart; answers the new total',
+      tag: 'checkout',
+      query: DiscountCouponQuerySchema,
+      value: DiscountCouponValueSchema,
+      cacheControl: 'no-store',
+      handler: async (ctx, { query }) =>
+        toDiscountValue(await checkout.removeDiscount(ctx, query.couponCode), ctx.region),
     }),
     defineRoute({
       method: 'POST',

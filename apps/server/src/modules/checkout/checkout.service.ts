@@ -1,18 +1,21 @@
 import {
   type CheckoutViewValue,
   type DeliveryOptionName,
+  EMPTY_CART_MESSAGE,
   formatMoney,
   type OrderConfirmationValue,
   type Region,
 } from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { BadRequestError, HttpError, NotFoundError } from '../../lib/errors.js';
 import { normalizePublicReference } from '../../lib/public-reference.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { CartService } from '../cart/cart.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { StoresService } from '../stores/stores.service.js';
+import { CheckoutStateRepository } from './checkout-state.repository.js';
+import { type DiscountEngine, discountCustomerKey } from './discounts.js';
 import type { OrderLinks } from './order-links.js';
 
 /** The delivery options each region offers, by the spec's SystemNames (checkout.md section 2). */
@@ -36,7 +39,16 @@ export interface CheckoutDependencies {
   accounts: AccountsService;
   orders: OrdersService;
   links: OrderLinks;
+  discounts: DiscountEngine;
   discountsEnabled: boolean;
+  now: () => number;
+}
+
+/** What a discount call answers: the new total, the discount and the codes applied. */
+export interface DiscountTotals {
+  totalMinor: number;
+  discountMinor: number;
+  codes: string[];
 }
 
 /**
@@ -45,7 +57,64 @@ export interface CheckoutDependencies {
  * details from their profile for step 1.
  */
 export class CheckoutService {
+  private readonly state = new CheckoutStateRepository();
+
   constructor(private readonly deps: CheckoutDependencies) {}
+
+  /**
+   * The discount the cart's code gives now, or none. A code that stopped being valid (expired,
+   * used up, the cart fell under its minimum) is dropped from the cart's state, quietly.
+   */
+  async currentDiscount(ctx: Ctx, subtotalMinor: number): Promise<{ code: string; discountMinor: number } | null> {
+    const cartId = await this.deps.cart.cartIdOf(ctx);
+    if (cartId === null || !this.deps.discountsEnabled) return null;
+    const state = await this.state.find(ctx, cartId);
+    if (!state?.discount_code) return null;
+    try {
+      const applied = await this.deps.discounts.check(ctx, state.discount_code, {
+        subtotalMinor,
+        customerKey: discountCustomerKey(ctx.viewer.kind === 'customer' ? ctx.viewer.userId : null, null),
+      });
+      return { code: applied.code, discountMinor: applied.discountMinor };
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      await this.state.upsert(ctx, cartId, { discount_code: null, updated_at: this.deps.now() });
+      return null;
+    }
+  }
+
+  /** Applies a code to the cart (one code at a time: a new one replaces the old). 400 when it cannot be used. */
+  async applyDiscount(ctx: Ctx, code: string): Promise<DiscountTotals> {
+    if (!this.deps.discountsEnabled) throw new NotFoundError('Discount codes are not offered');
+    const cart = await this.deps.cart.query(ctx, false);
+    const cartId = await this.deps.cart.cartIdOf(ctx);
+    if (cartId === null || cart.itemCount === 0) throw new BadRequestError(EMPTY_CART_MESSAGE);
+    const applied = await this.deps.discounts.check(ctx, code, {
+      subtotalMinor: cart.totalMinor,
+      customerKey: discountCustomerKey(ctx.viewer.kind === 'customer' ? ctx.viewer.userId : null, null),
+    });
+    await this.state.upsert(ctx, cartId, { discount_code: applied.code, updated_at: this.deps.now() });
+    return {
+      totalMinor: cart.totalMinor - applied.discountMinor,
+      discountMinor: applied.discountMinor,
+      codes: [applied.code],
+    };
+  }
+
+  /** Takes the code off the cart (not applied: no change). */
+  async removeDiscount(ctx: Ctx, code: string): Promise<DiscountTotals> {
+    const cart = await this.deps.cart.query(ctx, false);
+    const cartId = await this.deps.cart.cartIdOf(ctx);
+    if (cartId !== null) {
+      const state = await this.state.find(ctx, cartId);
+      if (state?.discount_code && state.discount_code === code.trim().toUpperCase()) {
+        await this.state.upsert(ctx, cartId, { discount_code: null, updated_at: this.deps.now() });
+      }
+    }
+    const current = await this.currentDiscount(ctx, cart.totalMinor);
+    const discountMinor = current?.discountMinor ?? 0;
+    return { totalMinor: cart.totalMinor - discountMinor, discountMinor, codes: current ? [current.code] : [] };
+  }
 
   async view(ctx: Ctx): Promise<CheckoutViewValue> {
     const { deps } = this;
@@ -72,6 +141,8 @@ export class CheckoutService {
       }
     }
     const profile = ctx.viewer.kind === 'customer' ? await deps.accounts.profile(ctx) : null;
+    const discount = await this.currentDiscount(ctx, cart.totalMinor);
+    const discountMinor = discount?.discountMinor ?? 0;
     const address = (
       value: {
         BusinessName: string;
@@ -86,18 +157,18 @@ export class CheckoutService {
     ) => (value ? { ...value } : null);
     return {
       Cart: {
-        CartTotal: money(cart.totalMinor),
+        CartTotal: money(cart.totalMinor - discountMinor),
         OriginalTotal: money(cart.totalMinor),
         StoreCount: cart.stores.length,
         ItemCount: cart.itemCount,
         CartItems: items,
-        DiscountCodeApplied: false,
-        DiscountAmount: money(0),
-        DiscountCodes: [],
+        DiscountCodeApplied: discount !== null,
+        DiscountAmount: money(discountMinor),
+        DiscountCodes: discount ? [discount.code] : [],
         DiscountsEnabled: deps.discountsEnabled,
       },
       PaymentInformation: {
-        Options: deps.payments.options(ctx.region, null, cart.totalMinor).map((option, index) => ({
+        Options: deps.payments.options(ctx.region, null, cart.totalMinor - discountMinor).map((option, index) => ({
           Id: index + 1,
           Name: option.displayName,
           SystemName: option.name,

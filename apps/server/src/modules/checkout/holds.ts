@@ -3,17 +3,19 @@ import type { Ctx } from '../../lib/context.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { Clock } from '../sessions/sessions.service.js';
+import type { DiscountEngine } from './discounts.js';
 
 /**
  * Ends holds that ran out: an order still waiting for its online payment expires; a pay-in-store
  * order not collected in time is cancelled. Each order ends by one conditional write (so a payment
  * or a collection landing at the same moment wins or loses cleanly), its lines stop being live and
- * its items go back on sale, all in one transaction per order.
+ * its items go back on sale and its discount code use is given back, all in one transaction per order.
  */
 export class HoldExpiry {
   constructor(
     private readonly orders: OrdersService,
     private readonly catalogue: CatalogueService,
+    private readonly discounts: Pick<DiscountEngine, 'releaseUse'>,
     private readonly now: Clock,
   ) {}
 
@@ -32,6 +34,8 @@ export class HoldExpiry {
           const productIds = await this.orders.endHold(tx, order.id, [order.status], to, now);
           if (productIds === null) return false;
           await this.catalogue.release(tx, productIds);
+          // A code the order used may be used again.
+          await this.discounts.releaseUse(tx, order.reference);
           return true;
         });
         if (done) ended++;

@@ -14,8 +14,11 @@ import type { MailService } from '../mail/mail.service.js';
 import type { OrdersService, ShipmentDraft } from '../orders/orders.service.js';
 import type { PaymentOptionName } from '../payments/payment-provider.js';
 import type { DeliveryKind, PaymentsService } from '../payments/payments.service.js';
+import { splitByLargestRemainder } from '../promotions/split.js';
 import type { Clock } from '../sessions/sessions.service.js';
 import type { StoresService } from '../stores/stores.service.js';
+import { CheckoutStateRepository } from './checkout-state.repository.js';
+import { type DiscountEngine, discountCustomerKey } from './discounts.js';
 import type { OrderLinks } from './order-links.js';
 
 type Submission = {
@@ -40,6 +43,7 @@ export interface PlaceOrderDependencies {
   now: Clock;
   holds: HoldSpans;
   links: OrderLinks;
+  discounts: DiscountEngine;
 }
 
 export interface PlacedOrder {
@@ -70,6 +74,8 @@ export class ExistingOrderError extends HttpError {
  * item of an open order answers ExistingOrder, so one shopper never opens two orders for one item.
  */
 export class PlaceOrderFlow {
+  private readonly state = new CheckoutStateRepository();
+
   constructor(private readonly deps: PlaceOrderDependencies) {}
 
   async place(ctx: Ctx, submission: Submission): Promise<PlacedOrder> {
@@ -95,7 +101,23 @@ export class PlaceOrderFlow {
     const shipments = await this.planShipments(ctx, submission, cart.stores, delivery);
     const itemsMinor = items.reduce((sum, item) => sum + item.price_minor, 0);
     const postageMinor = shipments.reduce((sum, s) => sum + s.postageMinor, 0);
-    const totalMinor = itemsMinor + postageMinor;
+
+    // 3b. The cart's discount code, checked again now (with this shopper's e-mail for per-customer
+    // limits) and spread over the items by largest remainder, so the lines add up to the cent.
+    const customer = discountCustomerKey(userId, submission.CustomerDetails.EmailAddress) ?? '';
+    const state = cartId === null ? undefined : await this.state.find(ctx, cartId);
+    const discount = state?.discount_code
+      ? await deps.discounts.check(ctx, state.discount_code, { subtotalMinor: itemsMinor, customerKey: customer })
+      : null;
+    if (discount) {
+      const shares = splitByLargestRemainder(
+        shipments.flatMap((s) => s.lines.map((line) => ({ key: line.productId, weight: line.priceMinor }))),
+        discount.discountMinor,
+      );
+      for (const line of shipments.flatMap((s) => s.lines)) line.discountMinor = shares.get(line.productId) ?? 0;
+    }
+    const discountMinor = discount?.discountMinor ?? 0;
+    const totalMinor = itemsMinor - discountMinor + postageMinor;
 
     // 4. Payment option.
     const paymentOption = submission.PaymentOption as PaymentOptionName;
@@ -122,13 +144,18 @@ export class PlaceOrderFlow {
         deliveryOption: submission.DeliveryOption,
         itemsMinor,
         postageMinor,
-        discountMinor: 0,
+        discountMinor,
         totalMinor,
-        discountCode: null,
+        discountCode: discount?.code ?? null,
         holdExpiresAt: now + (confirmsAtOnce ? deps.holds.payInStoreMs : deps.holds.onlineMs),
         now,
         shipments,
       });
+      if (discount) {
+        // One conditional write per limit: two orders at once can never both pass a used-up code.
+        await deps.discounts.recordUse(tx, discount, order.reference, customer);
+        if (cartId !== null) await this.state.upsert(tx, cartId, { discount_code: null, updated_at: now });
+      }
       await deps.payments.createAttempt(tx, {
         orderId: order.id,
         provider: paymentOption,
