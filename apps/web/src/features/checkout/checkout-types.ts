@@ -1,0 +1,51 @@
+import type { AddressValue, CheckoutSubmission, CheckoutViewValue, Money, Region } from '@shop/contract';
+
+/**
+ * The seams between the checkout page's parts. The page (checkout-page.tsx) owns the step, the
+ * error banner, step 1's details and the summary; the delivery step and the payment step are
+ * self-contained components that talk to the page only through these props.
+ */
+
+export type CheckoutStepNumber = 1 | 2 | 3;
+export type StepStatus = 'pending' | 'active' | 'complete';
+
+/** What the delivery step hands on when its Continue succeeds: the submission's delivery fields. */
+export interface DeliveryChoice {
+  DeliveryOption: CheckoutSubmission['DeliveryOption'];
+  IsStorePickup: boolean;
+  IsPaidPostage: boolean;
+  IsExpress: boolean;
+  DeliveryAddress: AddressValue | null;
+  IsShippingAddressSameAsBillingAddress: boolean;
+  SplitPostageShipments: CheckoutSubmission['SplitPostageShipments'];
+}
+
+/** The summary's postage note (checkout.md section 2): null shows none. */
+export type PostageNote = string | null;
+
+export interface DeliveryStepProps {
+  region: Region;
+  view: CheckoutViewValue;
+  /** Step 1's billing address (valid by the time step 2 opens): 'same as billing' mirrors it, also later edits. */
+  billingAddress: AddressValue;
+  /** The order total after a set-express call (items - discount + postage). */
+  onTotalChange(total: Money): void;
+  onPostageNoteChange(note: PostageNote): void;
+  /** Shows the banner at the top (the page scrolls up); null clears it. */
+  onError(message: string | null): void;
+  /** Validates the cart (the changes dialog); resolves false when the shopper went back. */
+  validateCart(): Promise<boolean>;
+  onContinue(choice: DeliveryChoice): void;
+}
+
+export interface PaymentStepProps {
+  region: Region;
+  view: CheckoutViewValue;
+  /** The total as it stands (postage and discount included). */
+  total: Money;
+  details: CheckoutSubmission['CustomerDetails'];
+  billingAddress: AddressValue;
+  delivery: DeliveryChoice;
+  onError(message: string | null): void;
+  validateCart(): Promise<boolean>;
+}
