@@ -42,12 +42,35 @@ export function apiGetWithAntiForgery<T>(path: string, signal?: AbortSignal): Pr
   });
 }
 
-/** POSTs JSON with the anti-forgery header echoed from its cookie (spec section 7). */
-export function apiPost<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...antiForgeryHeaders() };
+/**
+ * POSTs JSON with the anti-forgery header echoed from its cookie (spec section 7). `extraHeaders`
+ * carries per-call headers such as the order placement's Idempotency-Key.
+ */
+export function apiPost<T>(
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
+  return apiSend<T>('POST', path, body, signal, extraHeaders);
+}
+
+/** DELETEs with the anti-forgery header (the discount code's removal). */
+export function apiDelete<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return apiSend<T>('DELETE', path, undefined, signal, {});
+}
+
+function apiSend<T>(
+  method: 'POST' | 'DELETE',
+  path: string,
+  body: unknown,
+  signal: AbortSignal | undefined,
+  extraHeaders: Record<string, string>,
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...antiForgeryHeaders(), ...extraHeaders };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   return apiCall<T>(path, {
-    method: 'POST',
+    method,
     headers,
     body: body === undefined ? null : JSON.stringify(body),
     signal: signal ?? null,
