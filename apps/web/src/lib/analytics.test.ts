@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANALYTICS_CALLBACK_TIMEOUT_MS, trackEcommerce } from './analytics';
+import { ANALYTICS_CALLBACK_TIMEOUT_MS, trackCheckoutEvent, trackEcommerce } from './analytics';
 
 const item = { item_id: 'ABC1', item_name: 'Lamp', price: 12.5 };
 
@@ -42,6 +42,31 @@ describe('trackEcommerce', () => {
     await vi.advanceTimersByTimeAsync(ANALYTICS_CALLBACK_TIMEOUT_MS - 1);
     expect(done).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
+    expect(done).toHaveBeenCalled();
+  });
+});
+
+describe('trackCheckoutEvent', () => {
+  it('pushes the cart value and every item with quantity 1, currency by region', () => {
+    const other = { item_id: 'XYZ9', item_name: 'Chair', price: 30 };
+    void trackCheckoutEvent('begin_checkout', 'UK', 42.5, [item, other], { coupon: 'SAVE10' });
+    const event = lastEvent<{ event: string; ecommerce: Record<string, unknown> }>();
+    expect(event.event).toBe('begin_checkout');
+    expect(event.ecommerce).toEqual({
+      coupon: 'SAVE10',
+      currency: 'GBP',
+      value: 42.5,
+      items: [
+        { ...item, quantity: 1 },
+        { ...other, quantity: 1 },
+      ],
+    });
+  });
+
+  it('gives up on a callback that never comes after 1000 ms', async () => {
+    const done = vi.fn();
+    void trackCheckoutEvent('purchase', 'AU', 10, [item]).then(done);
+    await vi.advanceTimersByTimeAsync(ANALYTICS_CALLBACK_TIMEOUT_MS);
     expect(done).toHaveBeenCalled();
   });
 });

@@ -14,9 +14,14 @@ export interface AnalyticsItem {
   item_category?: string;
 }
 
+export type CheckoutEventName = 'begin_checkout' | 'add_shipping_info' | 'add_payment_info' | 'purchase';
+
 interface DataLayerEvent {
-  event: EcommerceEventName;
-  ecommerce: { currency: 'AUD' | 'GBP'; value: number; items: Array<AnalyticsItem & { quantity: 1 }> };
+  event: EcommerceEventName | CheckoutEventName;
+  ecommerce: { currency: 'AUD' | 'GBP'; value: number; items: Array<AnalyticsItem & { quantity: 1 }> } & Record<
+    string,
+    unknown
+  >;
   eventCallback: () => void;
   eventTimeout: number;
 }
@@ -28,10 +33,16 @@ declare global {
 }
 
 /**
- * Pushes a standard e-commerce event to window.dataLayer (currency by region, quantity always 1).
+ * Pushes one e-commerce event to window.dataLayer (currency by region, quantity always 1).
  * Resolves when the tag manager calls back, or after 1000 ms if it never does: never blocks the shopper.
  */
-export function trackEcommerce(name: EcommerceEventName, region: Region, item: AnalyticsItem): Promise<void> {
+function pushEcommerce(
+  name: DataLayerEvent['event'],
+  region: Region,
+  value: number,
+  items: AnalyticsItem[],
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   return new Promise<void>((resolve) => {
     let done = false;
     const finish = () => {
@@ -44,9 +55,10 @@ export function trackEcommerce(name: EcommerceEventName, region: Region, item: A
     const event: DataLayerEvent = {
       event: name,
       ecommerce: {
+        ...extra,
         currency: REGION_INFO[region].currencyCode,
-        value: item.price,
-        items: [{ ...item, quantity: 1 }],
+        value,
+        items: items.map((item) => ({ ...item, quantity: 1 as const })),
       },
       eventCallback: finish,
       eventTimeout: ANALYTICS_CALLBACK_TIMEOUT_MS,
@@ -59,4 +71,24 @@ export function trackEcommerce(name: EcommerceEventName, region: Region, item: A
       finish();
     }
   });
+}
+
+/** A standard e-commerce event about one item (add to cart, remove from cart, add to wishlist). */
+export function trackEcommerce(name: EcommerceEventName, region: Region, item: AnalyticsItem): Promise<void> {
+  return pushEcommerce(name, region, item.price, [item]);
+}
+
+/**
+ * A checkout event with the cart's value (major units, e.g. 12.5) and every item (quantity 1 each):
+ * begin_checkout on step 1, add_shipping_info after delivery, add_payment_info and purchase on payment.
+ * `extra` carries fields such as shipping_tier, payment_type, transaction_id or coupon.
+ */
+export function trackCheckoutEvent(
+  name: CheckoutEventName,
+  region: Region,
+  value: number,
+  items: AnalyticsItem[],
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  return pushEcommerce(name, region, value, items, extra);
 }
