@@ -277,6 +277,8 @@ export async function buildApp(
   registerAntiForgery(app, { ...security, secret });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // 205 Reset Content carries no body (browsers drop it): the page reloads.
+    if (error instanceof HttpError && error.statusCode === 205) return reply.code(205).send();
     if (error instanceof HttpError) return reply.code(error.statusCode).send(failure(error.message));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send(failure(error.message));

@@ -36,6 +36,11 @@ export function checkoutSubmissionSchema(region: Region) {
     IsPaidPostage: z.boolean().default(false),
     /** The Express cost type chosen on the delivery step (set-express call); Regular when absent. */
     IsExpress: z.boolean().default(false),
+    /**
+     * The Cart.Version of the checkout view the page shows. When the cart has changed since (an item
+     * gone, a price changed), the server places nothing and answers HTTP 205: the page reloads.
+     */
+    CartVersion: z.string().max(100).optional(),
     SplitPostageShipments: z
       .array(
         z.object({
@@ -87,6 +92,8 @@ export const CheckoutCartSchema = z.object({
   DiscountAmount: MoneySchema,
   DiscountCodes: z.array(z.string()),
   DiscountsEnabled: z.boolean(),
+  /** A fingerprint of the items and their prices: the submission sends it back as CartVersion. */
+  Version: z.string(),
 });
 
 export const ShippingOptionSchema = z.object({

@@ -14,6 +14,7 @@ import type { CartService } from '../cart/cart.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { StoresService } from '../stores/stores.service.js';
+import { cartVersion } from './cart-version.js';
 import { CheckoutStateRepository } from './checkout-state.repository.js';
 import { type DiscountEngine, discountCustomerKey } from './discounts.js';
 import type { OrderLinks } from './order-links.js';
@@ -166,6 +167,7 @@ export class CheckoutService {
         DiscountAmount: money(discountMinor),
         DiscountCodes: discount ? [discount.code] : [],
         DiscountsEnabled: deps.discountsEnabled,
+        Version: cartVersion(cart.stores.flatMap((group) => group.items)),
       },
       PaymentInformation: {
         Options: deps.payments.options(ctx.region, null, cart.totalMinor - discountMinor).map((option, index) => ({

@@ -17,6 +17,7 @@ import type { DeliveryKind, PaymentsService } from '../payments/payments.service
 import { splitByLargestRemainder } from '../promotions/split.js';
 import type { Clock } from '../sessions/sessions.service.js';
 import type { StoresService } from '../stores/stores.service.js';
+import { cartVersion } from './cart-version.js';
 import { CheckoutStateRepository } from './checkout-state.repository.js';
 import { type DiscountEngine, discountCustomerKey } from './discounts.js';
 import type { OrderLinks } from './order-links.js';
@@ -58,6 +59,13 @@ export class ExistingOrderError extends HttpError {
   }
 }
 
+/** HTTP 205: the cart changed since the page loaded it (checkout.md section 7: "Status 205 reloads the page"). */
+export class CartChangedError extends HttpError {
+  constructor() {
+    super(205, 'Your cart has changed: please check it again.');
+  }
+}
+
 /**
  * Placing an order, as named steps (each says what it guarantees):
  * 1. read the cart: every item still available, else the unavailable-items message and nothing done;
@@ -85,6 +93,10 @@ export class PlaceOrderFlow {
     const items = cart.stores.flatMap((s) => s.items);
     if (items.length === 0) throw new BadRequestError(EMPTY_CART_MESSAGE);
     if (items.some((item) => item.status !== 'available')) throw new BadRequestError(UNAVAILABLE_ITEMS_MESSAGE);
+    // 1b. The page paid attention to a cart that no longer is: nothing placed, the page reloads.
+    if (submission.CartVersion !== undefined && submission.CartVersion !== cartVersion(items)) {
+      throw new CartChangedError();
+    }
     const cartId = await deps.cart.cartIdOf(ctx);
     const userId = ctx.viewer.kind === 'customer' ? ctx.viewer.userId : null;
 
