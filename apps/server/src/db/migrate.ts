@@ -11,6 +11,7 @@ import { shippingMigration } from './migrations/008-shipping.js';
 import { promotionsMigration } from './migrations/009-promotions.js';
 import { ordersMigration } from './migrations/010-orders.js';
 import { checkoutStateMigration } from './migrations/011-checkout-state.js';
+import { splitChoicesMigration } from './migrations/012-split-choices.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -28,6 +29,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '009-promotions': promotionsMigration(this.handle.dialect),
       '010-orders': ordersMigration(this.handle.dialect),
       '011-checkout-state': checkoutStateMigration(this.handle.dialect),
+      '012-split-choices': splitChoicesMigration(this.handle.dialect),
     };
   }
 }

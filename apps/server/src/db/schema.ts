@@ -66,6 +66,8 @@ export interface ProductsTable {
   width_cm: number;
   height_cm: number;
   disable_in_store_pickup: number;
+  /** 1: can be posted; 0: pickup only (too big, heavy or fragile; migration 008). */
+  postable: Generated<number>;
   has_authenticity_certificate: number;
   status: 'available' | 'reserved' | 'sold';
   listed_at: string;

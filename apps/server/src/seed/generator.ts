@@ -1,6 +1,7 @@
 import { ConditionLabel, type Region, stateName } from '@shop/contract';
 import type { Insertable } from 'kysely';
 import type { CategoriesTable, ContentPagesTable, ProductsTable, StoresTable } from '../db/schema.js';
+import { MAX_POSTABLE_GRAMS } from '../modules/catalogue/postage.js';
 import { AU_TOWNS, CATEGORY_TREE, HELP_PAGES, type LeafCategory, STREET_NAMES, UK_TOWNS } from './catalogue-data.js';
 import { Random, slugify } from './random.js';
 
@@ -11,6 +12,9 @@ import { Random, slugify } from './random.js';
 
 /** Listing dates count back from here so a seed gives the same catalogue on any day. */
 export const CATALOGUE_EPOCH = Date.UTC(2026, 10, 1);
+
+/** The longest side a parcel may have (Australia Post's 105 cm). */
+export const MAX_PARCEL_LENGTH_CM = 105;
 
 export type CategorySeed = Omit<Insertable<CategoriesTable>, 'parent_id'> & { parentSlug: string | null };
 
@@ -297,6 +301,9 @@ export function generateProduct(index: number, seed: number, context: GeneratorC
     width_cm: Math.max(3, Math.round(side * 0.7)),
     height_cm: Math.max(1, Math.round(side * 0.4)),
     disable_in_store_pickup: random.chance(0.02) ? 1 : 0,
+    // Pickup only when too heavy (the product page's weight limit) or longer than a parcel may be.
+    // Drawn from no randomness, so every other field stays what it was.
+    postable: weight <= MAX_POSTABLE_GRAMS && side <= MAX_PARCEL_LENGTH_CM ? 1 : 0,
     has_authenticity_certificate: leaf.certificate && random.chance(0.4) ? 1 : 0,
     status: statusRoll < 0.04 ? 'sold' : statusRoll < 0.05 ? 'reserved' : 'available',
     listed_at: listedAt,

@@ -90,5 +90,7 @@ export interface CheckoutStatesTable {
   discount_code: string | null;
   /** JSON of the delivery address the postage was estimated for, or null. */
   delivery_address: string | null;
+  /** Split postage, JSON: [{ storeId, method ('pickup' | 'postage'), isExpress, address }] (migration 012). */
+  split_choices: string | null;
   updated_at: number;
 }
