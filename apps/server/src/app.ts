@@ -45,6 +45,7 @@ import { MailService } from './modules/mail/mail.service.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { passkeyRoutes } from './modules/passkeys/passkeys.routes.js';
 import { PasskeysService } from './modules/passkeys/passkeys.service.js';
+import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { GenericProvider } from './modules/payments/providers/generic/generic.provider.js';
 import { PromotionsService } from './modules/promotions/promotions.service.js';
@@ -55,6 +56,7 @@ import { SearchService } from './modules/search/search.service.js';
 import { SearchIndexHolder } from './modules/search/search-index.holder.js';
 import { SimilarService } from './modules/search/similar.service.js';
 import { type Clock, SESSION_COOKIE, SessionsService } from './modules/sessions/sessions.service.js';
+import { shippingRoutes } from './modules/shipping/shipping.routes.js';
 import { ShippingService } from './modules/shipping/shipping.service.js';
 import { healthRoutes, siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
@@ -97,6 +99,8 @@ export interface Services {
 export interface ServiceOptions {
   /** The clock sessions, resets and throttles read (tests move it). */
   now?: Clock;
+  /** Payment providers besides Generic (tests register a stand-in for an online provider here). */
+  paymentProviders?: PaymentProvider[];
 }
 
 export function createServices(config: Config, database: DatabaseHandle, options: ServiceOptions = {}): Services {
@@ -138,7 +142,8 @@ export function createServices(config: Config, database: DatabaseHandle, options
   );
   const promotions = new PromotionsService(now);
   const links = new OrderLinks(resolveSecretKey(config), publicUrl(config));
-  const payments = new PaymentsService([new GenericProvider()]);
+  const shipping = new ShippingService();
+  const payments = new PaymentsService([new GenericProvider(), ...(options.paymentProviders ?? [])]);
   const placeOrder = new PlaceOrderFlow({
     cart,
     catalogue,
@@ -150,6 +155,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     holds: { ...DEFAULT_HOLDS, onlineMs: config.ONLINE_PAYMENT_HOLD_MINUTES * 60 * 1000 },
     links,
     discounts: promotions,
+    shipping,
   });
   return {
     site: new SiteService(config),
@@ -172,7 +178,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     accounts,
     passkeys,
     addresses: new AddressesService(),
-    shipping: new ShippingService(),
+    shipping,
     promotions,
     orders,
     payments,
@@ -187,6 +193,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
       links,
       discounts: promotions,
       discountsEnabled: config.DISCOUNTS_ENABLED,
+      shipping,
       now,
     }),
   };
@@ -200,6 +207,7 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...passkeyRoutes(services.passkeys, services.accounts),
     ...addressRoutes(services.addresses),
     ...checkoutRoutes(services.checkout, services.placeOrder, config.REGION),
+    ...shippingRoutes(services.checkout, config.REGION),
     ...searchRoutes(services.search, services.predictive, services.similar, services.popular),
     ...storeRoutes(services.stores),
     ...catalogueRoutes(services.catalogue),
@@ -239,7 +247,7 @@ function viewerFromCookies(sessions: SessionsService, database: DatabaseHandle, 
 export async function buildApp(
   config: Config,
   database: DatabaseHandle,
-  options: { logStream?: { write(line: string): void }; now?: Clock } = {},
+  options: { logStream?: { write(line: string): void } } & ServiceOptions = {},
 ): Promise<{ app: FastifyInstance; services: Services }> {
   const app = Fastify({
     // Tokens, codes and session ids in query strings never reach the log.
@@ -254,7 +262,10 @@ export async function buildApp(
     // Fastify takes a hop count too, though its types do not say so.
     trustProxy: config.TRUST_PROXY as boolean | string[],
   });
-  const services = createServices(config, database, options.now ? { now: options.now } : {});
+  const services = createServices(config, database, {
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.paymentProviders ? { paymentProviders: options.paymentProviders } : {}),
+  });
   const routes = apiRoutes(services, config);
   const security = { alwaysSecure: servedOverHttps(config) };
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type Services } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Ctx, systemContext } from '../lib/context.js';
+import type { PaymentProvider } from '../modules/payments/payment-provider.js';
 import type { TestDatabase } from './test-database.js';
 
 export interface TestResponse<T> {
@@ -60,7 +61,7 @@ export async function newVisitor(baseUrl: string): Promise<Visitor> {
 export async function startTestServer(
   database: TestDatabase,
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void }; now?: () => number } = {},
+  options: { logStream?: { write(line: string): void }; now?: () => number; paymentProviders?: PaymentProvider[] } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',

@@ -1,10 +1,14 @@
 import {
-  type CheckoutSubmission,
+  type checkoutSubmissionSchema,
   EMPTY_CART_MESSAGE,
   EXISTING_ORDER,
   formatMoney,
+  MISSING_TABLE_RATE_MESSAGE,
+  SPLIT_INCOMPLETE_MESSAGE,
   UNAVAILABLE_ITEMS_MESSAGE,
 } from '@shop/contract';
+import type { z } from 'zod';
+import type { StoreRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { BadRequestError, HttpError } from '../../lib/errors.js';
@@ -16,15 +20,18 @@ import type { PaymentOptionName } from '../payments/payment-provider.js';
 import type { DeliveryKind, PaymentsService } from '../payments/payments.service.js';
 import { splitByLargestRemainder } from '../promotions/split.js';
 import type { Clock } from '../sessions/sessions.service.js';
+import { itemChargeableGrams, postageSnapshot, type ShippingService } from '../shipping/shipping.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { cartVersion } from './cart-version.js';
 import { CheckoutStateRepository } from './checkout-state.repository.js';
 import { type DiscountEngine, discountCustomerKey } from './discounts.js';
 import type { OrderLinks } from './order-links.js';
+import { isPostageOption, POSTAGE_OPTION, parcelItems, toAddressValue } from './postage.js';
 
-type Submission = {
-  [K in keyof CheckoutSubmission]-?: Exclude<CheckoutSubmission[K], undefined>;
-};
+/** The submission as the route parsed it (defaults filled in). */
+type Submission = z.output<ReturnType<typeof checkoutSubmissionSchema>>;
+type StoreGroup = { id: number; name: string; items: ProductWithStoreRow[] };
+type PostedAddress = Parameters<typeof toAddressValue>[0];
 
 const MINUTE_MS = 60 * 1000;
 /** How long items stay held: for an online payment to finish, and for a pay-in-store collection. */
@@ -45,6 +52,7 @@ export interface PlaceOrderDependencies {
   holds: HoldSpans;
   links: OrderLinks;
   discounts: DiscountEngine;
+  shipping: ShippingService;
 }
 
 export interface PlacedOrder {
@@ -109,8 +117,8 @@ export class PlaceOrderFlow {
     if (open.length > 0) throw new ExistingOrderError();
 
     // 3. Shipments.
-    const delivery = deliveryKind(submission);
-    const shipments = await this.planShipments(ctx, submission, cart.stores, delivery);
+    const shipments = await this.planShipments(ctx, submission, cart.stores);
+    const delivery = deliveryKind(submission, shipments);
     const itemsMinor = items.reduce((sum, item) => sum + item.price_minor, 0);
     const postageMinor = shipments.reduce((sum, s) => sum + s.postageMinor, 0);
 
@@ -188,48 +196,139 @@ export class PlaceOrderFlow {
     return { reference: placed.reference, confirmationUrl: deps.links.confirmationPath(placed.reference) };
   }
 
-  /** Per store: pickup at the store (its address copied in), or postage (table rates: arriving with the shipping engine). */
-  private async planShipments(
-    ctx: Ctx,
-    submission: Submission,
-    stores: { id: number; name: string; items: ProductWithStoreRow[] }[],
-    delivery: DeliveryKind,
-  ): Promise<ShipmentDraft[]> {
-    if (delivery !== 'pickup') {
-      throw new BadRequestError('Postage is not available yet: please choose store pickup.');
-    }
-    void submission;
+  /**
+   * Per store: pickup at the store (its address copied in), or postage priced here from the
+   * store's table rates (never from the browser's figures) and copied into the shipment with its
+   * quote; each shipment's postage is spread over its lines by chargeable weight (largest
+   * remainder, so the shares add up to the cent).
+   * - StorePickup: every store must allow pickup.
+   * - The region's postage option: every store posts to the delivery address (or the billing
+   *   address when the shopper said they are the same); Express only if every store offers it.
+   * - SplitPostage: one entry per store of the cart, each pickup or postage to its own address.
+   */
+  private async planShipments(ctx: Ctx, submission: Submission, stores: StoreGroup[]): Promise<ShipmentDraft[]> {
+    const option = submission.DeliveryOption;
     const drafts: ShipmentDraft[] = [];
-    for (const group of stores) {
-      const store = await this.deps.stores.storeById(ctx, group.id);
-      if (!store || store.pickup_disabled === 1 || group.items.some((i) => i.disable_in_store_pickup === 1)) {
-        throw new BadRequestError(UNAVAILABLE_ITEMS_MESSAGE);
+    if (option === 'StorePickup') {
+      for (const group of stores) drafts.push(await this.pickupDraft(ctx, group));
+      return drafts;
+    }
+    if (isPostageOption(ctx.region, option)) {
+      const address = submission.IsShippingAddressSameAsBillingAddress
+        ? submission.BillingAddress
+        : submission.DeliveryAddress;
+      if (!address) throw invalid('DeliveryAddress', 'Please enter the address to post to');
+      for (const group of stores) {
+        drafts.push(await this.postageDraft(ctx, group, address, submission.IsExpress));
       }
-      drafts.push({
-        storeId: store.id,
-        storeName: store.name,
-        method: 'pickup',
-        service: null,
-        postageMinor: 0,
-        address: {
-          BusinessName: store.name,
-          Line1: store.address,
-          Suburb: store.suburb,
-          State: store.state,
-          PostCode: store.postcode,
-        },
-        postageSnapshot: null,
-        lines: group.items.map((item) => ({
-          productId: item.id,
-          code: item.code,
-          title: item.title,
-          priceMinor: item.price_minor,
-          discountMinor: 0,
-          postageShareMinor: 0,
-        })),
-      });
+      return drafts;
+    }
+    if (option !== 'SplitPostage') {
+      throw invalid('DeliveryOption', `must be StorePickup, ${POSTAGE_OPTION[ctx.region]} or SplitPostage`);
+    }
+    const entries = submission.SplitPostageShipments;
+    if (!entries) throw invalid('SplitPostageShipments', 'Please select a shipping method for every store');
+    for (const entry of entries) {
+      if (!stores.some((g) => g.id === entry.ShipmentId)) {
+        throw invalid('SplitPostageShipments.ShipmentId', 'must be a store of the cart');
+      }
+    }
+    for (const group of stores) {
+      const chosen = entries.filter((e) => e.ShipmentId === group.id);
+      const entry = chosen[0];
+      if (!entry || chosen.length > 1) throw new BadRequestError(SPLIT_INCOMPLETE_MESSAGE);
+      if (entry.ShippingMethodId === 'StorePickup') {
+        drafts.push(await this.pickupDraft(ctx, group));
+      } else if (isPostageOption(ctx.region, entry.ShippingMethodId)) {
+        if (!entry.DeliveryAddress) {
+          throw invalid(
+            'SplitPostageShipments.DeliveryAddress',
+            `Please enter the address to post to from ${group.name}`,
+          );
+        }
+        drafts.push(await this.postageDraft(ctx, group, entry.DeliveryAddress, entry.IsExpress));
+      } else {
+        throw invalid(
+          'SplitPostageShipments.ShippingMethodId',
+          `must be StorePickup or ${POSTAGE_OPTION[ctx.region]} for a store`,
+        );
+      }
     }
     return drafts;
+  }
+
+  private async storeOf(ctx: Ctx, group: StoreGroup): Promise<StoreRow> {
+    const store = await this.deps.stores.storeById(ctx, group.id);
+    if (!store) throw new BadRequestError(UNAVAILABLE_ITEMS_MESSAGE);
+    return store;
+  }
+
+  private async pickupDraft(ctx: Ctx, group: StoreGroup): Promise<ShipmentDraft> {
+    const store = await this.storeOf(ctx, group);
+    if (store.pickup_disabled === 1 || group.items.some((i) => i.disable_in_store_pickup === 1)) {
+      throw new BadRequestError(UNAVAILABLE_ITEMS_MESSAGE);
+    }
+    return {
+      storeId: store.id,
+      storeName: store.name,
+      method: 'pickup',
+      service: null,
+      postageMinor: 0,
+      address: {
+        BusinessName: store.name,
+        Line1: store.address,
+        Suburb: store.suburb,
+        State: store.state,
+        PostCode: store.postcode,
+      },
+      postageSnapshot: null,
+      lines: group.items.map((item) => ({
+        productId: item.id,
+        code: item.code,
+        title: item.title,
+        priceMinor: item.price_minor,
+        discountMinor: 0,
+        postageShareMinor: 0,
+      })),
+    };
+  }
+
+  private async postageDraft(
+    ctx: Ctx,
+    group: StoreGroup,
+    address: PostedAddress,
+    express: boolean,
+  ): Promise<ShipmentDraft> {
+    const store = await this.storeOf(ctx, group);
+    const [quote] = await this.deps.shipping.quote(
+      ctx,
+      [{ storeId: group.id, items: parcelItems(group.items) }],
+      address.PostCode,
+    );
+    if (!quote?.ok) throw new BadRequestError(MISSING_TABLE_RATE_MESSAGE);
+    const service = express ? quote.express : quote.regular;
+    if (!service) throw invalid('IsExpress', `Express postage is not available from ${store.name}`);
+    const shares = splitByLargestRemainder(
+      group.items.map((item) => ({ key: item.id, weight: itemChargeableGrams(parcelOf(item)) })),
+      service.totalMinor,
+    );
+    return {
+      storeId: store.id,
+      storeName: store.name,
+      method: 'postage',
+      service: service.service,
+      postageMinor: service.totalMinor,
+      address: toAddressValue(address),
+      postageSnapshot: postageSnapshot(quote, service),
+      lines: group.items.map((item) => ({
+        productId: item.id,
+        code: item.code,
+        title: item.title,
+        priceMinor: item.price_minor,
+        discountMinor: 0,
+        postageShareMinor: shares.get(item.id) ?? 0,
+      })),
+    };
   }
 
   /** The shopper's confirmation and one message per store, in the order's transaction (outbox). */
@@ -278,8 +377,14 @@ export class PlaceOrderFlow {
   }
 }
 
-function deliveryKind(submission: Submission): DeliveryKind {
-  if (submission.DeliveryOption === 'SplitPostage') return 'split';
-  if (submission.DeliveryOption === 'StorePickup' || submission.IsStorePickup) return 'pickup';
-  return 'postage';
+/** What the planned shipments mean for the payment options: all collected is pickup, whatever was chosen. */
+function deliveryKind(submission: Submission, shipments: ShipmentDraft[]): DeliveryKind {
+  if (shipments.every((s) => s.method === 'pickup')) return 'pickup';
+  return submission.DeliveryOption === 'SplitPostage' ? 'split' : 'postage';
+}
+
+const invalid = (field: string, message: string) => new BadRequestError(`Invalid input. ${field}: ${message}`);
+
+function parcelOf(item: ProductWithStoreRow) {
+  return { weightGrams: item.weight_grams, lengthCm: item.length_cm, widthCm: item.width_cm, heightCm: item.height_cm };
 }

@@ -106,9 +106,15 @@ export class ShippingService {
     const byCard = new Map<number, Map<number, Zone>>();
     for (const row of await this.repository.zoneAreas(ctx, rateCardIds)) {
       let zones = byCard.get(row.rate_card_id);
-      if (!zones) byCard.set(row.rate_card_id, (zones = new Map()));
+      if (!zones) {
+        zones = new Map();
+        byCard.set(row.rate_card_id, zones);
+      }
       let zone = zones.get(row.zone_id);
-      if (!zone) zones.set(row.zone_id, (zone = { id: row.zone_id, name: row.zone_name, areas: [] }));
+      if (!zone) {
+        zone = { id: row.zone_id, name: row.zone_name, areas: [] };
+        zones.set(row.zone_id, zone);
+      }
       zone.areas.push({
         postcodeFrom: row.postcode_from,
         postcodeTo: row.postcode_to,
