@@ -16,6 +16,7 @@ import { HomePage } from './pages/home-page';
 import { LoginPage } from './pages/login-page';
 import { LogoutPage } from './pages/logout-page';
 import { NotFoundPage } from './pages/not-found-page';
+import { OrderConfirmationPage } from './pages/order-confirmation-page';
 import { ProductPage } from './pages/product-page';
 import { RegisterPage } from './pages/register-page';
 import { ResetPasswordPage } from './pages/reset-password-page';
@@ -57,6 +58,7 @@ export function AppRouter() {
                     <Route path="/stores/:slug" element={<ContentPage kind="store" />} />
                     <Route path="/cart" element={<CartPage />} />
                     <Route path="/checkout" element={<CheckoutPage />} />
+                    <Route path="/checkout/confirmation/:reference?" element={<OrderConfirmationPage />} />
                     <Route path="/wishlist" element={<WishlistPage />} />
                     <Route path="/login" element={<LoginPage />} />
                     <Route path="/register" element={<RegisterPage />} />

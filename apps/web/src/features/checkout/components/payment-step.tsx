@@ -1,10 +1,60 @@
+import { useEffect, useRef, useState } from 'react';
+import { Notice } from '../../../components/notice';
 import type { PaymentStepProps } from '../checkout-types';
+import { PaymentOptionList } from './payment-option-list';
+import { cancelPendingAttempt, type PendingAttempt } from './payment-providers';
+import { initialPaymentOption, type PaymentOptionName, paymentOptionStates } from './payment-rules';
+import { usePlaceOrderAction } from './payment-submit';
+import '../delivery-payment.css';
 
-/** Placeholder: the payment step (checkout.md section 4) is being built. */
-export function PaymentStep(_props: PaymentStepProps) {
+/**
+ * Step 3, Payment options (checkout.md sections 4 and 7): the options (a single usable one chosen
+ * for the shopper), the total, and the button that places the order.
+ */
+export function PaymentStep(props: PaymentStepProps) {
+  const { view, delivery, total } = props;
+  const states = paymentOptionStates(view.PaymentInformation.Options, delivery);
+  const [chosen, setChosen] = useState<PaymentOptionName | null>(() => initialPaymentOption(states));
+  const selected = states.find((s) => s.usable && s.option.SystemName === chosen)
+    ? chosen
+    : initialPaymentOption(states);
+  const { processing, submit } = usePlaceOrderAction(props);
+
+  // Leaving step 3 cancels an attempt still waiting on the shopper. Generic never leaves one (the
+  // order is confirmed in the same call), so today this stays null: the providers of the next issue
+  // set it when they start a hosted page or PayPal order (see payment-providers.ts).
+  const pending = useRef<PendingAttempt | null>(null);
+  useEffect(() => () => cancelPendingAttempt(pending.current), []);
+
+  const usable = states.some((s) => s.usable);
+  const payInStore = selected === 'Generic';
   return (
-    <div className="checkout-step__placeholder">
-      <h3>Payment options</h3>
+    <div className="payment-step">
+      <PaymentOptionList states={states} value={selected} onChoose={setChosen} />
+      {!usable ? (
+        <Notice kind="warning">
+          None of the payment options can be used with this delivery choice. Go back to Delivery to choose another way
+          to receive your items.
+        </Notice>
+      ) : null}
+      <p className="payment-step__total">
+        <span>Total to pay{payInStore ? ' when you collect' : ''}</span>
+        <strong>{total.Display}</strong>
+      </p>
+      <div className="delivery-step__actions">
+        <button
+          type="button"
+          className="button button--yellow payment-step__place"
+          disabled={!selected || processing}
+          aria-busy={processing || undefined}
+          onClick={() => selected && void submit(selected)}
+        >
+          {processing ? 'Placing your order...' : 'Place order'}
+        </button>
+        {payInStore ? (
+          <p className="delivery-panel__hint">The store holds your items; you pay when you collect them.</p>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,23 @@
+import type { CheckoutSubmission, ProcessValue } from '@shop/contract';
+import { apiPost } from '../../../lib/api-client';
+
+/**
+ * POST /c3api/checkout/purchase/process: places the order. The Idempotency-Key names one
+ * submission attempt: sending it again (a retry after a lost reply) gets the first attempt's result
+ * instead of a second order.
+ */
+export function placeOrder(submission: CheckoutSubmission, idempotencyKey: string): Promise<ProcessValue> {
+  return apiPost<ProcessValue>('/c3api/checkout/purchase/process', submission, undefined, {
+    'Idempotency-Key': idempotencyKey,
+  });
+}
+
+/** A random UUID (v4); crypto.randomUUID exists only on secure pages, so fall back to getRandomValues. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

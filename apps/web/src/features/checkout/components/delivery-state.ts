@@ -1,0 +1,157 @@
+import { CHECKOUT_ERROR_KEYS, type DeliveryOptionName, type Money } from '@shop/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { trackCheckoutEvent } from '../../../lib/analytics';
+import { splitCheckoutViewQueryOptions } from '../api/get-split-checkout-view';
+import { setExpressCost } from '../api/set-express-cost';
+import type { DeliveryStepProps } from '../checkout-types';
+import { cartAnalyticsItems } from './delivery-analytics';
+import {
+  addressOf,
+  continueResult,
+  type DeliveryState,
+  deliveryTypesFor,
+  initialSplitChoices,
+  isPostageOption,
+  newPostageChoice,
+  type PostageChoice,
+  postageNoteFor,
+  pricingKey,
+  type SplitChoices,
+  type SplitStoreChoice,
+  validAddress,
+} from './delivery-rules';
+import { useCostTypeGuard, usePostageEstimate } from './postage-estimate';
+
+/** The props' callbacks as of the last render, for effects that should not re-run when the page re-creates them. */
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  ref.current = value;
+  return ref;
+}
+
+/**
+ * The delivery step's state and what it does (checkout.md section 4): the chosen option, the
+ * postage choice, each store's split choice; the total follows every priced change through the
+ * set-express call, and the summary's postage note follows the state.
+ */
+export function useDeliveryState(props: DeliveryStepProps) {
+  const { region, view, billingAddress } = props;
+  const callbacks = useLatest(props);
+  const options = view.ShippingInformation.Options;
+  const [option, setOption] = useState<DeliveryOptionName | null>(
+    () => options.find((o) => o.Selected)?.SystemName ?? null,
+  );
+  const [postage, setPostage] = useState<PostageChoice>(() => newPostageChoice(region, view.ShippingAddress));
+  const [splitEdits, setSplitEdits] = useState<SplitChoices | null>(null);
+  const [attempted, setAttempted] = useState(false);
+  const [continuing, setContinuing] = useState(false);
+  const lastTotal = useRef<Money>(view.Cart.CartTotal);
+
+  // Postage for the whole cart (Australia Post in AU, Generic in the UK).
+  const postageOption = isPostageOption(option) ? options.find((o) => o.SystemName === option) : undefined;
+  const estimate = usePostageEstimate({
+    option: {
+      Id: postageOption?.Id ?? 0,
+      Name: postageOption?.Name ?? '',
+      SystemName: isPostageOption(option) ? option : 'AustraliaPost',
+    },
+    address: postageOption ? validAddress(region, addressOf(postage, billingAddress)) : null,
+    onError: (message) => callbacks.current.onError(message),
+  });
+  useCostTypeGuard(postageOption ? estimate.data : undefined, postage.costType, () =>
+    setPostage((p) => ({ ...p, costType: null })),
+  );
+
+  // Split postage: loaded when first chosen; a store with exactly one option has it preselected.
+  const splitQuery = useQuery(splitCheckoutViewQueryOptions(option === 'SplitPostage'));
+  const shipments = splitQuery.data ?? null;
+  const splitChoices = shipments ? (splitEdits ?? initialSplitChoices(region, shipments)) : null;
+  useEffect(() => {
+    if (splitQuery.isError) callbacks.current.onError(CHECKOUT_ERROR_KEYS.AusPostLoadingProblem);
+  }, [splitQuery.isError, callbacks]);
+
+  const state: DeliveryState = {
+    region,
+    option,
+    postage,
+    missingTableRate: Boolean(postageOption && estimate.data?.MissingTableRateMessage),
+    split: shipments && splitChoices ? { shipments, choices: splitChoices } : null,
+    billing: billingAddress,
+  };
+
+  // Every change that alters the price is sent; only the latest answer sets the total.
+  const body = deliveryTypesFor(state);
+  const bodyRef = useLatest(body);
+  const key = pricingKey(body);
+  const sequence = useRef(0);
+  useEffect(() => {
+    const current = bodyRef.current;
+    if (!key || !current) return;
+    const mine = ++sequence.current;
+    setExpressCost(current).then(
+      (total) => {
+        if (mine !== sequence.current) return;
+        lastTotal.current = total;
+        callbacks.current.onTotalChange(total);
+      },
+      () => {
+        if (mine === sequence.current) callbacks.current.onError(CHECKOUT_ERROR_KEYS.AusPostSetMethodProblem);
+      },
+    );
+  }, [key, bodyRef, callbacks]);
+
+  const note = postageNoteFor(option, postage, state.split);
+  useEffect(() => callbacks.current.onPostageNoteChange(note), [note, callbacks]);
+
+  function choose(name: DeliveryOptionName) {
+    callbacks.current.onError(null);
+    setAttempted(false);
+    setOption(name);
+  }
+
+  function updateStore(storeId: number, choice: SplitStoreChoice) {
+    if (!shipments) return;
+    setSplitEdits((previous) => ({ ...(previous ?? initialSplitChoices(region, shipments)), [storeId]: choice }));
+  }
+
+  async function continueStep() {
+    const result = continueResult(state);
+    if ('message' in result) {
+      setAttempted(true);
+      callbacks.current.onError(result.message);
+      return;
+    }
+    setContinuing(true);
+    try {
+      if (!(await callbacks.current.validateCart())) return;
+      await trackCheckoutEvent(
+        'add_shipping_info',
+        region,
+        lastTotal.current.Amount / 100,
+        cartAnalyticsItems(view.Cart),
+        { shipping_tier: result.choice.DeliveryOption },
+      );
+      callbacks.current.onError(null);
+      callbacks.current.onContinue(result.choice);
+    } finally {
+      setContinuing(false);
+    }
+  }
+
+  return {
+    option,
+    choose,
+    postage,
+    setPostage,
+    postageOption,
+    estimate,
+    splitQuery,
+    splitChoices,
+    updateStore,
+    attempted,
+    continuing,
+    continueDisabled: state.missingTableRate,
+    continueStep,
+  };
+}

@@ -1,0 +1,112 @@
+import {
+  CHECKOUT_ERROR_MESSAGE,
+  type CheckoutSubmission,
+  type CheckoutViewValue,
+  EXISTING_ORDER,
+  type PAYMENT_OPTION_NAMES,
+  UNAVAILABLE_ITEMS_MESSAGE,
+} from '@shop/contract';
+import { ApiError } from '../../../lib/api-client';
+import type { DeliveryChoice, PaymentStepProps } from '../checkout-types';
+
+/**
+ * The payment step's rules (checkout.md sections 4, 7 and 8) as plain functions: which options can
+ * be used, the submission, and what each failed placement tells the shopper.
+ */
+
+export type PaymentOptionName = (typeof PAYMENT_OPTION_NAMES)[number];
+type PaymentOption = CheckoutViewValue['PaymentInformation']['Options'][number];
+
+/** The error-key message for ExistingOrder (checkout.md section 8). */
+export const EXISTING_ORDER_MESSAGE =
+  'An order containing some items from your cart is already in progress. Please complete that order, or wait for it to lapse, before trying again.';
+/** A network failure (checkout.md section 8). */
+export const NETWORK_ERROR_MESSAGE = 'Sorry, an error has occurred. Please try again.';
+/** The server's PICKUP_ONLY_MESSAGE (payments.service.ts): pay in store needs every item collected. */
+export const PICKUP_ONLY_MESSAGE = 'Pay in store is available when every item is collected in store.';
+/** An option whose browser side is not built yet (the hosted card page, PayPal's buttons, Clearpay). */
+export const NOT_YET_AVAILABLE_MESSAGE = 'This payment option is not available yet.';
+
+/** The options this browser code can take payment with today. Generic confirms the order in one call. */
+export const SUPPORTED_PAYMENT_OPTIONS: readonly PaymentOptionName[] = ['Generic'];
+
+export interface PaymentOptionState {
+  option: PaymentOption;
+  usable: boolean;
+  /** Why it cannot be used, or null. */
+  message: string | null;
+}
+
+/** Does every item get collected in store (whole-cart pickup, or split postage with pickup for every store)? */
+export function isAllPickup(delivery: DeliveryChoice): boolean {
+  if (delivery.SplitPostageShipments)
+    return delivery.SplitPostageShipments.every((s) => s.ShippingMethodId === 'StorePickup');
+  return delivery.IsStorePickup;
+}
+
+/**
+ * Each offered option with whether it can be used. The server marks Disabled without knowing the
+ * delivery choice, so pay in store is also disabled here for anything but all-pickup.
+ */
+export function paymentOptionStates(options: PaymentOption[], delivery: DeliveryChoice): PaymentOptionState[] {
+  return options.map((option) => {
+    if (option.Disabled) return { option, usable: false, message: option.DisabledMessage ?? NOT_YET_AVAILABLE_MESSAGE };
+    if (!SUPPORTED_PAYMENT_OPTIONS.includes(option.SystemName)) {
+      return { option, usable: false, message: NOT_YET_AVAILABLE_MESSAGE };
+    }
+    if (option.SystemName === 'Generic' && !isAllPickup(delivery)) {
+      return { option, usable: false, message: PICKUP_ONLY_MESSAGE };
+    }
+    return { option, usable: true, message: null };
+  });
+}
+
+/** The option chosen at first: the only usable one, else the server's usable selected one. */
+export function initialPaymentOption(states: PaymentOptionState[]): PaymentOptionName | null {
+  const usable = states.filter((s) => s.usable);
+  if (usable.length === 1) return usable[0]?.option.SystemName ?? null;
+  return usable.find((s) => s.option.Selected)?.option.SystemName ?? null;
+}
+
+/** The submission payload (checkout.md section 3) from the page's props. */
+export function buildSubmission(props: PaymentStepProps, paymentOption: PaymentOptionName): CheckoutSubmission {
+  const { delivery } = props;
+  return {
+    PaymentOption: paymentOption,
+    DeliveryOption: delivery.DeliveryOption,
+    CustomerDetails: props.details,
+    BillingAddress: props.billingAddress,
+    DeliveryAddress: delivery.DeliveryAddress,
+    IsShippingAddressSameAsBillingAddress: delivery.IsShippingAddressSameAsBillingAddress,
+    IsStorePickup: delivery.IsStorePickup,
+    IsPaidPostage: delivery.IsPaidPostage,
+    IsExpress: delivery.IsExpress,
+    CartVersion: props.view.Cart.Version,
+    SplitPostageShipments: delivery.SplitPostageShipments,
+  };
+}
+
+export type PlaceOrderFailure = { kind: 'reload' } | { kind: 'message'; message: string; outcomeKnown: boolean };
+
+/**
+ * What a failed placement means (checkout.md sections 7 and 8). `outcomeKnown` is false when no
+ * answer came back (the order may or may not exist): the next press retries the same attempt with
+ * the same Idempotency-Key, so it cannot place a second order.
+ */
+export function placeOrderFailure(error: unknown): PlaceOrderFailure {
+  if (!(error instanceof ApiError)) return { kind: 'message', message: CHECKOUT_ERROR_MESSAGE, outcomeKnown: false };
+  if (error.status === 205) return { kind: 'reload' };
+  if (error.status === 0) return { kind: 'message', message: NETWORK_ERROR_MESSAGE, outcomeKnown: false };
+  if (error.status < 400 && error.message === EXISTING_ORDER) {
+    return { kind: 'message', message: EXISTING_ORDER_MESSAGE, outcomeKnown: true };
+  }
+  if (error.status === 400 && error.message === UNAVAILABLE_ITEMS_MESSAGE) {
+    return { kind: 'message', message: UNAVAILABLE_ITEMS_MESSAGE, outcomeKnown: true };
+  }
+  // A refusal (bad input, not found) placed nothing; a conflict or server error may hide a placed order.
+  return {
+    kind: 'message',
+    message: CHECKOUT_ERROR_MESSAGE,
+    outcomeKnown: [400, 403, 404, 422].includes(error.status),
+  };
+}

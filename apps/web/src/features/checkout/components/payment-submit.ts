@@ -1,0 +1,80 @@
+import { CHECKOUT_ERROR_MESSAGE } from '@shop/contract';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { trackCheckoutEvent } from '../../../lib/analytics';
+import { newIdempotencyKey, placeOrder } from '../api/place-order';
+import type { PaymentStepProps } from '../checkout-types';
+import { cartAnalyticsItems } from './delivery-analytics';
+import { buildSubmission, type PaymentOptionName, placeOrderFailure } from './payment-rules';
+
+/** window.location.reload, behind a seam the tests replace (jsdom cannot reload). */
+export const pageReload = { reload: () => window.location.reload() };
+
+/**
+ * Placing the order (checkout.md sections 4 and 7): busy flag, cart check, add_payment_info, the
+ * process call with an Idempotency-Key, then purchase and the confirmation page; or the error.
+ *
+ * One key per submission attempt: a press after an answerless failure (network, server error)
+ * sends the same payload with the same key, so the server replays the first result rather than
+ * placing twice; a changed payload or a definite refusal starts a new attempt.
+ */
+export function usePlaceOrderAction(props: PaymentStepProps) {
+  const navigate = useNavigate();
+  const [processing, setProcessing] = useState(false);
+  const attempt = useRef<{ payload: string; key: string } | null>(null);
+  const busy = useRef(false);
+
+  async function submit(option: PaymentOptionName) {
+    if (busy.current) return;
+    busy.current = true;
+    setProcessing(true);
+    props.onError(null);
+    const fail = (message: string) => {
+      busy.current = false;
+      setProcessing(false);
+      props.onError(message);
+    };
+    try {
+      if (!(await props.validateCart())) {
+        busy.current = false;
+        setProcessing(false);
+        return;
+      }
+      const items = cartAnalyticsItems(props.view.Cart);
+      const value = props.total.Amount / 100;
+      await trackCheckoutEvent('add_payment_info', props.region, value, items, { payment_type: option });
+      const submission = buildSubmission(props, option);
+      const payload = JSON.stringify(submission);
+      if (attempt.current?.payload !== payload) attempt.current = { payload, key: newIdempotencyKey() };
+      let result: Awaited<ReturnType<typeof placeOrder>>;
+      try {
+        result = await placeOrder(submission, attempt.current.key);
+      } catch (error) {
+        const failure = placeOrderFailure(error);
+        if (failure.kind === 'reload') {
+          pageReload.reload();
+          return;
+        }
+        if (failure.outcomeKnown) attempt.current = null;
+        fail(failure.message);
+        return;
+      }
+      const url = typeof result.ConfirmationUrl === 'string' ? result.ConfirmationUrl : null;
+      if (!url) {
+        // Only options that confirm at once exist today; anything else is a reply we cannot use.
+        fail(CHECKOUT_ERROR_MESSAGE);
+        return;
+      }
+      const target = new URL(url, window.location.origin);
+      const reference = target.searchParams.get('reference') ?? target.pathname.split('/').pop() ?? '';
+      await trackCheckoutEvent('purchase', props.region, value, items, { transaction_id: reference });
+      // The processing flag stays on: the page is leaving.
+      if (/^https?:\/\//.test(url)) window.location.assign(url);
+      else navigate(url);
+    } catch {
+      fail(CHECKOUT_ERROR_MESSAGE);
+    }
+  }
+
+  return { processing, submit };
+}
