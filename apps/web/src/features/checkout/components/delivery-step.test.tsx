@@ -15,9 +15,13 @@ import { envelope, type RecordedCall, stubFetch } from '../../../test/fetch-stub
 import { withQueryClient } from '../../../test/query-wrapper';
 import type { DeliveryStepProps } from '../checkout-types';
 import { DeliveryStep } from './delivery-step';
-import { BILLING, deliveryProps, makeEstimate, money } from './delivery-test-fixtures';
+import { BILLING, deliveryProps, fakeTagManager, makeEstimate, money } from './delivery-test-fixtures';
 
 let calls: RecordedCall[];
+
+beforeEach(() => {
+  fakeTagManager();
+});
 
 afterEach(() => {
   cleanup();

@@ -205,3 +205,14 @@ export function paymentProps(overrides: Partial<PaymentStepProps> = {}): Payment
     ...overrides,
   };
 }
+
+/** A tag manager that calls every event back at once (the real one may take up to the 1000 ms timeout). */
+export function fakeTagManager(): unknown[] {
+  const layer: unknown[] = [];
+  layer.push = (...events: unknown[]) => {
+    for (const event of events) (event as { eventCallback?: () => void } | null)?.eventCallback?.();
+    return Array.prototype.push.apply(layer, events);
+  };
+  window.dataLayer = layer;
+  return layer;
+}

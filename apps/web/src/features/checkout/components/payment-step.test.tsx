@@ -1,0 +1,212 @@
+// @vitest-environment jsdom
+import { CHECKOUT_ERROR_MESSAGE, UNAVAILABLE_ITEMS_MESSAGE } from '@shop/contract';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, type RecordedCall, stubFetch } from '../../../test/fetch-stub';
+import { withQueryClient } from '../../../test/query-wrapper';
+import type { PaymentStepProps } from '../checkout-types';
+import { fakeTagManager, makeView, PICKUP_CHOICE, POSTAGE_CHOICE, paymentProps } from './delivery-test-fixtures';
+import { EXISTING_ORDER_MESSAGE, NETWORK_ERROR_MESSAGE, PICKUP_ONLY_MESSAGE } from './payment-rules';
+import { PaymentStep } from './payment-step';
+import { pageReload } from './payment-submit';
+
+const CONFIRMATION = '/checkout/confirmation/ORD-7K2M9Q?key=abc';
+const PROCESS = 'POST /c3api/checkout/purchase/process';
+
+beforeEach(() => {
+  fakeTagManager();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.dataLayer = [];
+});
+
+function Landed() {
+  const location = useLocation();
+  return <p>Landed on {`${location.pathname}${location.search}`}</p>;
+}
+
+function renderStep(props: PaymentStepProps = paymentProps()) {
+  render(
+    withQueryClient(
+      <MemoryRouter initialEntries={['/checkout']}>
+        <Routes>
+          <Route path="/checkout" element={<PaymentStep {...props} />} />
+          <Route path="/checkout/confirmation/:reference" element={<Landed />} />
+        </Routes>
+      </MemoryRouter>,
+    ),
+  );
+  return { user: userEvent.setup(), props };
+}
+
+const placeButton = () => screen.getByRole('button', { name: /Place order|Placing your order/ }) as HTMLButtonElement;
+const processCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url === '/c3api/checkout/purchase/process');
+
+function withOptions(options: ReturnType<typeof makeView>['PaymentInformation']['Options']) {
+  const view = makeView();
+  return { ...view, PaymentInformation: { ...view.PaymentInformation, Options: options } };
+}
+
+const GENERIC = makeView().PaymentInformation.Options[0] as ReturnType<
+  typeof makeView
+>['PaymentInformation']['Options'][number];
+
+describe('PaymentStep: the options', () => {
+  it('selects the single usable option and shows the total', () => {
+    stubFetch({});
+    renderStep();
+    expect((screen.getByRole('radio', { name: /Pay in store/ }) as HTMLInputElement).checked).toBe(true);
+    expect(placeButton().disabled).toBe(false);
+    expect(screen.getByText('$60.00')).toBeTruthy();
+  });
+
+  it("shows a disabled option's message, and disables options this page cannot take yet", () => {
+    stubFetch({});
+    const view = withOptions([
+      GENERIC,
+      {
+        Id: 2,
+        Name: 'Credit card',
+        SystemName: 'Eway',
+        Selected: false,
+        Disabled: true,
+        DisabledMessage: 'The order amount, including postage, must be between $1.00 and $5,000.00.',
+      },
+      { Id: 3, Name: 'PayPal', SystemName: 'PayPal', Selected: false, Disabled: false, DisabledMessage: null },
+    ]);
+    renderStep(paymentProps({ view }));
+    const card = screen.getByRole('radio', { name: /Credit card/ }) as HTMLInputElement;
+    expect(card.disabled).toBe(true);
+    expect(screen.getByText(/must be between \$1\.00 and \$5,000\.00/)).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /PayPal/ }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('radio', { name: /Pay in store/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('disables pay in store when anything is posted, leaving nothing to place with', () => {
+    stubFetch({});
+    renderStep(paymentProps({ delivery: POSTAGE_CHOICE }));
+    const generic = screen.getByRole('radio', { name: /Pay in store/ }) as HTMLInputElement;
+    expect(generic.disabled).toBe(true);
+    expect(generic.checked).toBe(false);
+    expect(screen.getByText(PICKUP_ONLY_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('None of the payment options');
+    expect(placeButton().disabled).toBe(true);
+  });
+
+  it('allows pay in store for split postage when every store is pickup', () => {
+    stubFetch({});
+    const delivery = {
+      ...PICKUP_CHOICE,
+      DeliveryOption: 'SplitPostage' as const,
+      SplitPostageShipments: [
+        { ShipmentId: 7, ShippingMethodId: 'StorePickup' as const, IsExpress: false, DeliveryAddress: null },
+      ],
+    };
+    renderStep(paymentProps({ delivery }));
+    expect((screen.getByRole('radio', { name: /Pay in store/ }) as HTMLInputElement).disabled).toBe(false);
+  });
+});
+
+describe('PaymentStep: placing the order', () => {
+  it('validates the cart, posts the submission with an Idempotency-Key and lands on the confirmation', async () => {
+    const calls = stubFetch({ [PROCESS]: () => envelope({ ConfirmationUrl: CONFIRMATION }) });
+    const { user, props } = renderStep();
+    await user.click(placeButton());
+    expect(await screen.findByText(`Landed on ${CONFIRMATION}`)).toBeTruthy();
+    expect(props.validateCart).toHaveBeenCalledTimes(1);
+    const [call] = processCalls(calls);
+    expect(call?.headers['Idempotency-Key']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(call?.body).toEqual({
+      PaymentOption: 'Generic',
+      DeliveryOption: 'StorePickup',
+      CustomerDetails: props.details,
+      BillingAddress: props.billingAddress,
+      DeliveryAddress: null,
+      IsShippingAddressSameAsBillingAddress: false,
+      IsStorePickup: true,
+      IsPaidPostage: false,
+      IsExpress: false,
+      CartVersion: 'v1',
+      SplitPostageShipments: null,
+    });
+    const events = (window.dataLayer ?? []).map((e) => (e as { event?: string }).event).filter(Boolean);
+    expect(events).toEqual(['add_payment_info', 'purchase']);
+    const purchase = window.dataLayer?.find((e) => (e as { event?: string }).event === 'purchase') as {
+      ecommerce: { value: number; currency: string; transaction_id: string; items: unknown[] };
+    };
+    expect(purchase.ecommerce).toMatchObject({ value: 60, currency: 'AUD', transaction_id: 'ORD-7K2M9Q' });
+    expect(purchase.ecommerce.items).toHaveLength(3);
+  });
+
+  it('is busy while placing, and sends nothing when the cart check sends the shopper back', async () => {
+    const calls = stubFetch({});
+    let answer: (ok: boolean) => void = () => undefined;
+    const props = paymentProps({ validateCart: vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve))) });
+    const { user } = renderStep(props);
+    await user.click(placeButton());
+    expect(placeButton().disabled).toBe(true);
+    expect(placeButton().getAttribute('aria-busy')).toBe('true');
+    answer(false);
+    await waitFor(() => expect(placeButton().disabled).toBe(false));
+    expect(processCalls(calls)).toHaveLength(0);
+  });
+
+  it('retries an answerless attempt with the same key, and starts a new attempt after a refusal', async () => {
+    const replies: Array<() => Response> = [
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => envelope(null, 400, UNAVAILABLE_ITEMS_MESSAGE),
+      () => envelope({ ConfirmationUrl: CONFIRMATION }),
+    ];
+    const calls = stubFetch({ [PROCESS]: () => (replies.shift() as () => Response)() });
+    const { user, props } = renderStep();
+    await user.click(placeButton());
+    await waitFor(() => expect(props.onError).toHaveBeenLastCalledWith(NETWORK_ERROR_MESSAGE));
+    expect(placeButton().disabled).toBe(false);
+    await user.click(placeButton());
+    await waitFor(() => expect(props.onError).toHaveBeenLastCalledWith(UNAVAILABLE_ITEMS_MESSAGE));
+    await user.click(placeButton());
+    await screen.findByText(`Landed on ${CONFIRMATION}`);
+    const keys = processCalls(calls).map((c) => c.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('reloads the page on HTTP 205 (the cart changed since the page loaded)', async () => {
+    stubFetch({ [PROCESS]: () => new Response(null, { status: 205 }) });
+    const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => undefined);
+    const { user, props } = renderStep();
+    await user.click(placeButton());
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(props.onError).not.toHaveBeenCalledWith(expect.any(String));
+  });
+
+  it('explains an order already in progress (200 with Message ExistingOrder)', async () => {
+    stubFetch({
+      [PROCESS]: () =>
+        new Response(JSON.stringify({ WasSuccessful: false, Value: null, Message: 'ExistingOrder' }), { status: 200 }),
+    });
+    const { user, props } = renderStep();
+    await user.click(placeButton());
+    await waitFor(() => expect(props.onError).toHaveBeenLastCalledWith(EXISTING_ORDER_MESSAGE));
+    expect(EXISTING_ORDER_MESSAGE).toMatch(/^An order containing some items from your cart is already in progress/);
+    expect(placeButton().disabled).toBe(false);
+  });
+
+  it('shows the generic message for any other failure', async () => {
+    stubFetch({ [PROCESS]: () => envelope(null, 500, 'Internal error') });
+    const { user, props } = renderStep();
+    await user.click(placeButton());
+    await waitFor(() => expect(props.onError).toHaveBeenLastCalledWith(CHECKOUT_ERROR_MESSAGE));
+  });
+});
