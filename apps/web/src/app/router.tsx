@@ -9,7 +9,8 @@ import { DashboardPage } from './pages/account/dashboard-page';
 import { PasskeysPage } from './pages/account/passkeys-page';
 import { PasswordPage } from './pages/account/password-page';
 import { ProfilePage } from './pages/account/profile-page';
-import { CartPage, CheckoutPage } from './pages/cart-page';
+import { CartPage } from './pages/cart-page';
+import { CheckoutPage } from './pages/checkout-page';
 import { ContentPage } from './pages/content-page';
 import { ForgotPasswordPage } from './pages/forgot-password-page';
 import { HomePage } from './pages/home-page';
@@ -57,6 +58,7 @@ export function AppRouter() {
                     <Route path="/help/:slug" element={<ContentPage kind="help" />} />
                     <Route path="/stores/:slug" element={<ContentPage kind="store" />} />
                     <Route path="/cart" element={<CartPage />} />
+                    {/* /checkout and /checkout/ alike (the router ignores a trailing slash). */}
                     <Route path="/checkout" element={<CheckoutPage />} />
                     <Route path="/checkout/confirmation/:reference?" element={<OrderConfirmationPage />} />
                     <Route path="/wishlist" element={<WishlistPage />} />

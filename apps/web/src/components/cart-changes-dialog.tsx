@@ -19,12 +19,15 @@ export function CartChangesDialog({
   onConfirm,
   onView,
   onClose,
+  viewLabel = 'View cart',
 }: {
   open: boolean;
   changes: ItemChange[];
   onConfirm: () => void;
   onView: () => void;
   onClose: () => void;
+  /** The other choice's text (checkout's steps return to step 1). */
+  viewLabel?: string;
 }) {
   const types = changes.map((change) => change.changeTypes);
   const kind = changeNoticeKind(types);
@@ -49,7 +52,7 @@ export function CartChangesDialog({
           Confirm
         </button>
         <button type="button" className="button button--secondary" onClick={onView}>
-          View cart
+          {viewLabel}
         </button>
       </div>
     </Modal>

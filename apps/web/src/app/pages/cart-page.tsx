@@ -9,13 +9,3 @@ export function CartPage() {
     </div>
   );
 }
-
-/** /checkout: not built yet. */
-export function CheckoutPage() {
-  return (
-    <div className="page checkout-page">
-      <h1>Checkout</h1>
-      <p>Online checkout is coming soon. To buy now, call or visit the store.</p>
-    </div>
-  );
-}

@@ -1,0 +1,91 @@
+import type { CheckoutViewValue, Region } from '@shop/contract';
+import type { CheckoutStepNumber } from '../checkout-types';
+import type { CheckoutFlow } from '../use-checkout-flow';
+import type { CustomerDetailsState } from '../use-customer-details';
+import { DeliveryStep } from './delivery-step';
+import { DetailsStep } from './details-step';
+import { DetailsSummary } from './details-summary';
+import { PaymentStep } from './payment-step';
+import { StepHeader } from './step-header';
+
+const TITLES: Record<CheckoutStepNumber, string> = { 1: 'Your details', 2: 'Delivery options', 3: 'Payment options' };
+
+/**
+ * The three numbered steps (checkout.md section 2). Step 2 stays mounted (hidden) once reached so
+ * its choices survive a trip back to step 1; step 3 mounts only while active (leaving it resets it).
+ */
+export function CheckoutStepList({
+  view,
+  region,
+  flow,
+  form,
+  validateOnDetails,
+  validateInSteps,
+}: {
+  view: CheckoutViewValue;
+  region: Region;
+  flow: CheckoutFlow;
+  form: CustomerDetailsState;
+  validateOnDetails: () => Promise<boolean>;
+  validateInSteps: () => Promise<boolean>;
+}) {
+  const { activeStep, completed, delivery } = flow;
+  const deliveryName = view.ShippingInformation.Options.find((o) => o.SystemName === delivery?.DeliveryOption)?.Name;
+  const step = (n: CheckoutStepNumber) => ({
+    ref: flow.stepRef(n),
+    className: `checkout-step checkout-step--${flow.status(n)}`,
+  });
+  return (
+    <ol className="checkout-steps">
+      <li {...step(1)}>
+        <StepHeader step={1} title={TITLES[1]} status={flow.status(1)} onOpen={flow.goTo} />
+        {activeStep === 1 ? (
+          <DetailsStep
+            region={region}
+            form={form}
+            isGuest={view.CustomerDetails.IsGuestUser}
+            validateCart={validateOnDetails}
+            onComplete={flow.completeDetails}
+          />
+        ) : completed ? (
+          <DetailsSummary completed={completed} />
+        ) : null}
+      </li>
+      <li {...step(2)}>
+        <StepHeader step={2} title={TITLES[2]} status={flow.status(2)} onOpen={flow.goTo} />
+        {completed && flow.reached >= 2 ? (
+          <div className="checkout-step__body" hidden={activeStep !== 2}>
+            <DeliveryStep
+              region={region}
+              view={view}
+              billingAddress={completed.billingAddress}
+              onTotalChange={flow.setTotal}
+              onPostageNoteChange={flow.setPostageNote}
+              onError={flow.setError}
+              validateCart={validateInSteps}
+              onContinue={flow.completeDelivery}
+            />
+          </div>
+        ) : null}
+        {activeStep === 3 && deliveryName ? <p className="checkout-step__summary">{deliveryName}</p> : null}
+      </li>
+      <li {...step(3)}>
+        <StepHeader step={3} title={TITLES[3]} status={flow.status(3)} onOpen={flow.goTo} />
+        {activeStep === 3 && completed && delivery ? (
+          <div className="checkout-step__body">
+            <PaymentStep
+              region={region}
+              view={view}
+              total={flow.total}
+              details={completed.details}
+              billingAddress={completed.billingAddress}
+              delivery={delivery}
+              onError={flow.setError}
+              validateCart={validateInSteps}
+            />
+          </div>
+        ) : null}
+      </li>
+    </ol>
+  );
+}

@@ -1,0 +1,76 @@
+import { type CheckoutViewValue, type Money, POSTAGE_NOTE_NONE_CHOSEN } from '@shop/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { scrollToElement, scrollWindowTo } from '../../lib/smooth-scroll';
+import type { CheckoutStepNumber, DeliveryChoice, PostageNote, StepStatus } from './checkout-types';
+import type { CompletedDetails } from './customer-details';
+
+/** The active step is open, earlier ones complete, later ones pending (checkout.md section 2). */
+export function stepStatus(step: CheckoutStepNumber, active: CheckoutStepNumber): StepStatus {
+  return step < active ? 'complete' : step === active ? 'active' : 'pending';
+}
+
+/**
+ * The page's checkout state (checkout.md section 3, "General state"): the active step, step 1's
+ * details, step 2's choice, the total and postage note as the steps report them, and the banner.
+ * Changing step scrolls to it over 400 ms; setting an error scrolls to the top.
+ */
+export function useCheckoutFlow(view: CheckoutViewValue) {
+  const [activeStep, setActiveStep] = useState<CheckoutStepNumber>(1);
+  const [reached, setReached] = useState<CheckoutStepNumber>(1);
+  const [completed, setCompleted] = useState<CompletedDetails | null>(null);
+  const [delivery, setDelivery] = useState<DeliveryChoice | null>(null);
+  const [totalOverride, setTotalOverride] = useState<Money | null>(null);
+  const [postageNote, setPostageNote] = useState<PostageNote>(POSTAGE_NOTE_NONE_CHOSEN);
+  const [error, setErrorState] = useState<string | null>(null);
+  const stepRefs = useRef<Partial<Record<CheckoutStepNumber, HTMLElement | null>>>({});
+  const moved = useRef(false);
+
+  // Runs when the step changes, not on the first render.
+  useEffect(() => {
+    if (!moved.current) return;
+    const section = stepRefs.current[activeStep];
+    if (!section) return;
+    void scrollToElement(section);
+    section.querySelector<HTMLElement>('.checkout-step__header')?.focus({ preventScroll: true });
+  }, [activeStep]);
+
+  const goTo = useCallback((step: CheckoutStepNumber) => {
+    moved.current = true;
+    setActiveStep(step);
+    setReached((previous) => (step > previous ? step : previous));
+  }, []);
+
+  const setError = useCallback((message: string | null) => {
+    setErrorState(message);
+    if (message) void scrollWindowTo(0);
+  }, []);
+
+  return {
+    activeStep,
+    reached,
+    goTo,
+    status: (step: CheckoutStepNumber) => stepStatus(step, activeStep),
+    stepRef: (step: CheckoutStepNumber) => (element: HTMLElement | null) => {
+      stepRefs.current[step] = element;
+    },
+    completed,
+    completeDetails(details: CompletedDetails) {
+      setCompleted(details);
+      setError(null);
+      goTo(2);
+    },
+    delivery,
+    completeDelivery(choice: DeliveryChoice) {
+      setDelivery(choice);
+      goTo(3);
+    },
+    /** The total as the steps and discount calls last reported it; the view's until then. */
+    total: totalOverride ?? view.Cart.CartTotal,
+    setTotal: setTotalOverride,
+    postageNote,
+    setPostageNote,
+    error,
+    setError,
+  };
+}
+export type CheckoutFlow = ReturnType<typeof useCheckoutFlow>;

@@ -1,0 +1,80 @@
+import type { CheckoutViewValue, Region } from '@shop/contract';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { isAddressBlank } from '../../lib/address-parts';
+import {
+  CUSTOMER_PERSIST_DEBOUNCE_MS,
+  type CustomerValues,
+  DETAIL_FIELDS,
+  type DetailField,
+  detailErrors,
+  initialCustomer,
+  saveCustomer,
+  storedCustomerOf,
+} from './customer-details';
+
+type Touched = Partial<Record<DetailField, boolean>>;
+
+/** Fields that start filled (a profile's or a previous visit's) count as touched: their state shows at once. */
+function prefilledTouched(values: CustomerValues): Touched {
+  return {
+    EmailAddress: values.EmailAddress.trim() !== '',
+    FirstName: values.FirstName.trim() !== '',
+    LastName: values.LastName.trim() !== '',
+    PhoneNumber: values.PhoneNumber.trim() !== '',
+    BillingAddress: !isAddressBlank(values.BillingAddress),
+  };
+}
+
+/**
+ * Step 1's state for the page: values, what has been touched, every field's messages and whether
+ * Continue may go on. The details (not Consent or Terms) are written to the browser 1000 ms after
+ * the last change, and once more when the page goes.
+ */
+export function useCustomerDetails(region: Region, view: CheckoutViewValue) {
+  const [values, setValues] = useState<CustomerValues>(() => initialCustomer(view));
+  const [touched, setTouched] = useState<Touched>(() => prefilledTouched(values));
+  const errors = useMemo(() => detailErrors(region, values), [region, values]);
+  const valid = DETAIL_FIELDS.every((field) => !errors[field]);
+
+  // Persist: only what is kept (so ticking the terms writes nothing), debounced.
+  const kept = JSON.stringify(storedCustomerOf(values));
+  const pending = useRef<string | null>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    pending.current = kept;
+    const timer = window.setTimeout(() => {
+      pending.current = null;
+      saveCustomer(kept);
+    }, CUSTOMER_PERSIST_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [kept]);
+  useEffect(
+    () => () => {
+      if (pending.current) saveCustomer(pending.current);
+    },
+    [],
+  );
+
+  return {
+    values,
+    errors,
+    valid,
+    touched,
+    /** The messages to show: a field's once touched. */
+    shown: (field: DetailField) => (touched[field] ? errors[field] : undefined),
+    set<K extends keyof CustomerValues>(field: K, value: CustomerValues[K]) {
+      setValues((previous) => ({ ...previous, [field]: value }));
+    },
+    touch(field: DetailField) {
+      setTouched((previous) => (previous[field] ? previous : { ...previous, [field]: true }));
+    },
+    touchAll() {
+      setTouched(Object.fromEntries(DETAIL_FIELDS.map((field) => [field, true])));
+    },
+  };
+}
+export type CustomerDetailsState = ReturnType<typeof useCustomerDetails>;

@@ -1,0 +1,109 @@
+import {
+  type CheckoutViewValue,
+  DISCOUNT_INVALID_MESSAGE,
+  DISCOUNT_REMOVED_MESSAGE,
+  DISCOUNT_SERVER_ERROR_MESSAGE,
+  type DiscountCouponValue,
+  DiscountModalType,
+  discountAppliedMessage,
+  type Money,
+} from '@shop/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { cartKey } from '../../lib/cart-api/get-cart';
+import { applyDiscountMutationOptions } from './api/apply-discount';
+import { checkoutViewKey } from './api/get-checkout-view';
+import { removeDiscountMutationOptions } from './api/remove-discount';
+
+/** The discount modal's state (checkout.md section 3): its type and text; null when closed. */
+export interface DiscountModalState {
+  type: DiscountModalType;
+  message: string;
+}
+
+/** The message of each modal type (checkout.md section 8). */
+export function discountModalMessage(type: DiscountModalType, amountDisplay = ''): string {
+  switch (type) {
+    case DiscountModalType.SuccessfulAdd:
+      return discountAppliedMessage(amountDisplay);
+    case DiscountModalType.SuccessfulRemove:
+      return DISCOUNT_REMOVED_MESSAGE;
+    case DiscountModalType.InvalidCouponCode:
+      return DISCOUNT_INVALID_MESSAGE;
+    default:
+      return DISCOUNT_SERVER_ERROR_MESSAGE;
+  }
+}
+
+/**
+ * Adding and removing codes: the reply's total goes to the page at once (onTotal), the view's
+ * discount lines are patched, then the view and the cart are read again (so the delivery step can
+ * re-apply its postage to the new view). HTTP 400 on add is an invalid code; anything else a server error.
+ */
+export function useDiscount(onTotal: (total: Money) => void) {
+  const client = useQueryClient();
+  const [modal, setModal] = useState<DiscountModalState | null>(null);
+
+  function settled(value: DiscountCouponValue) {
+    onTotal(value.UpdatedTotal);
+    client.setQueryData<CheckoutViewValue>(checkoutViewKey, (view) =>
+      view
+        ? {
+            ...view,
+            Cart: {
+              ...view.Cart,
+              DiscountCodeApplied: value.DiscountCodes.length > 0,
+              DiscountAmount: value.DiscountAmount,
+              DiscountCodes: value.DiscountCodes,
+            },
+          }
+        : view,
+    );
+    void client.invalidateQueries({ queryKey: checkoutViewKey });
+    void client.invalidateQueries({ queryKey: cartKey });
+  }
+
+  const apply = useMutation({
+    ...applyDiscountMutationOptions(),
+    onSuccess: (value) => {
+      settled(value);
+      const type = DiscountModalType.SuccessfulAdd;
+      setModal({ type, message: discountModalMessage(type, value.DiscountAmount.Display) });
+    },
+    onError: (error) => {
+      const type =
+        error instanceof ApiError && error.status === 400
+          ? DiscountModalType.InvalidCouponCode
+          : DiscountModalType.ServerError;
+      setModal({ type, message: discountModalMessage(type) });
+    },
+  });
+
+  const remove = useMutation({
+    ...removeDiscountMutationOptions(),
+    onSuccess: (value) => {
+      settled(value);
+      const type = DiscountModalType.SuccessfulRemove;
+      setModal({ type, message: discountModalMessage(type) });
+    },
+    onError: () => {
+      const type = DiscountModalType.ServerError;
+      setModal({ type, message: discountModalMessage(type) });
+    },
+  });
+
+  return {
+    modal,
+    /** The modal closes by setting its type to null. */
+    closeModal: () => setModal(null),
+    apply: (code: string) =>
+      apply.mutateAsync(code).then(
+        () => true,
+        () => false,
+      ),
+    remove: (code: string) => remove.mutate(code),
+    busy: apply.isPending || remove.isPending,
+  };
+}
+export type DiscountState = ReturnType<typeof useDiscount>;
