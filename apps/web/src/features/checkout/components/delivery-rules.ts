@@ -177,8 +177,9 @@ export function continueResult(state: DeliveryState): { choice: DeliveryChoice }
 
 /**
  * The set-express call's body for the state, or null when there is nothing to price yet (postage
- * with no cost type chosen). Store pickup prices at no postage; split postage sends one entry per
- * store (a store with no complete choice adds no postage).
+ * with no cost type chosen). Store pickup prices at no postage; split postage sends an entry per
+ * store whose choice is complete (pickup, or postage with a cost type and a valid address): the
+ * server refuses an entry without a method, and keeps its earlier choice for a store left out.
  */
 export function deliveryTypesFor(state: DeliveryState): SetExpressCostBody | null {
   const { region, option, postage, split, billing } = state;
@@ -189,23 +190,24 @@ export function deliveryTypesFor(state: DeliveryState): SetExpressCostBody | nul
     return [{ IsExpress: postage.costType === 'Express', ShippingMethodId: option, DeliveryAddress: address }];
   }
   if (option !== 'SplitPostage' || !split || split.shipments.length === 0) return null;
-  return split.shipments.map((s) => {
+  const entries: SetExpressCostBody = [];
+  for (const s of split.shipments) {
     const choice = split.choices[s.store.id];
-    if (choice?.method === 'StorePickup')
-      return { ShipmentId: s.store.id, ShippingMethodId: 'StorePickup', IsExpress: false };
-    if (choice && isPostageOption(choice.method) && choice.costType) {
+    if (choice?.method === 'StorePickup') {
+      entries.push({ ShipmentId: s.store.id, ShippingMethodId: 'StorePickup', IsExpress: false });
+    } else if (choice && isPostageOption(choice.method) && choice.costType) {
       const address = validAddress(region, addressOf(choice, billing));
       if (address) {
-        return {
+        entries.push({
           ShipmentId: s.store.id,
           ShippingMethodId: choice.method,
           IsExpress: choice.costType === 'Express',
           DeliveryAddress: address,
-        };
+        });
       }
     }
-    return { ShipmentId: s.store.id, IsExpress: false };
-  });
+  }
+  return entries.length > 0 ? entries : null;
 }
 
 /** What changes the price: the set-express body with addresses reduced to their postcode (street edits do not re-price). */

@@ -106,6 +106,10 @@ describe('DeliveryStep: split postage', () => {
 
     await user.click(within(store('Newtown')).getByRole('radio', { name: /Australia Post/ }));
     expect(props.onPostageNoteChange).toHaveBeenLastCalledWith(POSTAGE_NOTE_PENDING);
+    // A store without a complete choice is left out (the server refuses an entry with no method).
+    await waitFor(() =>
+      expect(setExpressBodies().at(-1)).toEqual([{ ShipmentId: 7, ShippingMethodId: 'StorePickup', IsExpress: false }]),
+    );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(props.onError).toHaveBeenLastCalledWith(SPLIT_INCOMPLETE_MESSAGE);
 
