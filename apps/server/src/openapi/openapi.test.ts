@@ -41,6 +41,7 @@ describe('OpenAPI document', () => {
       '/c3api/account/passkeys/remove',
       '/c3api/account/passkey-login/options',
       '/c3api/account/passkey-login',
+      '/c3api/address',
       '/c3api/checkout/view',
       '/c3api/checkout/confirmation',
       '/c3api/promotion/discountcoupon',
