@@ -2,7 +2,16 @@ import { ConditionLabel, type Region, stateName } from '@shop/contract';
 import type { Insertable } from 'kysely';
 import type { CategoriesTable, ContentPagesTable, ProductsTable, StoresTable } from '../db/schema.js';
 import { MAX_POSTABLE_GRAMS } from '../modules/catalogue/postage.js';
-import { AU_TOWNS, CATEGORY_TREE, HELP_PAGES, type LeafCategory, STREET_NAMES, UK_TOWNS } from './catalogue-data.js';
+import {
+  AU_TOWN_POSTCODES,
+  AU_TOWNS,
+  CATEGORY_TREE,
+  HELP_PAGES,
+  type LeafCategory,
+  STREET_NAMES,
+  UK_TOWN_DISTRICTS,
+  UK_TOWNS,
+} from './catalogue-data.js';
 import { Random, slugify } from './random.js';
 
 /**
@@ -91,7 +100,9 @@ export function generateStore(
   if (region === 'AU') {
     const base = AU_TOWNS[state];
     if (!base) throw new Error(`Unknown state ${state}`);
-    const postcode = String(base.postcode + random.int(0, 199)).padStart(4, '0');
+    // The draw stays (every later field of the demo keeps its value); the postcode is the town's own.
+    const drawn = String(base.postcode + random.int(0, 199)).padStart(4, '0');
+    const postcode = AU_TOWN_POSTCODES[town] ?? drawn;
     return {
       slug,
       name: town,
@@ -112,7 +123,7 @@ export function generateStore(
   }
   const base = UK_TOWNS[state];
   if (!base) throw new Error(`Unknown county ${state}`);
-  const postcode = `${base.postcode} ${random.int(1, 9)}${String.fromCharCode(65 + random.int(0, 25))}${String.fromCharCode(65 + random.int(0, 25))}`;
+  const postcode = `${UK_TOWN_DISTRICTS[town] ?? base.postcode} ${random.int(1, 9)}${String.fromCharCode(65 + random.int(0, 25))}${String.fromCharCode(65 + random.int(0, 25))}`;
   return {
     slug,
     name: town,

@@ -121,8 +121,8 @@ describe.each(testDatabaseTargets())('postage calls on $name', (target) => {
     expect((await view(client)).ShippingInformation.Options.find((o) => o.Selected)?.SystemName).toBe('StorePickup');
   });
 
-  it('adds the surcharge at the threshold (not below), offers Express, and totals with a discount code', async () => {
-    const below = await shopperWith([(await item(sydney.id, 49_999)).id]);
+  it('adds the surcharge above the threshold (not at it), offers Express, and totals with a discount code', async () => {
+    const below = await shopperWith([(await item(sydney.id, 50_000)).id]);
     const cheap = await estimate(below, { SystemName: 'AustraliaPost', DeliveryAddress: SYDNEY });
     expect(cheap.body.Value).toMatchObject({
       Regular: { Amount: 995 },
@@ -131,7 +131,7 @@ describe.each(testDatabaseTargets())('postage calls on $name', (target) => {
       SodAndInsuranceCost: { Amount: 0 },
     });
 
-    const client = await shopperWith([(await item(sydney.id, 50_000)).id]);
+    const client = await shopperWith([(await item(sydney.id, 50_001)).id]);
     const applied = await client.post('/c3api/promotion/discountcoupon', { code: 'SAVE10' });
     expect(applied.status, applied.body.Message ?? '').toBe(200);
     const reply = await estimate(client, { SystemName: 'AustraliaPost', DeliveryAddress: SYDNEY });
@@ -148,10 +148,10 @@ describe.each(testDatabaseTargets())('postage calls on $name', (target) => {
     });
     const total = await setExpress(client, [{ IsExpress: true, ShippingMethodId: 'AustraliaPost' }]);
     expect(total.status, total.body.Message ?? '').toBe(200);
-    // $500 - 10 % + Express with the surcharge.
-    expect(total.body.Value.Amount).toBe(50_000 - 5_000 + 2690);
+    // $500.01 - 10 % (rounded to $50.00) + Express with the surcharge.
+    expect(total.body.Value.Amount).toBe(50_001 - 5_000 + 2690);
     const value = await view(client);
-    expect(value.Cart.CartTotal.Amount).toBe(47_690);
+    expect(value.Cart.CartTotal.Amount).toBe(47_691);
     expect(value.Cart.DiscountAmount.Amount).toBe(5_000);
     expect(value.ShippingInformation.Options.find((o) => o.Selected)?.DeliveryType.IsExpress).toBe(true);
   });

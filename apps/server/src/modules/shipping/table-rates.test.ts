@@ -170,17 +170,14 @@ describe('a store shipment', () => {
     expect(remote.ok && remote.regular.totalMinor).toBe(2495);
   });
 
-  it('adds the surcharge at and above the threshold, never below', () => {
-    const below = quote([item({ priceMinor: 49_999 })]);
-    expect(below.ok && [below.surchargeApplies, below.regular.totalMinor]).toEqual([false, 995]);
+  it('adds the surcharge above the threshold, never at or below it', () => {
     const at = quote([item({ priceMinor: 50_000 })]);
-    expect(at.ok && [at.surchargeApplies, at.surchargeMinor, at.regular.totalMinor, at.express?.totalMinor]).toEqual([
-      true,
-      1295,
-      995 + 1295,
-      1395 + 1295,
-    ]);
-    const split = quote([item({ priceMinor: 30_000 }), item({ productId: 2, priceMinor: 30_000, weightGrams: 50 })]);
+    expect(at.ok && [at.surchargeApplies, at.regular.totalMinor]).toEqual([false, 995]);
+    const above = quote([item({ priceMinor: 50_001 })]);
+    expect(
+      above.ok && [above.surchargeApplies, above.surchargeMinor, above.regular.totalMinor, above.express?.totalMinor],
+    ).toEqual([true, 1295, 995 + 1295, 1395 + 1295]);
+    const split = quote([item({ priceMinor: 30_000 }), item({ productId: 2, priceMinor: 20_001, weightGrams: 50 })]);
     expect(split.ok && split.surchargeApplies).toBe(true);
     const never = quote([item({ priceMinor: 900_000 })], '2000', settings({ surchargeThresholdMinor: null }));
     expect(never.ok && never.surchargeApplies).toBe(false);

@@ -17,7 +17,7 @@ import type { Region } from '@shop/contract';
  *   smallest max_weight_grams at or above it; none means no rate.
  * - Express only where the store enables it and its zone has an Express band for the weight.
  * - Signature on delivery and insurance (the surcharge) is compulsory when the shipment's value
- *   (items' prices) is at or above the store's threshold; it is then added to every service.
+ *   (items' prices) is above the store's threshold; it is then added to every service.
  * - The store's handling fee is added to every service.
  */
 
@@ -90,7 +90,7 @@ export type ShipmentQuote =
       /** Null when the store has express off or the zone has no Express band for this weight. */
       express: ServiceQuote | null;
       expressEnabled: boolean;
-      /** The surcharge as charged: 0 unless the shipment is worth the threshold or more. */
+      /** The surcharge as charged: 0 unless the shipment is worth more than the threshold. */
       surchargeMinor: number;
       surchargeApplies: boolean;
       handlingMinor: number;
@@ -179,7 +179,7 @@ export function formatTimeline(minDays: number, maxDays: number): string {
 
 /** Whether the surcharge (signature on delivery and insurance) is compulsory for a shipment of this value. */
 export function surchargeApplies(settings: StoreShippingSettings, valueMinor: number): boolean {
-  return settings.surchargeThresholdMinor !== null && valueMinor >= settings.surchargeThresholdMinor;
+  return settings.surchargeThresholdMinor !== null && valueMinor > settings.surchargeThresholdMinor;
 }
 
 /** One store's shipment of these items to this postcode, or why it cannot be posted. */
