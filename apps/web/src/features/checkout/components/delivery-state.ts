@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { trackCheckoutEvent } from '../../../lib/analytics';
 import { splitCheckoutViewQueryOptions } from '../api/get-split-checkout-view';
 import { setExpressCost } from '../api/set-express-cost';
+import { analyticsItems } from '../checkout-analytics';
 import type { DeliveryStepProps } from '../checkout-types';
-import { cartAnalyticsItems } from './delivery-analytics';
 import {
   addressOf,
   continueResult,
@@ -125,13 +125,9 @@ export function useDeliveryState(props: DeliveryStepProps) {
     setContinuing(true);
     try {
       if (!(await callbacks.current.validateCart())) return;
-      await trackCheckoutEvent(
-        'add_shipping_info',
-        region,
-        lastTotal.current.Amount / 100,
-        cartAnalyticsItems(view.Cart),
-        { shipping_tier: result.choice.DeliveryOption },
-      );
+      await trackCheckoutEvent('add_shipping_info', region, lastTotal.current.Amount / 100, analyticsItems(view.Cart), {
+        shipping_tier: result.choice.DeliveryOption,
+      });
       callbacks.current.onError(null);
       callbacks.current.onContinue(result.choice);
     } finally {

@@ -2,9 +2,10 @@ import { CHECKOUT_ERROR_MESSAGE } from '@shop/contract';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { trackCheckoutEvent } from '../../../lib/analytics';
+import { useCart } from '../../../lib/cart';
 import { newIdempotencyKey, placeOrder } from '../api/place-order';
+import { analyticsItems } from '../checkout-analytics';
 import type { PaymentStepProps } from '../checkout-types';
-import { cartAnalyticsItems } from './delivery-analytics';
 import { buildSubmission, type PaymentOptionName, placeOrderFailure } from './payment-rules';
 
 /** window.location.reload, behind a seam the tests replace (jsdom cannot reload). */
@@ -20,6 +21,7 @@ export const pageReload = { reload: () => window.location.reload() };
  */
 export function usePlaceOrderAction(props: PaymentStepProps) {
   const navigate = useNavigate();
+  const cart = useCart();
   const [processing, setProcessing] = useState(false);
   const attempt = useRef<{ payload: string; key: string } | null>(null);
   const busy = useRef(false);
@@ -40,7 +42,7 @@ export function usePlaceOrderAction(props: PaymentStepProps) {
         setProcessing(false);
         return;
       }
-      const items = cartAnalyticsItems(props.view.Cart);
+      const items = analyticsItems(props.view.Cart);
       const value = props.total.Amount / 100;
       await trackCheckoutEvent('add_payment_info', props.region, value, items, { payment_type: option });
       const submission = buildSubmission(props, option);
@@ -68,6 +70,8 @@ export function usePlaceOrderAction(props: PaymentStepProps) {
       const target = new URL(url, window.location.origin);
       const reference = target.searchParams.get('reference') ?? target.pathname.split('/').pop() ?? '';
       await trackCheckoutEvent('purchase', props.region, value, items, { transaction_id: reference });
+      // The order emptied the cart on the server: the header's count follows (never blocks the way on).
+      void cart.refresh().catch(() => undefined);
       // The processing flag stays on: the page is leaving.
       if (/^https?:\/\//.test(url)) window.location.assign(url);
       else navigate(url);
