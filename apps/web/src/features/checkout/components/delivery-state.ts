@@ -1,4 +1,4 @@
-import { CHECKOUT_ERROR_KEYS, type DeliveryOptionName, type Money } from '@shop/contract';
+import { CHECKOUT_ERROR_KEYS, type DeliveryOptionName, type Money, STORE_PICKUP_ERROR_MESSAGE } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { trackCheckoutEvent } from '../../../lib/analytics';
@@ -96,7 +96,9 @@ export function useDeliveryState(props: DeliveryStepProps) {
         callbacks.current.onTotalChange(total);
       },
       () => {
-        if (mine === sequence.current) callbacks.current.onError(CHECKOUT_ERROR_KEYS.AusPostSetMethodProblem);
+        if (mine !== sequence.current) return;
+        const pickup = current.length === 1 && current[0]?.ShippingMethodId === 'StorePickup';
+        callbacks.current.onError(pickup ? STORE_PICKUP_ERROR_MESSAGE : CHECKOUT_ERROR_KEYS.AusPostSetMethodProblem);
       },
     );
   }, [key, bodyRef, callbacks]);

@@ -7,6 +7,7 @@ import {
   POSTAGE_NOTE_NONE_CHOSEN,
   POSTAGE_NOTE_PENDING,
   SELECT_METHOD_MESSAGE,
+  STORE_PICKUP_ERROR_MESSAGE,
 } from '@shop/contract';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -99,6 +100,13 @@ describe('DeliveryStep: store pickup', () => {
     expect(event.ecommerce.currency).toBe('AUD');
     expect(event.ecommerce.items).toHaveLength(3);
     expect(event.ecommerce.items.every((i) => i.quantity === 1)).toBe(true);
+  });
+
+  it('shows the store pickup error when pickup cannot be applied', async () => {
+    calls = stubFetch({ 'POST /c3api/checkout/shipping/setexpresscost': () => envelope(null, 500, 'boom') });
+    const { user, props } = renderStep();
+    await user.click(screen.getByRole('radio', { name: /Store pickup/ }));
+    await waitFor(() => expect(props.onError).toHaveBeenLastCalledWith(STORE_PICKUP_ERROR_MESSAGE));
   });
 
   it('stops when the cart check sends the shopper back', async () => {
