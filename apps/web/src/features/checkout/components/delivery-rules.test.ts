@@ -13,6 +13,7 @@ const store = (method: 'StorePickup' | 'AustraliaPost' | null, costType: 'Regula
   ...newPostageChoice('AU'),
   method,
   costType,
+  quotedFor: costType ? '2000' : null,
 });
 
 describe('postageNoteFor (checkout.md section 2)', () => {

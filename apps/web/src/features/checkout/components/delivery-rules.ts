@@ -30,6 +30,11 @@ export interface PostageChoice {
   /** The shopper's own address, used when sameAsBilling is off. */
   draft: AddressValue;
   costType: CostType | null;
+  /**
+   * The postcode whose estimate offered the chosen cost type. After the address moves to another
+   * postcode the choice is priced again only once that postcode's estimate still offers it.
+   */
+  quotedFor: string | null;
 }
 
 /** One store's choice under split postage. */
@@ -57,12 +62,17 @@ export function emptyAddress(region: Region): AddressValue {
 }
 
 export function newPostageChoice(region: Region, draft: AddressValue | null = null): PostageChoice {
-  return { sameAsBilling: true, draft: draft ?? emptyAddress(region), costType: null };
+  return { sameAsBilling: true, draft: draft ?? emptyAddress(region), costType: null, quotedFor: null };
 }
 
 /** The address a postage choice sends to: same as billing copies it without validation. */
 export function addressOf(choice: PostageChoice, billing: AddressValue): AddressValue {
   return choice.sameAsBilling ? billing : choice.draft;
+}
+
+/** A postcode as the estimate's key holds it (no spaces, upper case). */
+export function postcodeKey(address: AddressValue | null): string {
+  return (address?.PostCode ?? '').replace(/\s+/g, '').toUpperCase();
 }
 
 /** The address as the region's rules clean it (trimmed, upper-case codes), or null while invalid. */
@@ -81,10 +91,17 @@ export function initialSplitChoices(region: Region, shipments: SplitShipment[]):
   return choices;
 }
 
+/** The valid address of a postage choice whose cost type is chosen and quoted for that address's postcode, else null. */
+export function costedAddress(region: Region, choice: PostageChoice, billing: AddressValue): AddressValue | null {
+  const address = validAddress(region, addressOf(choice, billing));
+  if (!address || choice.costType === null || choice.quotedFor !== postcodeKey(address)) return null;
+  return address;
+}
+
 function splitStoreComplete(region: Region, choice: SplitStoreChoice | undefined, billing: AddressValue): boolean {
   if (!choice?.method) return false;
   if (!isPostageOption(choice.method)) return true;
-  return choice.costType !== null && validAddress(region, addressOf(choice, billing)) !== null;
+  return costedAddress(region, choice, billing) !== null;
 }
 
 /** The summary's postage note (checkout.md section 2, storefront.md section 4). */
@@ -131,8 +148,8 @@ export function continueResult(state: DeliveryState): { choice: DeliveryChoice }
     };
   }
   if (isPostageOption(option)) {
-    const address = validAddress(region, addressOf(postage, billing));
-    if (!address || postage.costType === null || state.missingTableRate) return { message: ADDRESS_AND_METHOD_MESSAGE };
+    const address = costedAddress(region, postage, billing);
+    if (!address || state.missingTableRate) return { message: ADDRESS_AND_METHOD_MESSAGE };
     return {
       choice: {
         DeliveryOption: option,
@@ -157,7 +174,7 @@ export function continueResult(state: DeliveryState): { choice: DeliveryChoice }
       ShipmentId: s.store.id,
       ShippingMethodId: choice.method as DeliveryOptionName,
       IsExpress: posted && choice.costType === 'Express',
-      DeliveryAddress: posted ? validAddress(region, addressOf(choice, billing)) : null,
+      DeliveryAddress: posted ? costedAddress(region, choice, billing) : null,
     };
   });
   const allPickup = entries.every((e) => e.ShippingMethodId === 'StorePickup');
@@ -185,8 +202,8 @@ export function deliveryTypesFor(state: DeliveryState): SetExpressCostBody | nul
   const { region, option, postage, split, billing } = state;
   if (option === 'StorePickup') return [{ IsExpress: false, ShippingMethodId: 'StorePickup' }];
   if (isPostageOption(option)) {
-    const address = validAddress(region, addressOf(postage, billing));
-    if (!address || postage.costType === null) return null;
+    const address = costedAddress(region, postage, billing);
+    if (!address) return null;
     return [{ IsExpress: postage.costType === 'Express', ShippingMethodId: option, DeliveryAddress: address }];
   }
   if (option !== 'SplitPostage' || !split || split.shipments.length === 0) return null;
@@ -196,7 +213,7 @@ export function deliveryTypesFor(state: DeliveryState): SetExpressCostBody | nul
     if (choice?.method === 'StorePickup') {
       entries.push({ ShipmentId: s.store.id, ShippingMethodId: 'StorePickup', IsExpress: false });
     } else if (choice && isPostageOption(choice.method) && choice.costType) {
-      const address = validAddress(region, addressOf(choice, billing));
+      const address = costedAddress(region, choice, billing);
       if (address) {
         entries.push({
           ShipmentId: s.store.id,

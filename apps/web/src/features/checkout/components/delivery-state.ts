@@ -16,12 +16,13 @@ import {
   newPostageChoice,
   type PostageChoice,
   postageNoteFor,
+  postcodeKey,
   pricingKey,
   type SplitChoices,
   type SplitStoreChoice,
   validAddress,
 } from './delivery-rules';
-import { useCostTypeGuard, usePostageEstimate } from './postage-estimate';
+import { useCostTypeSync, usePostageEstimate } from './postage-estimate';
 
 /** The props' callbacks as of the last render, for effects that should not re-run when the page re-creates them. */
 function useLatest<T>(value: T) {
@@ -50,17 +51,19 @@ export function useDeliveryState(props: DeliveryStepProps) {
 
   // Postage for the whole cart (Australia Post in AU, Generic in the UK).
   const postageOption = isPostageOption(option) ? options.find((o) => o.SystemName === option) : undefined;
+  const postageAddress = postageOption ? validAddress(region, addressOf(postage, billingAddress)) : null;
   const estimate = usePostageEstimate({
     option: {
       Id: postageOption?.Id ?? 0,
       Name: postageOption?.Name ?? '',
       SystemName: isPostageOption(option) ? option : 'AustraliaPost',
     },
-    address: postageOption ? validAddress(region, addressOf(postage, billingAddress)) : null,
+    address: postageAddress,
+    costType: postage.costType,
     onError: (message) => callbacks.current.onError(message),
   });
-  useCostTypeGuard(postageOption ? estimate.data : undefined, postage.costType, () =>
-    setPostage((p) => ({ ...p, costType: null })),
+  useCostTypeSync(postageAddress ? estimate.data : undefined, postage, postcodeKey(postageAddress), (change) =>
+    setPostage((p) => ({ ...p, ...change })),
   );
 
   // Split postage: loaded when first chosen; a store with exactly one option has it preselected.

@@ -231,6 +231,28 @@ describe('DeliveryStep: Australia Post', () => {
     );
   });
 
+  it('clears Express when the new postcode does not offer it, pricing nothing for that postcode', async () => {
+    const props = deliveryProps();
+    const { user, view } = await choosePostage(props);
+    release();
+    await user.click(await screen.findByRole('radio', { name: /Express/ }));
+    await waitFor(() => expect(props.onTotalChange).toHaveBeenCalledWith(money(8000)));
+    estimate = makeEstimate({ IsExpressPostageEnabled: false, Express: null });
+    const remote = { ...BILLING, Suburb: 'Alice Springs', State: 'NT', PostCode: '0870' };
+    view.rerender(withQueryClient(<DeliveryStep {...props} billingAddress={remote} />));
+    await waitFor(() => expect(callsTo('/c3api/checkout/shipping/estimate')).toHaveLength(2));
+    expect(callsTo('/c3api/checkout/shipping/estimate')[1]?.body).toMatchObject({ DeliveryType: { IsExpress: true } });
+    release();
+    await screen.findByRole('radio', { name: /Regular/ });
+    expect(screen.queryByRole('radio', { name: /Express/ })).toBeNull();
+    await waitFor(() => expect(props.onPostageNoteChange).toHaveBeenLastCalledWith(POSTAGE_NOTE_PENDING));
+    expect(callsTo('/c3api/checkout/shipping/setexpresscost').map((c) => c.body)).toEqual([
+      [{ IsExpress: true, ShippingMethodId: 'AustraliaPost', DeliveryAddress: BILLING }],
+    ]);
+    await user.click(continueButton());
+    expect(props.onError).toHaveBeenLastCalledWith(ADDRESS_AND_METHOD_MESSAGE);
+  });
+
   it('takes an address of its own when same as billing is unticked', async () => {
     const { user, props } = await choosePostage();
     release();

@@ -2,7 +2,7 @@ import { type AddressValue, CHECKOUT_ERROR_KEYS, type ShippingEstimate } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { shippingEstimateQueryOptions } from '../api/estimate-shipping';
-import type { CostType, PostageOptionName } from './delivery-rules';
+import type { CostType, PostageChoice, PostageOptionName } from './delivery-rules';
 
 export interface EstimateRequest {
   option: { Id: number; Name: string; SystemName: PostageOptionName };
@@ -10,6 +10,8 @@ export interface EstimateRequest {
   address: AddressValue | null;
   /** Split postage: this store's shipment only. */
   storeId?: number;
+  /** The cost type chosen so far: the server keeps the estimate's express flag with the choice. */
+  costType: CostType | null;
   onError(message: string | null): void;
 }
 
@@ -24,14 +26,14 @@ export function costTypeAvailable(estimate: ShippingEstimate, type: CostType): b
  * The postage costs for an address: loaded once an address is known and again when its postcode
  * changes. A failure shows the AusPostLoadingProblem message in the banner (checkout.md section 8).
  */
-export function usePostageEstimate({ option, address, storeId, onError }: EstimateRequest) {
+export function usePostageEstimate({ option, address, storeId, costType, onError }: EstimateRequest) {
   const query = useQuery(
     shippingEstimateQueryOptions({
       Id: option.Id,
       Name: option.Name,
       SystemName: option.SystemName,
       Selected: true,
-      DeliveryType: { IsExpress: false },
+      DeliveryType: { IsExpress: costType === 'Express' },
       DeliveryAddress: address,
       ...(storeId === undefined ? {} : { StoreId: storeId }),
       enabled: address !== null,
@@ -45,15 +47,23 @@ export function usePostageEstimate({ option, address, storeId, onError }: Estima
   return query;
 }
 
-/** A chosen cost type that the new estimate no longer offers (express off, no table rate) is cleared. */
-export function useCostTypeGuard(
+/**
+ * Keeps a chosen cost type in step with the estimate for the current address: cleared when the
+ * estimate no longer offers it (express off, no table rate), marked quoted for the new postcode
+ * when it still does (which lets the set-express call price it again).
+ */
+export function useCostTypeSync(
   estimate: ShippingEstimate | undefined,
-  costType: CostType | null,
-  clear: () => void,
+  choice: PostageChoice,
+  postcode: string,
+  update: (change: Partial<PostageChoice>) => void,
 ): void {
-  const clearRef = useRef(clear);
-  clearRef.current = clear;
+  const updateRef = useRef(update);
+  updateRef.current = update;
+  const { costType, quotedFor } = choice;
   useEffect(() => {
-    if (estimate && costType && !costTypeAvailable(estimate, costType)) clearRef.current();
-  }, [estimate, costType]);
+    if (!estimate || !costType) return;
+    if (!costTypeAvailable(estimate, costType)) updateRef.current({ costType: null, quotedFor: null });
+    else if (quotedFor !== postcode) updateRef.current({ quotedFor: postcode });
+  }, [estimate, costType, quotedFor, postcode]);
 }

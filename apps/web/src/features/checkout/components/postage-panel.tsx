@@ -2,7 +2,7 @@ import { type AddressValue, LOADING_POSTAGE_TEXT, type Region, type ShippingEsti
 import type { UseQueryResult } from '@tanstack/react-query';
 import { AddressLookup } from '../../../components/address-lookup';
 import { addressPartsOf } from '../../../lib/address-parts';
-import type { PostageChoice } from './delivery-rules';
+import { addressOf, type PostageChoice, postcodeKey, validAddress } from './delivery-rules';
 import { PostageCosts } from './postage-costs';
 
 /** An address on a few lines, as the shopper typed it. */
@@ -88,7 +88,13 @@ export function PostagePanel({
         <PostageCosts
           estimate={estimate.data}
           costType={choice.costType}
-          onChoose={(costType) => onChange({ ...choice, costType })}
+          onChoose={(costType) =>
+            onChange({
+              ...choice,
+              costType,
+              quotedFor: postcodeKey(validAddress(region, addressOf(choice, billingAddress))),
+            })
+          }
           name={`${idPrefix}-cost`}
         />
       )}

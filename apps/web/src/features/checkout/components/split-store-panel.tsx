@@ -8,8 +8,8 @@ import {
   UNAVAILABLE_ITEMS_MESSAGE,
 } from '@shop/contract';
 import { Notice } from '../../../components/notice';
-import { addressOf, isPostageOption, type SplitStoreChoice, validAddress } from './delivery-rules';
-import { useCostTypeGuard, usePostageEstimate } from './postage-estimate';
+import { addressOf, isPostageOption, postcodeKey, type SplitStoreChoice, validAddress } from './delivery-rules';
+import { useCostTypeSync, usePostageEstimate } from './postage-estimate';
 import { PostagePanel } from './postage-panel';
 
 type CartItem = CheckoutViewValue['Cart']['CartItems'][number];
@@ -46,9 +46,12 @@ export function SplitStorePanel({
     },
     address,
     storeId: store.id,
+    costType: choice.costType,
     onError,
   });
-  useCostTypeGuard(posted ? estimate.data : undefined, choice.costType, () => onChange({ ...choice, costType: null }));
+  useCostTypeSync(address ? estimate.data : undefined, choice, postcodeKey(address), (change) =>
+    onChange({ ...choice, ...change }),
+  );
   const unavailable = store.pickupDisabled && shipment.shippingOptions.length === 0;
   const choose = (method: DeliveryOptionName) => {
     onError(null);
@@ -73,7 +76,10 @@ export function SplitStorePanel({
         <fieldset className="split-store__options">
           <legend className="visually-hidden">Delivery for {store.name}</legend>
           {shipment.shippingOptions.map((option) => (
-            <label key={option.SystemName} className="delivery-option delivery-option--compact">
+            <label
+              key={option.SystemName}
+              className={`delivery-option delivery-option--compact ${choice.method === option.SystemName ? 'delivery-option--chosen' : ''}`}
+            >
               <input
                 type="radio"
                 name={`split-${store.id}`}
