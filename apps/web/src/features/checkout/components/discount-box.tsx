@@ -27,7 +27,7 @@ export function DiscountBox({ codes, discount }: { codes: string[]; discount: Di
 
   return (
     <div className="discount-box">
-      <form className="discount-box__form" noValidate onSubmit={submit} aria-label="Discount code">
+      <form className="discount-box__form" noValidate onSubmit={submit} aria-label="Apply a discount code">
         <TextField
           label="Discount code"
           name="discountCode"
