@@ -88,64 +88,69 @@ export function AddressSearch({
   return (
     <div className={`field address-search ${error ? 'field--invalid' : ''}`}>
       <label htmlFor={`${id}-input`}>{label}</label>
-      <input
-        ref={inputRef}
-        id={`${id}-input`}
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        placeholder="Start typing your address"
-        aria-autocomplete="list"
-        aria-expanded={listOpen}
-        aria-controls={`${id}-list`}
-        aria-activedescendant={listOpen && active >= 0 ? `${id}-option-${active}` : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[describedBy, errorId].filter(Boolean).join(' ') || undefined}
-        aria-busy={busy || query.isFetching ? true : undefined}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setOpen(true);
-          setActive(-1);
-        }}
-        onKeyDown={onKeyDown}
-        onFocus={() => setOpen(true)}
-        onBlur={() => {
-          setOpen(false);
-          onBlur?.();
-        }}
-      />
-      <div className="address-search__popup" hidden={!listOpen}>
-        <div className="address-search__list" role="listbox" id={`${id}-list`} aria-label="Address suggestions">
-          {listOpen
-            ? suggestions.map((suggestion, index) => (
-                // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant).
-                <div
-                  key={suggestion.Reference}
-                  id={`${id}-option-${index}`}
-                  role="option"
-                  aria-selected={index === active}
-                  tabIndex={-1}
-                  className="address-search__option"
-                  onMouseDown={(event) => event.preventDefault()}
-                  onMouseMove={() => setActive(index)}
-                  onClick={() => choose(index)}
-                >
-                  {suggestion.Text}
-                </div>
-              ))
-            : null}
+      <div className="address-search__box">
+        <input
+          ref={inputRef}
+          id={`${id}-input`}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          placeholder="Start typing your address"
+          aria-autocomplete="list"
+          aria-expanded={listOpen}
+          aria-controls={`${id}-list`}
+          aria-activedescendant={listOpen && active >= 0 ? `${id}-option-${active}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[describedBy, errorId].filter(Boolean).join(' ') || undefined}
+          aria-busy={busy || query.isFetching ? true : undefined}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => setOpen(true)}
+          onBlur={(event) => {
+            // Moving to the lookup's own buttons (enter manually) is not leaving the field: the list
+            // and messages stay put, so nothing shifts away from the pointer mid-click.
+            if (event.currentTarget.closest('.address-search')?.contains(event.relatedTarget)) return;
+            setOpen(false);
+            onBlur?.();
+          }}
+        />
+        <div className="address-search__popup" hidden={!listOpen}>
+          <div className="address-search__list" role="listbox" id={`${id}-list`} aria-label="Address suggestions">
+            {listOpen
+              ? suggestions.map((suggestion, index) => (
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant).
+                  <div
+                    key={suggestion.Reference}
+                    id={`${id}-option-${index}`}
+                    role="option"
+                    aria-selected={index === active}
+                    tabIndex={-1}
+                    className="address-search__option"
+                    onMouseDown={(event) => event.preventDefault()}
+                    onMouseMove={() => setActive(index)}
+                    onClick={() => choose(index)}
+                  >
+                    {suggestion.Text}
+                  </div>
+                ))
+              : null}
+          </div>
+          {listOpen && notFound ? (
+            <button
+              type="button"
+              className="address-search__not-found"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={onManual}
+            >
+              {ADDRESS_NOT_FOUND_TEXT}
+            </button>
+          ) : null}
         </div>
-        {listOpen && notFound ? (
-          <button
-            type="button"
-            className="address-search__not-found"
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={onManual}
-          >
-            {ADDRESS_NOT_FOUND_TEXT}
-          </button>
-        ) : null}
       </div>
       <p className="visually-hidden" aria-live="polite">
         {listOpen && suggestions.length > 0 ? `${suggestions.length} addresses found` : ''}
