@@ -22,7 +22,7 @@ import type { ProductWithStoreRow } from '../catalogue/catalogue.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { DeliveryKind, PaymentsService } from '../payments/payments.service.js';
 import { combineQuotes, type ShipmentRequest, type ShippingService } from '../shipping/shipping.service.js';
-import type { StoresService } from '../stores/stores.service.js';
+import { type StoresService, storeAddressLines } from '../stores/stores.service.js';
 import { cartVersion } from './cart-version.js';
 import { CheckoutStateRepository, type CheckoutStateRow } from './checkout-state.repository.js';
 import { type DiscountEngine, discountCustomerKey } from './discounts.js';
@@ -170,8 +170,8 @@ export class CheckoutService {
           ImageUrl: item.image_count > 0 ? `/c3api/images/product/${item.code}/1?w=300` : null,
           StoreId: group.id,
           StoreName: group.name,
-          StoreAddressLine1: store?.address ?? '',
-          StoreAddressLine2: store ? `${store.suburb} ${store.state} ${store.postcode}` : '',
+          StoreAddressLine1: store ? storeAddressLines(store).line1 : '',
+          StoreAddressLine2: store ? storeAddressLines(store).line2 : '',
           Price: money(item.price_minor),
           IsAvailable: item.status === 'available',
           PickupDisabled: (store?.pickup_disabled ?? 0) === 1 || item.disable_in_store_pickup === 1,
@@ -430,8 +430,8 @@ export class CheckoutService {
         store: {
           id: group.id,
           name: group.name,
-          addressLine1: store?.address ?? '',
-          addressLine2: store ? `${store.suburb} ${store.state} ${store.postcode}` : '',
+          addressLine1: store ? storeAddressLines(store).line1 : '',
+          addressLine2: store ? storeAddressLines(store).line2 : '',
           pickupDisabled,
         },
         items: group.items.map((item) => item.id),
@@ -528,7 +528,12 @@ export class CheckoutService {
         Method: shipment.method,
         Address: {
           Line1: address.Line1 ?? '',
-          Line2: [address.Suburb, address.State, address.PostCode].filter(Boolean).join(' '),
+          Line2:
+            ctx.region === 'AU'
+              ? [address.Suburb, address.State, address.PostCode].filter(Boolean).join(' ')
+              : [[address.Suburb, address.State].filter(Boolean).join(', '), address.PostCode]
+                  .filter(Boolean)
+                  .join(' '),
         },
         OpeningHours: store ? (JSON.parse(store.opening_hours) as { Day: string; Hours: string }[]) : [],
         Phone: store?.phone ?? '',

@@ -21,7 +21,7 @@ import type { DeliveryKind, PaymentsService } from '../payments/payments.service
 import { splitByLargestRemainder } from '../promotions/split.js';
 import type { Clock } from '../sessions/sessions.service.js';
 import { itemChargeableGrams, postageSnapshot, type ShippingService } from '../shipping/shipping.service.js';
-import type { StoresService } from '../stores/stores.service.js';
+import { type StoresService, storeAddressLines } from '../stores/stores.service.js';
 import { cartVersion } from './cart-version.js';
 import { CheckoutStateRepository } from './checkout-state.repository.js';
 import { type DiscountEngine, discountCustomerKey } from './discounts.js';
@@ -276,9 +276,10 @@ export class PlaceOrderFlow {
       postageMinor: 0,
       address: {
         BusinessName: store.name,
-        Line1: store.address,
+        Line1: storeAddressLines(store).line1,
         Suburb: store.suburb,
-        State: store.state,
+        // A UK store's state is our county code, not part of its postal address.
+        State: store.region === 'AU' ? store.state : '',
         PostCode: store.postcode,
       },
       postageSnapshot: null,

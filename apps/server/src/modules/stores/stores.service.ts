@@ -61,3 +61,22 @@ export class StoresService {
     return stores;
   }
 }
+
+/**
+ * A store's address as two lines: the street, then the town line ("Parramatta NSW 2150"; in the UK
+ * "Croydon CR0 1AB", the county code is ours, not the post's). `address` holds the whole address,
+ * so its town part is cut off the street line rather than shown twice.
+ */
+export function storeAddressLines(store: {
+  address: string;
+  suburb: string;
+  state: string;
+  postcode: string;
+  region: string;
+}): { line1: string; line2: string } {
+  const line2 =
+    store.region === 'AU' ? `${store.suburb} ${store.state} ${store.postcode}` : `${store.suburb} ${store.postcode}`;
+  const comma = store.address.indexOf(', ');
+  const line1 = comma > 0 && store.address.endsWith(store.postcode) ? store.address.slice(0, comma) : store.address;
+  return { line1, line2 };
+}
