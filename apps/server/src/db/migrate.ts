@@ -41,9 +41,23 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     // Kysely looks for its bookkeeping tables in any schema unless told which one is ours.
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    // Before it runs anything, Kysely introspects every schema of the database to find its own
+    // table; DDL elsewhere in the same database at that moment (a schema being dropped) makes that
+    // query fail. Nothing has run then (no results), so trying again is safe.
+    if (!failed && results === undefined && isCatalogueRace(error) && attempt < 5) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      continue;
+    }
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/** PostgreSQL's undefined column / table / schema: what a concurrently dropped object looks like. */
+function isCatalogueRace(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '42703' || code === '42P01' || code === '3F000';
 }

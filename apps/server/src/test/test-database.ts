@@ -47,15 +47,33 @@ async function openSqlite(): Promise<TestDatabase> {
   };
 }
 
-async function openPostgres(url: string): Promise<TestDatabase> {
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+/**
+ * Kysely's migrator looks for its table by introspecting every schema of the database; a test file
+ * dropping its schema at that moment makes the introspection fail ('column ... does not exist',
+ * 'schema ... does not exist'). Test files run in parallel, so migrating and dropping take turns
+ * under one advisory lock.
+ */
+const SCHEMA_CHANGE_LOCK = 731_911;
+
+async function withSchemaLock<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function openPostgres(url: string): Promise<TestDatabase> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const handle = openDatabase({ url, dataDir, schema });
-  await migrateToLatest(handle);
+  await withSchemaLock(url, async (admin) => {
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await migrateToLatest(handle);
+  });
   return {
     handle,
     dataDir,
@@ -63,10 +81,7 @@ async function openPostgres(url: string): Promise<TestDatabase> {
     schema,
     async dispose() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
+      await withSchemaLock(url, (admin) => admin.query(`DROP SCHEMA ${schema} CASCADE`));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
