@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_OPTIONS, MoneySchema } from './checkout.js';
-import { addressSchema } from './customer.js';
+import { AddressValueSchema, addressSchema } from './customer.js';
 import type { Region } from './regions.js';
 import { databaseId } from './validation.js';
 
@@ -124,18 +124,7 @@ export const SplitShipmentSchema = z.object({
       Costs: z.array(ShippingCostSchema),
     }),
   ),
-  shippingAddress: z
-    .object({
-      BusinessName: z.string(),
-      Line1: z.string(),
-      Line2: z.string(),
-      Suburb: z.string(),
-      State: z.string(),
-      PostCode: z.string(),
-      CountryCode: z.string(),
-      CountryName: z.string(),
-    })
-    .nullable(),
+  shippingAddress: AddressValueSchema.nullable(),
 });
 export type SplitShipment = z.infer<typeof SplitShipmentSchema>;
 export const SplitCheckoutViewValueSchema = z.array(SplitShipmentSchema);

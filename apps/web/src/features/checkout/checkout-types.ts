@@ -20,6 +20,17 @@ export interface DeliveryChoice {
   SplitPostageShipments: CheckoutSubmission['SplitPostageShipments'];
 }
 
+/** Every item collected from its store: the store-pickup option's choice. */
+export const STORE_PICKUP_CHOICE: DeliveryChoice = {
+  DeliveryOption: 'StorePickup',
+  IsStorePickup: true,
+  IsPaidPostage: false,
+  IsExpress: false,
+  DeliveryAddress: null,
+  IsShippingAddressSameAsBillingAddress: false,
+  SplitPostageShipments: null,
+};
+
 /** The summary's postage note (checkout.md section 2): null shows none. */
 export type PostageNote = string | null;
 

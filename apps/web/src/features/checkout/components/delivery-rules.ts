@@ -14,7 +14,7 @@ import {
   SPLIT_INCOMPLETE_MESSAGE,
   type SplitShipment,
 } from '@shop/contract';
-import type { DeliveryChoice, PostageNote } from '../checkout-types';
+import { type DeliveryChoice, type PostageNote, STORE_PICKUP_CHOICE } from '../checkout-types';
 
 /**
  * The delivery step's rules (checkout.md sections 2, 4 and 8) as plain functions of its state, so
@@ -134,19 +134,7 @@ export interface DeliveryState {
 export function continueResult(state: DeliveryState): { choice: DeliveryChoice } | { message: string } {
   const { region, option, postage, split, billing } = state;
   if (option === null) return { message: SELECT_METHOD_MESSAGE };
-  if (option === 'StorePickup') {
-    return {
-      choice: {
-        DeliveryOption: 'StorePickup',
-        IsStorePickup: true,
-        IsPaidPostage: false,
-        IsExpress: false,
-        DeliveryAddress: null,
-        IsShippingAddressSameAsBillingAddress: false,
-        SplitPostageShipments: null,
-      },
-    };
-  }
+  if (option === 'StorePickup') return { choice: STORE_PICKUP_CHOICE };
   if (isPostageOption(option)) {
     const address = costedAddress(region, postage, billing);
     if (!address || state.missingTableRate) return { message: ADDRESS_AND_METHOD_MESSAGE };

@@ -1,6 +1,11 @@
 import type { AddressValue, CheckoutViewValue, Money, Region, ShippingEstimate, SplitShipment } from '@shop/contract';
 import { vi } from 'vitest';
-import type { DeliveryChoice, DeliveryStepProps, PaymentStepProps } from '../checkout-types';
+import {
+  type DeliveryChoice,
+  type DeliveryStepProps,
+  type PaymentStepProps,
+  STORE_PICKUP_CHOICE,
+} from '../checkout-types';
 
 /** Typed checkout data for the delivery and payment step tests. */
 
@@ -166,15 +171,7 @@ export function deliveryProps(overrides: Partial<DeliveryStepProps> = {}): Deliv
   };
 }
 
-export const PICKUP_CHOICE: DeliveryChoice = {
-  DeliveryOption: 'StorePickup',
-  IsStorePickup: true,
-  IsPaidPostage: false,
-  IsExpress: false,
-  DeliveryAddress: null,
-  IsShippingAddressSameAsBillingAddress: false,
-  SplitPostageShipments: null,
-};
+export const PICKUP_CHOICE: DeliveryChoice = STORE_PICKUP_CHOICE;
 
 export const POSTAGE_CHOICE: DeliveryChoice = {
   DeliveryOption: 'AustraliaPost',
