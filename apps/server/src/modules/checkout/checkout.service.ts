@@ -15,7 +15,6 @@ import {
 import type { z } from 'zod';
 import type { Ctx } from '../../lib/context.js';
 import { BadRequestError, HttpError, NotFoundError } from '../../lib/errors.js';
-import { normalizePublicReference } from '../../lib/public-reference.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { CartService, CartView } from '../cart/cart.service.js';
 import type { ProductWithStoreRow } from '../catalogue/catalogue.service.js';
@@ -26,6 +25,7 @@ import { type StoresService, storeAddressLines } from '../stores/stores.service.
 import { cartVersion } from './cart-version.js';
 import { CheckoutStateRepository, type CheckoutStateRow } from './checkout-state.repository.js';
 import { type DiscountEngine, discountCustomerKey } from './discounts.js';
+import { orderConfirmation } from './order-confirmation.js';
 import type { OrderLinks } from './order-links.js';
 import {
   costsOf,
@@ -499,64 +499,9 @@ export class CheckoutService {
     return !store || store.pickup_disabled === 1 || group.items.some((i) => i.disable_in_store_pickup === 1);
   }
 
-  /**
-   * An order for its confirmation page: to its customer, or to anyone holding the signed key from
-   * the confirmation URL or the order e-mail. Anyone else (or a wrong key) gets 404, never 403.
-   */
-  async confirmation(ctx: Ctx, reference: string, key: string | undefined): Promise<OrderConfirmationValue> {
-    const notFound = new NotFoundError('No such order');
-    const canonical = normalizePublicReference('ORD', reference);
-    if (!canonical) throw notFound;
-    const order = await this.deps.orders.byReference(ctx, canonical);
-    if (!order || order.region !== ctx.region) throw notFound;
-    const owner = ctx.viewer.kind === 'customer' && order.user_id === ctx.viewer.userId;
-    if (!owner && !this.deps.links.isKeyFor(canonical, key)) throw notFound;
-    const money = (minor: number) => ({ Amount: minor, Display: formatMoney(minor, ctx.region) });
-    const lines = await this.deps.orders.lines(ctx, order.id);
-    const shipments = await this.deps.orders.shipments(ctx, order.id);
-    const stores: OrderConfirmationValue['Stores'] = [];
-    for (const shipment of shipments) {
-      const store = await this.deps.stores.storeById(ctx, shipment.store_id);
-      const address = JSON.parse(shipment.address) as {
-        Line1?: string;
-        Suburb?: string;
-        State?: string;
-        PostCode?: string;
-      };
-      stores.push({
-        StoreName: shipment.store_name,
-        Method: shipment.method,
-        Address: {
-          Line1: address.Line1 ?? '',
-          Line2:
-            ctx.region === 'AU'
-              ? [address.Suburb, address.State, address.PostCode].filter(Boolean).join(' ')
-              : [[address.Suburb, address.State].filter(Boolean).join(', '), address.PostCode]
-                  .filter(Boolean)
-                  .join(' '),
-        },
-        OpeningHours: store ? (JSON.parse(store.opening_hours) as { Day: string; Hours: string }[]) : [],
-        Phone: store?.phone ?? '',
-        Postage: money(shipment.postage_minor),
-        Items: lines
-          .filter((line) => line.shipment_id === shipment.id)
-          .map((line) => ({ Code: line.code, DisplayName: line.title, Price: money(line.price_minor) })),
-      });
-    }
-    return {
-      Reference: order.reference,
-      Status: order.status,
-      OrderDate: new Date(Number(order.created_at)).toISOString(),
-      PaymentOption: order.payment_option,
-      DeliveryOption: order.delivery_option,
-      Email: order.email,
-      Stores: stores,
-      ItemsTotal: money(order.items_minor),
-      PostageTotal: money(order.postage_minor),
-      Discount: money(order.discount_minor),
-      Total: money(order.total_minor),
-      HoldUntil: order.payment_option === 'Generic' ? new Date(Number(order.hold_expires_at)).toISOString() : null,
-    };
+  /** An order for its confirmation page (order-confirmation.ts): its customer's, or the signed key's holder's; else 404. */
+  confirmation(ctx: Ctx, reference: string, key: string | undefined): Promise<OrderConfirmationValue> {
+    return orderConfirmation(ctx, this.deps, reference, key);
   }
 }
 
