@@ -11,7 +11,7 @@ export function formatHoldUntil(iso: string, region: Region): string {
     month: 'long',
     year: 'numeric',
   }).format(date);
-  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
+  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hour12: true }).format(date);
   return `${day} at ${time}`;
 }
 

@@ -29,8 +29,8 @@ export function StepHeader({
       <span className="checkout-step__title">
         <span className="visually-hidden">Step {step}: </span>
         {title}
+        <span className="visually-hidden">, {STATUS_TEXT[status]}</span>
       </span>
-      <span className="visually-hidden">, {STATUS_TEXT[status]}</span>
       {status === 'complete' ? (
         <span className="checkout-step__change" aria-hidden="true">
           Change
