@@ -2,7 +2,6 @@ import {
   type checkoutSubmissionSchema,
   EMPTY_CART_MESSAGE,
   EXISTING_ORDER,
-  formatMoney,
   MISSING_TABLE_RATE_MESSAGE,
   SPLIT_INCOMPLETE_MESSAGE,
   UNAVAILABLE_ITEMS_MESSAGE,
@@ -26,6 +25,7 @@ import { cartVersion } from './cart-version.js';
 import { CheckoutStateRepository } from './checkout-state.repository.js';
 import { type DiscountEngine, discountCustomerKey } from './discounts.js';
 import type { OrderLinks } from './order-links.js';
+import { queueOrderMails } from './order-mails.js';
 import { isPostageOption, POSTAGE_OPTION, parcelItems, toAddressValue } from './postage.js';
 
 /** The submission as the route parsed it (defaults filled in). */
@@ -187,7 +187,8 @@ export class PlaceOrderFlow {
       });
       if (confirmsAtOnce) {
         await deps.cart.removeOrdered(tx, ids);
-        await this.queueMails(tx, order.reference, details, shipments, totalMinor);
+        const written = await deps.orders.byReference(tx, order.reference);
+        if (written) await queueOrderMails(tx, deps, written);
       }
       return order;
     });
@@ -330,51 +331,6 @@ export class PlaceOrderFlow {
         postageShareMinor: shares.get(item.id) ?? 0,
       })),
     };
-  }
-
-  /** The shopper's confirmation and one message per store, in the order's transaction (outbox). */
-  private async queueMails(
-    ctx: Ctx,
-    reference: string,
-    details: Submission['CustomerDetails'],
-    shipments: ShipmentDraft[],
-    totalMinor: number,
-  ): Promise<void> {
-    const money = (minor: number) => formatMoney(minor, ctx.region);
-    const lines = shipments.flatMap((s) => [
-      `${s.storeName} (${s.method === 'pickup' ? 'collect in store' : 'posted'}):`,
-      ...s.lines.map((l) => `  ${l.code}  ${l.title}  ${money(l.priceMinor)}`),
-    ]);
-    await this.deps.mail.queue(ctx, {
-      to: details.EmailAddress,
-      subject: `Your order ${reference}`,
-      text: [
-        `Hello ${details.FirstName},`,
-        '',
-        `Thank you for your order ${reference}. Each store holds your items for 3 days: pay when you collect them.`,
-        '',
-        ...lines,
-        '',
-        `Total: ${money(totalMinor)}`,
-        '',
-        `See your order at any time: ${this.deps.links.confirmationUrl(reference)}`,
-      ].join('\n'),
-    });
-    for (const shipment of shipments) {
-      const store = await this.deps.stores.storeById(ctx, shipment.storeId);
-      if (!store) continue;
-      await this.deps.mail.queue(ctx, {
-        to: store.email,
-        replyTo: details.EmailAddress,
-        subject: `New order ${reference}: ${shipment.method === 'pickup' ? 'to collect' : 'to post'}`,
-        text: [
-          `Order ${reference} for ${details.FirstName} ${details.LastName} (${details.PhoneNumber}):`,
-          ...shipment.lines.map((l) => `  ${l.code}  ${l.title}  ${money(l.priceMinor)}`),
-          '',
-          shipment.method === 'pickup' ? 'The shopper pays when collecting. Please hold these items for 3 days.' : '',
-        ].join('\n'),
-      });
-    }
   }
 }
 
