@@ -31,8 +31,10 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { ADD_VIEWS_JOB, CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
+import { FinishPaymentFlow } from './modules/checkout/finish-payment.flow.js';
 import { HoldExpiry } from './modules/checkout/holds.js';
 import { OrderLinks } from './modules/checkout/order-links.js';
+import { PaymentReconciler } from './modules/checkout/payment-reconciler.js';
 import { DEFAULT_HOLDS, PlaceOrderFlow } from './modules/checkout/place-order.flow.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { ContentService } from './modules/content/content.service.js';
@@ -93,6 +95,8 @@ export interface Services {
   payments: PaymentsService;
   placeOrder: PlaceOrderFlow;
   holdExpiry: HoldExpiry;
+  finishPayment: FinishPaymentFlow;
+  paymentReconciler: PaymentReconciler;
   checkout: CheckoutService;
 }
 
@@ -157,6 +161,18 @@ export function createServices(config: Config, database: DatabaseHandle, options
     discounts: promotions,
     shipping,
   });
+  const finishPayment = new FinishPaymentFlow({
+    orders,
+    catalogue,
+    cart,
+    payments,
+    stores,
+    mail,
+    links,
+    discounts: promotions,
+    now,
+    publicUrl: publicUrl(config),
+  });
   return {
     site: new SiteService(config),
     catalogue,
@@ -184,6 +200,16 @@ export function createServices(config: Config, database: DatabaseHandle, options
     payments,
     placeOrder,
     holdExpiry: new HoldExpiry(orders, catalogue, promotions, now),
+    finishPayment,
+    paymentReconciler: new PaymentReconciler({
+      payments,
+      orders,
+      finish: finishPayment,
+      links,
+      publicUrl: publicUrl(config),
+      now,
+      afterMs: config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
+    }),
     checkout: new CheckoutService({
       cart,
       stores,

@@ -61,6 +61,16 @@ const ConfigSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(15),
+  /**
+   * How long an online payment attempt may stay open (no word from the browser or a notification)
+   * before the reconciler asks its provider (seconds).
+   */
+  PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(24 * 60 * 60)
+    .default(180),
   /** Characters typed before the search bar asks for suggestions. */
   SUGGESTION_MIN_LENGTH: z.coerce.number().int().min(1).max(20).default(3),
   /** The shop's address as shoppers reach it, for links in e-mails; default http://localhost:PORT. */

@@ -19,6 +19,8 @@ export const JobType = {
   cleanup: 'jobs.cleanup',
   /** End order holds that ran out (unpaid online orders, uncollected pay-in-store orders). */
   expireHolds: 'checkout.expire-holds',
+  /** Ask the providers about online payments left open (so no shopper is charged without an order). */
+  reconcilePayments: 'payments.reconcile',
   /** Delete expired sessions, old password-reset links and unfinished passkey ceremonies. */
   accountsCleanup: 'accounts.cleanup',
 } as const;
@@ -53,6 +55,9 @@ export async function startShopWorker(
     [JobType.expireHolds]: async (ctx) => {
       await services.holdExpiry.run(ctx);
     },
+    [JobType.reconcilePayments]: async (ctx) => {
+      await services.paymentReconciler.run(ctx);
+    },
     [JobType.accountsCleanup]: async (ctx) => {
       await services.sessions.deleteExpired(ctx);
       await services.accounts.deleteOldResets(ctx);
@@ -69,6 +74,12 @@ export async function startShopWorker(
     {
       name: 'checkout.expire-holds',
       type: JobType.expireHolds,
+      cadence: { every: { seconds: 60 } },
+      timeZone: 'UTC',
+    },
+    {
+      name: 'payments.reconcile',
+      type: JobType.reconcilePayments,
       cadence: { every: { seconds: 60 } },
       timeZone: 'UTC',
     },

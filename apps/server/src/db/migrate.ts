@@ -12,6 +12,7 @@ import { promotionsMigration } from './migrations/009-promotions.js';
 import { ordersMigration } from './migrations/010-orders.js';
 import { checkoutStateMigration } from './migrations/011-checkout-state.js';
 import { splitChoicesMigration } from './migrations/012-split-choices.js';
+import { paymentEventsMigration } from './migrations/013-payment-events.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -30,6 +31,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '010-orders': ordersMigration(this.handle.dialect),
       '011-checkout-state': checkoutStateMigration(this.handle.dialect),
       '012-split-choices': splitChoicesMigration(this.handle.dialect),
+      '013-payment-events': paymentEventsMigration(this.handle.dialect),
     };
   }
 }

@@ -74,7 +74,20 @@ export interface PaymentAttemptsTable {
   updated_at: number;
 }
 
+/** One provider call or result for an attempt (never card data). */
+export type PaymentEventKind = 'start' | 'finish' | 'notification' | 'reconcile' | 'cancel' | 'refund' | 'error';
+
+export interface PaymentAttemptEventsTable {
+  id: Generated<number>;
+  attempt_id: number;
+  kind: PaymentEventKind;
+  /** JSON: the source, the verdict, the provider's reference and codes. */
+  detail: string;
+  created_at: number;
+}
+
 export interface OrdersTables {
+  payment_attempt_events: PaymentAttemptEventsTable;
   orders: OrdersTable;
   order_shipments: OrderShipmentsTable;
   order_lines: OrderLinesTable;

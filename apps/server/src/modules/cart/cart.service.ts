@@ -171,6 +171,12 @@ export class CartService {
     return (await this.cartId(ctx)) ?? null;
   }
 
+  /** Takes ordered items out of a given cart (a payment finished away from the shopper's browser). */
+  async removeOrderedFrom(ctx: Ctx, cartId: number, productIds: number[]): Promise<void> {
+    for (const id of productIds) await this.repository.removeItem(ctx, cartId, id);
+    await this.repository.touch(ctx, cartId, new Date().toISOString());
+  }
+
   /** Takes ordered items out of the viewer's cart (inside the order's transaction). */
   async removeOrdered(ctx: Ctx, productIds: number[]): Promise<void> {
     const cartId = await this.cartId(ctx);

@@ -157,6 +157,11 @@ export class CatalogueService {
     return this.move(ctx, itemIds, 'reserved', 'available');
   }
 
+  /** Items an order held are sold (its payment finished). Returns the ids it sold. */
+  markSold(ctx: Ctx, itemIds: number[]): Promise<number[]> {
+    return this.move(ctx, itemIds, 'reserved', 'sold');
+  }
+
   private move(ctx: Ctx, itemIds: number[], from: ProductStatus, to: ProductStatus): Promise<number[]> {
     const ids = [...new Set(itemIds)];
     return inTransaction(ctx, async (tx) => {

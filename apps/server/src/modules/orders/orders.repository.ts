@@ -25,6 +25,21 @@ export class OrdersRepository {
     return ctx.db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst();
   }
 
+  async byId(ctx: DbCtx, id: number): Promise<OrderRow | undefined> {
+    return ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async reviveLines(ctx: DbCtx, orderId: number): Promise<number[]> {
+    const lines = await ctx.db
+      .updateTable('order_lines')
+      .set({ live: 1 })
+      .where('order_id', '=', orderId)
+      .where('live', '=', 0)
+      .returning('product_id')
+      .execute();
+    return lines.map((l) => l.product_id);
+  }
+
   async lines(ctx: DbCtx, orderId: number): Promise<OrderLineRow[]> {
     return ctx.db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
   }

@@ -109,6 +109,24 @@ export class OrdersService {
     return this.repository.byReference(ctx, reference);
   }
 
+  byId(ctx: DbCtx, id: number): Promise<OrderRow | undefined> {
+    return this.repository.byId(ctx, id);
+  }
+
+  /** One conditional status write (whoever gets there first wins). */
+  moveStatus(ctx: DbCtx, orderId: number, from: OrderStatus[], to: OrderStatus, now: number): Promise<boolean> {
+    return this.repository.moveStatus(ctx, orderId, from, to, now);
+  }
+
+  /**
+   * An order whose hold had lapsed holds its items again (its payment arrived late and the items
+   * were still free): its lines are live again. The unique live-line index refuses it if another
+   * order holds any of them. Call inside a transaction, after reserving the items.
+   */
+  reviveLines(ctx: DbCtx, orderId: number): Promise<number[]> {
+    return this.repository.reviveLines(ctx, orderId);
+  }
+
   lines(ctx: DbCtx, orderId: number): Promise<OrderLineRow[]> {
     return this.repository.lines(ctx, orderId);
   }

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { PaymentAttemptsTable, PaymentStatus } from '../../db/tables/orders.js';
+import type { PaymentAttemptsTable, PaymentEventKind, PaymentStatus } from '../../db/tables/orders.js';
 import type { DbCtx } from '../../lib/context.js';
 
 export type PaymentAttemptRow = Selectable<PaymentAttemptsTable>;
@@ -31,5 +31,51 @@ export class PaymentAttemptsRepository {
 
   async forOrder(ctx: DbCtx, orderId: number): Promise<PaymentAttemptRow[]> {
     return ctx.db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+  }
+
+  async byId(ctx: DbCtx, id: number): Promise<PaymentAttemptRow | undefined> {
+    return ctx.db.selectFrom('payment_attempts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Attempts still open (pending or authorised) and last touched before `before`: the reconciler's work. */
+  async openBefore(ctx: DbCtx, before: number, limit: number): Promise<PaymentAttemptRow[]> {
+    return ctx.db
+      .selectFrom('payment_attempts')
+      .selectAll()
+      .where('status', 'in', ['pending', 'authorised'])
+      .where('updated_at', '<', before)
+      .orderBy('updated_at')
+      .limit(limit)
+      .execute();
+  }
+
+  async setProviderReference(ctx: DbCtx, id: number, reference: string): Promise<void> {
+    await ctx.db.updateTable('payment_attempts').set({ provider_reference: reference }).where('id', '=', id).execute();
+  }
+
+  /** Touches an open attempt (the reconciler asked and the provider said "still pending"). */
+  async touch(ctx: DbCtx, id: number, now: number): Promise<void> {
+    await ctx.db
+      .updateTable('payment_attempts')
+      .set({ updated_at: now })
+      .where('id', '=', id)
+      .where('status', 'in', ['pending', 'authorised'])
+      .execute();
+  }
+
+  async addEvent(ctx: DbCtx, attemptId: number, kind: PaymentEventKind, detail: object, now: number): Promise<void> {
+    await ctx.db
+      .insertInto('payment_attempt_events')
+      .values({ attempt_id: attemptId, kind, detail: JSON.stringify(detail), created_at: now })
+      .execute();
+  }
+
+  async events(ctx: DbCtx, attemptId: number) {
+    return ctx.db
+      .selectFrom('payment_attempt_events')
+      .select(['kind', 'detail', 'created_at'])
+      .where('attempt_id', '=', attemptId)
+      .orderBy('id')
+      .execute();
   }
 }

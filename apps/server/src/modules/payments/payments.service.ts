@@ -1,8 +1,11 @@
 import { formatMoney, REGION_INFO, type Region } from '@shop/contract';
-import type { PaymentStatus } from '../../db/tables/orders.js';
+import type { PaymentEventKind, PaymentStatus } from '../../db/tables/orders.js';
 import type { DbCtx } from '../../lib/context.js';
 import { newPublicReference } from '../../lib/public-reference.js';
 import { type PaymentAttemptRow, PaymentAttemptsRepository } from './payment-attempts.repository.js';
+
+export type { PaymentAttemptRow };
+
 import type { PaymentOptionName, PaymentProvider } from './payment-provider.js';
 
 /** How the order reaches the shopper: what decides which payment options apply. */
@@ -139,5 +142,35 @@ export class PaymentsService {
 
   attemptsFor(ctx: DbCtx, orderId: number): Promise<PaymentAttemptRow[]> {
     return this.attempts.forOrder(ctx, orderId);
+  }
+
+  attemptByTrackingNumber(ctx: DbCtx, trackingNumber: string): Promise<PaymentAttemptRow | undefined> {
+    return this.attempts.byTrackingNumber(ctx, trackingNumber);
+  }
+
+  attemptById(ctx: DbCtx, id: number): Promise<PaymentAttemptRow | undefined> {
+    return this.attempts.byId(ctx, id);
+  }
+
+  /** Open attempts last touched before `before` (oldest first): what the reconciler asks about. */
+  openAttemptsBefore(ctx: DbCtx, before: number, limit = 50): Promise<PaymentAttemptRow[]> {
+    return this.attempts.openBefore(ctx, before, limit);
+  }
+
+  touch(ctx: DbCtx, attemptId: number, now: number): Promise<void> {
+    return this.attempts.touch(ctx, attemptId, now);
+  }
+
+  setProviderReference(ctx: DbCtx, attemptId: number, reference: string): Promise<void> {
+    return this.attempts.setProviderReference(ctx, attemptId, reference);
+  }
+
+  /** Records a provider call or result against the attempt. Never pass card data: none reaches us. */
+  record(ctx: DbCtx, attemptId: number, kind: PaymentEventKind, detail: object, now: number): Promise<void> {
+    return this.attempts.addEvent(ctx, attemptId, kind, detail, now);
+  }
+
+  events(ctx: DbCtx, attemptId: number) {
+    return this.attempts.events(ctx, attemptId);
   }
 }

@@ -1,0 +1,245 @@
+import type { CheckoutSubmission } from '@shop/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../seed/seed.js';
+import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
+import { TestClient } from '../../test/test-client.js';
+import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { startTestServer, type TestServer } from '../../test/test-server.js';
+import type { AttemptContext, PaymentProvider, ProviderVerdict } from '../payments/payment-provider.js';
+import { PAYMENT_OPTIONS, type PaymentOptionRule } from '../payments/payments.service.js';
+
+/**
+ * A card provider the test controls: what the provider "knows" of each attempt (what the
+ * reconciler is told), and what it was asked to cancel and refund. The real providers' adapters
+ * and sandboxes arrive on the same port; the finishing rules are the same for every one of them.
+ */
+class ControlledCardProvider implements PaymentProvider {
+  readonly name = 'Eway' as const;
+  readonly truth = new Map<string, ProviderVerdict>();
+  readonly refunds: { trackingNumber: string; amountMinor: number }[] = [];
+  readonly cancels: string[] = [];
+  unreachable = false;
+  async start() {
+    return { kind: 'page-data' as const, value: {} };
+  }
+  async confirm(_ctx: unknown, attempt: AttemptContext) {
+    return this.truth.get(attempt.trackingNumber) ?? 'pending';
+  }
+  async cancel(_ctx: unknown, attempt: AttemptContext) {
+    this.cancels.push(attempt.trackingNumber);
+  }
+  async refund(_ctx: unknown, attempt: AttemptContext, amountMinor: number) {
+    this.refunds.push({ trackingNumber: attempt.trackingNumber, amountMinor });
+  }
+  async reconcile(_ctx: unknown, attempt: AttemptContext) {
+    if (this.unreachable) throw new Error('connect ETIMEDOUT');
+    return this.truth.get(attempt.trackingNumber) ?? 'pending';
+  }
+}
+const CARD_RULE: PaymentOptionRule = {
+  name: 'Eway',
+  displayName: 'Card (controlled by the test)',
+  minMinor: 100,
+  maxMinor: 10_000_000,
+  pickupOnly: false,
+};
+
+const MINUTE = 60 * 1000;
+
+const submission = (): CheckoutSubmission => ({
+  PaymentOption: 'Eway',
+  DeliveryOption: 'StorePickup',
+  CustomerDetails: {
+    EmailAddress: 'pat@example.com',
+    FirstName: 'Pat',
+    LastName: 'Shopper',
+    PhoneNumber: '0412 345 678',
+    Consent: false,
+  },
+  BillingAddress: { Line1: '1 George St', Suburb: 'Sydney', State: 'NSW', PostCode: '2000' },
+  IsStorePickup: true,
+});
+
+describe.each(testDatabaseTargets())('finishing an online payment on $name', (target) => {
+  let database: TestDatabase;
+  let server: TestServer;
+  let provider: ControlledCardProvider;
+  let clock = Date.now();
+  let guitars: number;
+  let storeId: number;
+  const env = { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false' };
+  const start = () => startTestServer(database, env, { now: () => clock, paymentProviders: [provider] });
+
+  beforeAll(async () => {
+    PAYMENT_OPTIONS.AU.push(CARD_RULE);
+    database = await target.open();
+    await seedCatalogue(database.handle, { products: 0, seed: 1 });
+    storeId = (await makeStore(database.handle.db, { name: 'Ballarat', state: 'VIC', pickup_disabled: 0 })).id;
+    guitars = await categoryIdBySlug(database.handle.db, 'guitars');
+    provider = new ControlledCardProvider();
+    server = await start();
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await database?.dispose();
+  });
+
+  const db = () => database.handle.db;
+  const item = () =>
+    makeProduct(db(), { store_id: storeId, category_id: guitars, price_minor: 45_000, disable_in_store_pickup: 0 });
+  const statusOf = async (id: number) =>
+    (await db().selectFrom('products').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+  /** A shopper places an order to pay by card: it waits, items held, with its attempt pending. */
+  async function placed() {
+    const guitar = await item();
+    const client = new TestClient(server.baseUrl);
+    await client.post(`/c3api/cart/add?productId=${guitar.id}`);
+    const reply = await client.post<{ ConfirmationUrl: string }>('/c3api/checkout/purchase/process', submission());
+    expect(reply.status, reply.body.Message ?? '').toBe(200);
+    const reference = /ORD-[0-9A-Z-]{14}/.exec(reply.body.Value.ConfirmationUrl)?.[0] ?? '';
+    const order = await db()
+      .selectFrom('orders')
+      .selectAll()
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
+    const attempt = await db()
+      .selectFrom('payment_attempts')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect([order.status, attempt.status, await statusOf(guitar.id)]).toEqual([
+      'pending_payment',
+      'pending',
+      'reserved',
+    ]);
+    return { guitar, client, reference, orderId: order.id, tracking: attempt.tracking_number };
+  }
+  const orderStatus = async (id: number) =>
+    (await db().selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const attemptStatus = async (tracking: string) =>
+    (
+      await db()
+        .selectFrom('payment_attempts')
+        .select('status')
+        .where('tracking_number', '=', tracking)
+        .executeTakeFirstOrThrow()
+    ).status;
+  const mailsFor = async (reference: string) =>
+    (await db().selectFrom('mail_outbox').select('to_address').where('subject', 'like', `%${reference}%`).execute())
+      .length;
+  const finish = (tracking: string, verdict: ProviderVerdict | 'cancelled', source: 'browser' | 'notification') =>
+    server.services.finishPayment.finish(server.ctx(), tracking, verdict, source);
+
+  it('finishes once when the browser and a notification race: one order, items sold, one set of mails', async () => {
+    const { guitar, client, reference, orderId, tracking } = await placed();
+    const outcomes = await Promise.all([
+      finish(tracking, 'succeeded', 'browser'),
+      finish(tracking, 'succeeded', 'notification'),
+    ]);
+    expect(outcomes.map((o) => o.kind).sort()).toEqual(['already-final', 'paid']);
+    expect(await orderStatus(orderId)).toBe('confirmed');
+    expect(await attemptStatus(tracking)).toBe('succeeded');
+    expect(await statusOf(guitar.id)).toBe('sold');
+    expect(await mailsFor(reference)).toBe(2);
+    expect((await client.get<{ itemCount: number }>('/c3api/cart/query')).body.Value.itemCount).toBe(0);
+  });
+
+  it('takes a notification delivered three times at once as one', async () => {
+    const { reference, orderId, tracking } = await placed();
+    const outcomes = await Promise.all([1, 2, 3].map(() => finish(tracking, 'succeeded', 'notification')));
+    expect(outcomes.filter((o) => o.kind === 'paid')).toHaveLength(1);
+    expect(await orderStatus(orderId)).toBe('confirmed');
+    expect(await mailsFor(reference)).toBe(2);
+    const events = await db()
+      .selectFrom('payment_attempt_events')
+      .innerJoin('payment_attempts', 'payment_attempts.id', 'payment_attempt_events.attempt_id')
+      .select('payment_attempt_events.kind')
+      .where('payment_attempts.tracking_number', '=', tracking)
+      .execute();
+    expect(events.map((e) => e.kind)).toEqual(['notification', 'notification', 'notification']);
+  });
+
+  it('releases the items at once on a decline, and a late success changes nothing', async () => {
+    const { guitar, reference, orderId, tracking } = await placed();
+    expect((await finish(tracking, 'failed', 'browser')).kind).toBe('failed');
+    expect([await orderStatus(orderId), await attemptStatus(tracking), await statusOf(guitar.id)]).toEqual([
+      'cancelled',
+      'failed',
+      'available',
+    ]);
+    expect((await finish(tracking, 'succeeded', 'notification')).kind).toBe('already-final');
+    expect(await statusOf(guitar.id)).toBe('available');
+    expect(await mailsFor(reference)).toBe(0);
+  });
+
+  it('lets the reconciler finish a payment whose answer was lost, after a restart', async () => {
+    const { guitar, reference, orderId, tracking } = await placed();
+    // The provider captured; our server died before hearing of it.
+    provider.truth.set(tracking, 'succeeded');
+    await server.close();
+    server = await start();
+    // Not yet due: the reconciler waits a few minutes for the browser or a notification.
+    expect(await server.services.paymentReconciler.run(server.ctx())).toBe(0);
+    clock += 4 * MINUTE;
+    expect(await server.services.paymentReconciler.run(server.ctx())).toBeGreaterThanOrEqual(1);
+    expect([await orderStatus(orderId), await attemptStatus(tracking), await statusOf(guitar.id)]).toEqual([
+      'confirmed',
+      'succeeded',
+      'sold',
+    ]);
+    expect(await mailsFor(reference)).toBe(2);
+    // Running again finds nothing to do for it.
+    await server.services.paymentReconciler.run(server.ctx());
+    expect(await mailsFor(reference)).toBe(2);
+  });
+
+  it('asks again later when the provider cannot be reached, and cancels an abandoned payment once its hold is over', async () => {
+    const { guitar, orderId, tracking } = await placed();
+    provider.unreachable = true;
+    clock += 4 * MINUTE;
+    await server.services.paymentReconciler.run(server.ctx());
+    expect(await attemptStatus(tracking)).toBe('pending');
+    provider.unreachable = false;
+    // Still pending at the provider, hold not over yet: left alone.
+    clock += 4 * MINUTE;
+    await server.services.paymentReconciler.run(server.ctx());
+    expect(await attemptStatus(tracking)).toBe('pending');
+    clock += 20 * MINUTE;
+    await server.services.paymentReconciler.run(server.ctx());
+    expect(provider.cancels).toContain(tracking);
+    expect([await orderStatus(orderId), await attemptStatus(tracking), await statusOf(guitar.id)]).toEqual([
+      'cancelled',
+      'cancelled',
+      'available',
+    ]);
+  });
+
+  it('refunds a payment that arrives after its hold ended and its item sold to someone else', async () => {
+    const { guitar, reference, orderId, tracking } = await placed();
+    clock += 20 * MINUTE;
+    await server.services.holdExpiry.run(server.ctx());
+    expect([await orderStatus(orderId), await statusOf(guitar.id)]).toEqual(['expired', 'available']);
+    await db().updateTable('products').set({ status: 'sold' }).where('id', '=', guitar.id).execute();
+    const outcome = await finish(tracking, 'succeeded', 'notification');
+    expect(outcome.kind).toBe('refunded');
+    expect(provider.refunds).toContainEqual({ trackingNumber: tracking, amountMinor: 45_000 });
+    expect([await orderStatus(orderId), await attemptStatus(tracking)]).toEqual(['expired', 'succeeded']);
+    expect(await mailsFor(reference)).toBe(0);
+  });
+
+  it('keeps the order of a late payment when its item is still free', async () => {
+    const { guitar, reference, orderId, tracking } = await placed();
+    clock += 20 * MINUTE;
+    await server.services.holdExpiry.run(server.ctx());
+    expect(await orderStatus(orderId)).toBe('expired');
+    expect((await finish(tracking, 'succeeded', 'browser')).kind).toBe('paid');
+    expect([await orderStatus(orderId), await statusOf(guitar.id)]).toEqual(['confirmed', 'sold']);
+    expect(await mailsFor(reference)).toBe(2);
+  });
+
+  it('answers 404 for a tracking number it does not know', async () => {
+    await expect(finish('PAY-0000-0000-0000', 'succeeded', 'browser')).rejects.toMatchObject({ statusCode: 404 });
+  });
+});

@@ -1,0 +1,190 @@
+import { inTransaction } from '../../db/unit-of-work.js';
+import type { Ctx } from '../../lib/context.js';
+import { NotFoundError } from '../../lib/errors.js';
+import type { CartService } from '../cart/cart.service.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { OrderRow, OrdersService } from '../orders/orders.service.js';
+import type { AttemptContext, PaymentOptionName, ProviderVerdict } from '../payments/payment-provider.js';
+import type { PaymentAttemptRow, PaymentsService } from '../payments/payments.service.js';
+import type { Clock } from '../sessions/sessions.service.js';
+import type { StoresService } from '../stores/stores.service.js';
+import type { DiscountEngine } from './discounts.js';
+import type { OrderLinks } from './order-links.js';
+import { queueOrderMails } from './order-mails.js';
+
+/** Who brought the provider's word: the shopper's browser coming back, a provider notification, or the reconciler. */
+export type FinishSource = 'browser' | 'notification' | 'reconciler';
+
+export type FinishOutcome =
+  /** This call finished it: the order is paid, its items sold, its mails queued. */
+  | { kind: 'paid'; reference: string; confirmationUrl: string }
+  /** Someone else finished it first (or it was already final): nothing changed now. */
+  | { kind: 'already-final'; reference: string; status: PaymentAttemptRow['status']; confirmationUrl: string }
+  /** Declined or cancelled: the order is cancelled and its items are back on sale. */
+  | { kind: 'failed'; reference: string }
+  /** Paid, but the order's items were gone by then: the payment is refunded. */
+  | { kind: 'refunded'; reference: string }
+  /** The provider has no final word yet. */
+  | { kind: 'pending'; reference: string };
+
+export interface FinishPaymentDependencies {
+  orders: OrdersService;
+  catalogue: CatalogueService;
+  cart: CartService;
+  payments: PaymentsService;
+  stores: StoresService;
+  mail: MailService;
+  links: OrderLinks;
+  discounts: Pick<DiscountEngine, 'releaseUse'>;
+  now: Clock;
+  publicUrl: string;
+}
+
+/**
+ * One way to finish an online payment, whoever brings the provider's word first (checkout.md 4;
+ * ARCHITECTURE.md 5). In one transaction:
+ * 1. the attempt is finalised by ONE conditional write (`status IN ('pending','authorised')`); the
+ *    loser of a race (a second notification, the browser after the reconciler) changes nothing
+ *    and is told what the winner did;
+ * 2. succeeded: the order moves pending_payment -> confirmed, its held items are sold, they leave
+ *    the shopper's cart, and the e-mails are queued: exactly once, with the write in 1. If the
+ *    hold had lapsed meanwhile, the items are reserved again when still free (the order revives);
+ *    when they are gone the payment is refunded after commit (never a charge without an order);
+ * 3. failed or cancelled: the order is cancelled, its items go back on sale, a discount use is
+ *    given back.
+ * The provider is only ever called outside the transaction (the refund, after commit).
+ */
+export class FinishPaymentFlow {
+  constructor(private readonly deps: FinishPaymentDependencies) {}
+
+  async finish(
+    ctx: Ctx,
+    trackingNumber: string,
+    verdict: ProviderVerdict | 'cancelled',
+    source: FinishSource,
+    detail: Record<string, unknown> = {},
+  ): Promise<FinishOutcome> {
+    const { deps } = this;
+    // Filled in the transaction when a late payment cannot keep its order; refunded after commit.
+    const late: { refund?: { attempt: PaymentAttemptRow; order: OrderRow } } = {};
+    const outcome = await inTransaction(ctx, async (tx): Promise<FinishOutcome> => {
+      const attempt = await deps.payments.attemptByTrackingNumber(tx, trackingNumber);
+      const order = attempt ? await deps.orders.byId(tx, attempt.order_id) : undefined;
+      if (!attempt || !order || order.region !== tx.region) throw new NotFoundError('No such payment');
+      const now = deps.now();
+      const confirmationUrl = deps.links.confirmationPath(order.reference);
+      await deps.payments.record(
+        tx,
+        attempt.id,
+        source === 'notification' ? 'notification' : 'finish',
+        {
+          source,
+          verdict,
+          ...detail,
+        },
+        now,
+      );
+      if (verdict === 'pending') return { kind: 'pending', reference: order.reference };
+
+      const to = verdict === 'succeeded' ? 'succeeded' : verdict === 'cancelled' ? 'cancelled' : 'failed';
+      const won = await deps.payments.settle(tx, attempt.id, ['pending', 'authorised'], to, now);
+      if (!won) {
+        const current = (await deps.payments.attemptById(tx, attempt.id))?.status ?? attempt.status;
+        return { kind: 'already-final', reference: order.reference, status: current, confirmationUrl };
+      }
+
+      if (to !== 'succeeded') {
+        const released = await deps.orders.endHold(tx, order.id, ['pending_payment'], 'cancelled', now);
+        if (released) {
+          await deps.catalogue.release(tx, released);
+          await deps.discounts.releaseUse(tx, order.reference);
+        }
+        return { kind: 'failed', reference: order.reference };
+      }
+
+      const lines = await deps.orders.lines(tx, order.id);
+      const ids = lines.map((l) => l.product_id);
+      if (await deps.orders.moveStatus(tx, order.id, ['pending_payment'], 'confirmed', now)) {
+        await deps.catalogue.markSold(tx, ids);
+      } else if (!(await this.revive(tx, order, ids, now))) {
+        // The hold lapsed and the items went to someone else: the shopper gets their money back.
+        late.refund = { attempt, order };
+        return { kind: 'refunded', reference: order.reference };
+      }
+      if (order.cart_id !== null) await deps.cart.removeOrderedFrom(tx, order.cart_id, ids);
+      const confirmed = await deps.orders.byId(tx, order.id);
+      if (confirmed) await queueOrderMails(tx, deps, confirmed);
+      return { kind: 'paid', reference: order.reference, confirmationUrl };
+    });
+    if (late.refund) await this.refundLatePayment(ctx, late.refund);
+    return outcome;
+  }
+
+  /** An expired order whose payment arrived late: it holds its items again if every one is still free. */
+  private async revive(ctx: Ctx, order: OrderRow, ids: number[], now: number): Promise<boolean> {
+    if (order.status !== 'expired') return false;
+    const reserved = await this.deps.catalogue.reserve(ctx, ids);
+    if (reserved.length !== ids.length) {
+      await this.deps.catalogue.release(ctx, reserved);
+      return false;
+    }
+    await this.deps.orders.reviveLines(ctx, order.id);
+    if (!(await this.deps.orders.moveStatus(ctx, order.id, ['expired'], 'confirmed', now))) return false;
+    await this.deps.catalogue.markSold(ctx, ids);
+    return true;
+  }
+
+  /** Refunds a payment whose order could not be kept; a failure is recorded for the console to follow up. */
+  private async refundLatePayment(ctx: Ctx, { attempt, order }: { attempt: PaymentAttemptRow; order: OrderRow }) {
+    const { deps } = this;
+    const provider = deps.payments.provider(attempt.provider as PaymentOptionName);
+    try {
+      await provider.refund(ctx, attemptContext(attempt, order, deps.links, deps.publicUrl), attempt.amount_minor);
+      await deps.payments.record(
+        ctx,
+        attempt.id,
+        'refund',
+        { amountMinor: attempt.amount_minor, ok: true },
+        deps.now(),
+      );
+    } catch (error) {
+      await deps.payments.record(
+        ctx,
+        attempt.id,
+        'error',
+        { during: 'refund', message: error instanceof Error ? error.message : String(error) },
+        deps.now(),
+      );
+    }
+  }
+}
+
+/** What a provider needs to know of an attempt, rebuilt from what we stored. */
+export function attemptContext(
+  attempt: PaymentAttemptRow,
+  order: OrderRow,
+  links: OrderLinks,
+  publicUrl: string,
+): AttemptContext {
+  const customer = JSON.parse(order.customer) as {
+    EmailAddress?: string;
+    FirstName?: string;
+    LastName?: string;
+    PhoneNumber?: string;
+  };
+  return {
+    trackingNumber: attempt.tracking_number,
+    orderReference: order.reference,
+    amountMinor: attempt.amount_minor,
+    currency: attempt.currency,
+    customer: {
+      email: customer.EmailAddress ?? order.email,
+      firstName: customer.FirstName ?? '',
+      lastName: customer.LastName ?? '',
+      phone: customer.PhoneNumber ?? '',
+    },
+    returnUrl: links.confirmationUrl(order.reference),
+    cancelUrl: `${publicUrl}/checkout/`,
+  };
+}

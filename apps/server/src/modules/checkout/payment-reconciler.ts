@@ -1,0 +1,83 @@
+import type { Ctx } from '../../lib/context.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import type { PaymentOptionName } from '../payments/payment-provider.js';
+import type { PaymentsService } from '../payments/payments.service.js';
+import type { Clock } from '../sessions/sessions.service.js';
+import { attemptContext, type FinishPaymentFlow } from './finish-payment.flow.js';
+import type { OrderLinks } from './order-links.js';
+
+export interface ReconcilerDependencies {
+  payments: PaymentsService;
+  orders: OrdersService;
+  finish: FinishPaymentFlow;
+  links: OrderLinks;
+  publicUrl: string;
+  now: Clock;
+  /** How long an attempt may stay open before the provider is asked about it. */
+  afterMs: number;
+}
+
+/**
+ * So no shopper is charged without an order: every attempt still open a few minutes after it was
+ * last touched is settled by asking its provider (never the browser). Paid ones finish like any
+ * other (FinishPaymentFlow: an order, or a refund when the items are gone); declined ones release
+ * their holds; ones the provider still calls pending are left until their hold runs out, then
+ * cancelled at the provider and here. A provider that cannot be reached is asked again next run.
+ */
+export class PaymentReconciler {
+  constructor(private readonly deps: ReconcilerDependencies) {}
+
+  /** One pass over what is due; answers how many attempts reached a final state. */
+  async run(ctx: Ctx): Promise<number> {
+    const { deps } = this;
+    const now = deps.now();
+    const due = await deps.payments.openAttemptsBefore(ctx, now - deps.afterMs, 50);
+    let settled = 0;
+    for (const attempt of due) {
+      const order = await deps.orders.byId(ctx, attempt.order_id);
+      if (!order || order.region !== ctx.region) continue;
+      let provider: ReturnType<PaymentsService['provider']>;
+      try {
+        provider = deps.payments.provider(attempt.provider as PaymentOptionName);
+      } catch {
+        // The provider is not configured on this instance: leave the attempt to one that has it.
+        await deps.payments.touch(ctx, attempt.id, now);
+        continue;
+      }
+      const context = attemptContext(attempt, order, deps.links, deps.publicUrl);
+      let verdict: Awaited<ReturnType<typeof provider.reconcile>>;
+      try {
+        verdict = await provider.reconcile(ctx, context);
+      } catch (error) {
+        await deps.payments.record(
+          ctx,
+          attempt.id,
+          'error',
+          { during: 'reconcile', message: error instanceof Error ? error.message : String(error) },
+          now,
+        );
+        await deps.payments.touch(ctx, attempt.id, now);
+        continue;
+      }
+      await deps.payments.record(ctx, attempt.id, 'reconcile', { verdict }, now);
+      if (verdict === 'pending') {
+        if (Number(order.hold_expires_at) > now) {
+          await deps.payments.touch(ctx, attempt.id, now);
+          continue;
+        }
+        // Abandoned: the shopper never paid and the hold is over.
+        try {
+          await provider.cancel(ctx, context);
+        } catch {
+          // Nothing was taken; a provider-side session simply lapses.
+        }
+        const outcome = await deps.finish.finish(ctx, attempt.tracking_number, 'cancelled', 'reconciler');
+        if (outcome.kind !== 'already-final') settled++;
+        continue;
+      }
+      const outcome = await deps.finish.finish(ctx, attempt.tracking_number, verdict, 'reconciler');
+      if (outcome.kind !== 'already-final' && outcome.kind !== 'pending') settled++;
+    }
+    return settled;
+  }
+}
