@@ -2,9 +2,21 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, resolveSecretKey, servedOverHttps } from './config.js';
+import { loadConfig, paymentSandboxOn, paymentSandboxPort, resolveSecretKey, servedOverHttps } from './config.js';
 
 describe('configuration', () => {
+  it('runs the payment sandboxes by default, never in production', () => {
+    expect(paymentSandboxOn(loadConfig({}))).toBe(true);
+    expect(paymentSandboxOn(loadConfig({ PAYMENT_SANDBOX: 'false' }))).toBe(false);
+    expect(paymentSandboxOn(loadConfig({ NODE_ENV: 'production' }))).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'true' })).toThrow(
+      /PAYMENT_SANDBOX: the payment sandboxes never run in production/,
+    );
+    expect(paymentSandboxPort(loadConfig({ PORT: '4000' }))).toBe(4001);
+    expect(paymentSandboxPort(loadConfig({ PORT: '0' }))).toBe(0);
+    expect(paymentSandboxPort(loadConfig({ PAYMENT_SANDBOX_PORT: '5050' }))).toBe(5050);
+  });
+
   it('defaults to port 3000, region AU and the embedded database', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ PORT: 3000, REGION: 'AU' });

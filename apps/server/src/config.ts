@@ -71,6 +71,16 @@ const ConfigSchema = z.object({
     .min(10)
     .max(24 * 60 * 60)
     .default(180),
+  /** 'production' on a real shop: the payment sandboxes then refuse to start. */
+  NODE_ENV: optionalText(),
+  /**
+   * The payment providers' sandboxes (their APIs, pages and scripts, played over real HTTP on a
+   * port of their own) for the demo and the tests. Default: on unless NODE_ENV is production, where
+   * turning it on is refused.
+   */
+  PAYMENT_SANDBOX: optionalText().pipe(flag(true).optional()),
+  /** The sandboxes' port (default PORT + 1; 0 picks a free one). */
+  PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Characters typed before the search bar asks for suggestions. */
   SUGGESTION_MIN_LENGTH: z.coerce.number().int().min(1).max(20).default(3),
   /** The shop's address as shoppers reach it, for links in e-mails; default http://localhost:PORT. */
@@ -135,11 +145,26 @@ const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** Whether the payment sandboxes run: on by default, never when NODE_ENV is production. */
+export function paymentSandboxOn(config: Pick<Config, 'PAYMENT_SANDBOX' | 'NODE_ENV'>): boolean {
+  return config.PAYMENT_SANDBOX ?? config.NODE_ENV !== 'production';
+}
+
+/** The sandboxes' port: PAYMENT_SANDBOX_PORT, or the shop's port + 1 (0 stays 0: any free port). */
+export function paymentSandboxPort(config: Pick<Config, 'PAYMENT_SANDBOX_PORT' | 'PORT'>): number {
+  return config.PAYMENT_SANDBOX_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
+  }
+  if (parsed.data.PAYMENT_SANDBOX === true && parsed.data.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration: PAYMENT_SANDBOX: the payment sandboxes never run in production (NODE_ENV=production)',
+    );
   }
   return parsed.data;
 }
