@@ -29,8 +29,8 @@ import {
   hppFormFields,
   RESULT,
   readApiResponse,
-  resultErrorKey,
   responseHash,
+  resultErrorKey,
   sameDigest,
 } from './globalpay.protocol.js';
 
@@ -203,7 +203,10 @@ export class GlobalPayProvider implements PaymentProvider {
   // ------------------------------------------------------------------ port
 
   async start(_ctx: Ctx, attempt: AttemptContext): Promise<StartResult> {
-    return { kind: 'page-data', value: { GlobalPayPayload: this.buildHppPayload(attempt), TrackingNumber: attempt.trackingNumber } };
+    return {
+      kind: 'page-data',
+      value: { GlobalPayPayload: this.buildHppPayload(attempt), TrackingNumber: attempt.trackingNumber },
+    };
   }
 
   /**
@@ -221,7 +224,12 @@ export class GlobalPayProvider implements PaymentProvider {
   async cancel(_ctx: Ctx, attempt: AttemptContext): Promise<void> {
     const q = await this.query(attempt.trackingNumber);
     if (!q.found || q.verdict !== 'succeeded' || q.settled) return;
-    await this.void({ orderId: attempt.trackingNumber, pasref: q.pasref, amountMinor: attempt.amountMinor, currency: attempt.currency });
+    await this.void({
+      orderId: attempt.trackingNumber,
+      pasref: q.pasref,
+      amountMinor: attempt.amountMinor,
+      currency: attempt.currency,
+    });
   }
 
   /**
@@ -232,7 +240,8 @@ export class GlobalPayProvider implements PaymentProvider {
     if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0 || amountMinor > attempt.amountMinor)
       throw new RangeError('refund amount must be 1..the attempt amount, minor units');
     const q = await this.query(attempt.trackingNumber);
-    if (!q.found || q.verdict !== 'succeeded') throw new GlobalPayRefusedError(RESULT.notFound, 'no successful payment to refund');
+    if (!q.found || q.verdict !== 'succeeded')
+      throw new GlobalPayRefusedError(RESULT.notFound, 'no successful payment to refund');
     const ref = { orderId: attempt.trackingNumber, pasref: q.pasref, authcode: q.authcode, currency: attempt.currency };
     if (!q.settled) {
       if (amountMinor === attempt.amountMinor) await this.void({ ...ref, amountMinor });
@@ -310,7 +319,10 @@ export class GlobalPayProvider implements PaymentProvider {
    * Checks the form Global Payments posted to MERCHANT_RESPONSE_URL: the response hash (constant time), our
    * merchant id, the attempt's order id and its amount (the hash does not cover AMOUNT). Pure: no I/O.
    */
-  verifyHppResponse(fields: Record<string, unknown>, expected: { trackingNumber: string; amountMinor: number }): HppVerification {
+  verifyHppResponse(
+    fields: Record<string, unknown>,
+    expected: { trackingNumber: string; amountMinor: number },
+  ): HppVerification {
     const f = {
       timestamp: s(fields.TIMESTAMP),
       merchantId: s(fields.MERCHANT_ID),
@@ -321,8 +333,10 @@ export class GlobalPayProvider implements PaymentProvider {
       authcode: s(fields.AUTHCODE),
     };
     const hash = s(fields[HASH_FIELD[this.algorithm]]);
-    if (!f.timestamp || !f.merchantId || !f.orderId || !f.result || !hash) return { ok: false, reason: 'missing-fields' };
-    if (!sameDigest(hash, responseHash(f, this.config.sharedSecret, this.algorithm))) return { ok: false, reason: 'hash' };
+    if (!f.timestamp || !f.merchantId || !f.orderId || !f.result || !hash)
+      return { ok: false, reason: 'missing-fields' };
+    if (!sameDigest(hash, responseHash(f, this.config.sharedSecret, this.algorithm)))
+      return { ok: false, reason: 'hash' };
     if (f.merchantId !== this.config.merchantId) return { ok: false, reason: 'merchant' };
     if (f.orderId !== expected.trackingNumber) return { ok: false, reason: 'order' };
     const amount = s(fields.AMOUNT);
@@ -347,10 +361,18 @@ export class GlobalPayProvider implements PaymentProvider {
 
   /** Settles an authorisation (auto-settle is off); the settlement job calls this. A repeat answers alreadyDone. */
   async settle(ref: TransactionRef): Promise<{ alreadyDone: boolean; pasref: string }> {
-    return this.manage({ type: 'settle', orderId: ref.orderId, pasref: ref.pasref, amountMinor: ref.amountMinor, currency: ref.currency });
+    return this.manage({
+      type: 'settle',
+      orderId: ref.orderId,
+      pasref: ref.pasref,
+      amountMinor: ref.amountMinor,
+      currency: ref.currency,
+    });
   }
 
-  async void(ref: Pick<TransactionRef, 'orderId' | 'pasref'> & Partial<TransactionRef>): Promise<{ alreadyDone: boolean; pasref: string }> {
+  async void(
+    ref: Pick<TransactionRef, 'orderId' | 'pasref'> & Partial<TransactionRef>,
+  ): Promise<{ alreadyDone: boolean; pasref: string }> {
     return this.manage({ type: 'void', orderId: ref.orderId, pasref: ref.pasref });
   }
 
@@ -394,7 +416,12 @@ export class GlobalPayProvider implements PaymentProvider {
 
   private async call(request: Omit<ApiRequestInput, 'timestamp' | 'merchantId' | 'account'>): Promise<ApiResponse> {
     const body = apiRequestXml(
-      { ...request, timestamp: gpTimestamp(this.now()), merchantId: this.config.merchantId, account: this.config.account },
+      {
+        ...request,
+        timestamp: gpTimestamp(this.now()),
+        merchantId: this.config.merchantId,
+        account: this.config.account,
+      },
       this.config.sharedSecret,
       this.algorithm,
     );
@@ -407,7 +434,8 @@ export class GlobalPayProvider implements PaymentProvider {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       text = await response.text();
-      if (response.status >= 500) throw new ProviderUnavailableError(`Global Payments answered HTTP ${response.status}`);
+      if (response.status >= 500)
+        throw new ProviderUnavailableError(`Global Payments answered HTTP ${response.status}`);
       if (!response.ok) throw new GlobalPayProtocolError(`Global Payments answered HTTP ${response.status}`);
     } catch (error) {
       if (error instanceof ProviderUnavailableError || error instanceof GlobalPayProtocolError) throw error;

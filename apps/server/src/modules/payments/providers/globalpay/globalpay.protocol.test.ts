@@ -5,9 +5,9 @@ import {
   billingCode,
   gpHash,
   gpTimestamp,
+  HPP_MOBILE_PATTERN,
   hppFormFields,
   hppMobile,
-  HPP_MOBILE_PATTERN,
   hppRequestHash,
   merchantResponsePage,
   parseFlatXml,
@@ -18,12 +18,26 @@ import {
 
 describe('Global Payments hashes: published vectors', () => {
   it('request hash (rxp-hpp-php GenerationUtils test vector)', () => {
-    const f = { TIMESTAMP: '20120926112654', MERCHANT_ID: 'thestore', ORDER_ID: 'ORD453-11', AMOUNT: '29900', CURRENCY: 'EUR' };
+    const f = {
+      TIMESTAMP: '20120926112654',
+      MERCHANT_ID: 'thestore',
+      ORDER_ID: 'ORD453-11',
+      AMOUNT: '29900',
+      CURRENCY: 'EUR',
+    };
     expect(hppRequestHash(f, 'mysecret')).toBe('3c3cac74f2b783598b99af6e43246529346d95d1');
   });
 
   it('response hash (rxp-hpp-php hpp-response-valid.json)', () => {
-    const r = { timestamp: '20130814122239', merchantId: 'thestore', orderId: 'ORD453-11', result: '00', message: 'Successful', pasref: '3737468273643', authcode: '79347' };
+    const r = {
+      timestamp: '20130814122239',
+      merchantId: 'thestore',
+      orderId: 'ORD453-11',
+      result: '00',
+      message: 'Successful',
+      pasref: '3737468273643',
+      authcode: '79347',
+    };
     expect(responseHash(r, 'mysecret')).toBe('f093a0b233daa15f2bf44888f4fe75cb652e7bf0');
   });
 
@@ -33,17 +47,33 @@ describe('Global Payments hashes: published vectors', () => {
     ['102', '[ test system ] REFERRAL B', '15017567624469248', '', '1de7ac3d4128719fe1d7a9217b9a1cce02e2b1c9'],
     ['103', '[ test system ] REFERRAL A', '15017567624469248', '', 'f6ef9e8d2c463ae94e07009954dc83527125bb7e'],
     ['107', 'Fails Fraud Checks', '15016893697197771', '', '7a2fff26deac60f470b5de22c63151f530a22805'],
-  ])('response hash for result %s (globalpayments dotnet-sdk GpEcomHppResponseTest)', (result, message, pasref, authcode, hash) => {
-    const r = { timestamp: '20170725154824', merchantId: 'MerchantId', orderId: 'GTI5Yxb0SumL_TkDMCAxQA', result, message, pasref, authcode };
-    expect(responseHash(r, 'secret')).toBe(hash);
-  });
+  ])(
+    'response hash for result %s (globalpayments dotnet-sdk GpEcomHppResponseTest)',
+    (result, message, pasref, authcode, hash) => {
+      const r = {
+        timestamp: '20170725154824',
+        merchantId: 'MerchantId',
+        orderId: 'GTI5Yxb0SumL_TkDMCAxQA',
+        result,
+        message,
+        pasref,
+        authcode,
+      };
+      expect(responseHash(r, 'secret')).toBe(hash);
+    },
+  );
 
   it('sha256 uses the same construction', () => {
     expect(gpHash(['a', 'b'], 's', 'sha256')).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('management hashes: settle carries amount and currency, void and query do not', () => {
-    const base = { timestamp: '20180613141207', merchantId: 'MerchantId', account: 'internet', orderId: 'N6qsk4kYRZihmPrTXWYS6g' };
+    const base = {
+      timestamp: '20180613141207',
+      merchantId: 'MerchantId',
+      account: 'internet',
+      orderId: 'N6qsk4kYRZihmPrTXWYS6g',
+    };
     expect(apiRequestHash({ ...base, type: 'settle', amountMinor: 1999, currency: 'EUR' }, 's')).toBe(
       gpHash(['20180613141207', 'MerchantId', 'N6qsk4kYRZihmPrTXWYS6g', '1999', 'EUR', ''], 's'),
     );
@@ -88,7 +118,12 @@ describe('HPP fields', () => {
       PM_METHODS: 'cards|paypal',
       AMOUNT: '1999',
     });
-    expect(f.SHA1HASH).toBe(hppRequestHash({ TIMESTAMP: input.timestamp, MERCHANT_ID: 'm', ORDER_ID: input.orderId, AMOUNT: '1999', CURRENCY: 'GBP' }, 'secret'));
+    expect(f.SHA1HASH).toBe(
+      hppRequestHash(
+        { TIMESTAMP: input.timestamp, MERCHANT_ID: 'm', ORDER_ID: input.orderId, AMOUNT: '1999', CURRENCY: 'GBP' },
+        'secret',
+      ),
+    );
     expect(hppFormFields({ ...input, payPal: false }, 'secret').PM_METHODS).toBe('cards');
     expect(hppFormFields(input, 'secret', 'sha256').SHA256HASH).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -122,17 +157,34 @@ describe('HPP fields', () => {
 
 describe('XML', () => {
   it('builds and reads requests and responses, escaping text', () => {
-    const xml = apiRequestXml({ type: 'settle', timestamp: '20240101000000', merchantId: 'm&m', account: 'internet', orderId: 'o1', pasref: 'p', amountMinor: 100, currency: 'GBP' }, 's');
+    const xml = apiRequestXml(
+      {
+        type: 'settle',
+        timestamp: '20240101000000',
+        merchantId: 'm&m',
+        account: 'internet',
+        orderId: 'o1',
+        pasref: 'p',
+        amountMinor: 100,
+        currency: 'GBP',
+      },
+      's',
+    );
     const doc = parseFlatXml(xml);
     expect(doc.attrs).toEqual({ type: 'settle', timestamp: '20240101000000' });
     expect(doc.children.merchantid?.text).toBe('m&m');
     expect(doc.children.amount).toEqual({ text: '100', attrs: { currency: 'GBP' } });
-    const r = readApiResponse('<response timestamp="1"><result>00</result><message><![CDATA[Settled <ok>]]></message><orderid>o1</orderid><sha1hash>ab</sha1hash></response>');
+    const r = readApiResponse(
+      '<response timestamp="1"><result>00</result><message><![CDATA[Settled <ok>]]></message><orderid>o1</orderid><sha1hash>ab</sha1hash></response>',
+    );
     expect(r).toMatchObject({ result: '00', message: 'Settled <ok>', orderId: 'o1', hash: 'ab' });
   });
 
   it('the merchant page posts only to the shop origin and escapes script', () => {
-    const page = merchantResponsePage({ shopOrigin: 'https://shop.example', confirmationUrl: 'https://shop.example/c?o=</script>' });
+    const page = merchantResponsePage({
+      shopOrigin: 'https://shop.example',
+      confirmationUrl: 'https://shop.example/c?o=</script>',
+    });
     expect(page).toContain('"https://shop.example"');
     expect(page).not.toContain('</script>"');
   });

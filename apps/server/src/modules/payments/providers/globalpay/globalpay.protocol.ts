@@ -105,7 +105,7 @@ export function hppMobile(phone: string, countryCode = '44'): string {
   if (number.startsWith('+')) {
     number = number.slice(1);
     if (number.startsWith(countryCode)) number = number.slice(countryCode.length);
-  } else if (number.startsWith('00' + countryCode)) number = number.slice(2 + countryCode.length);
+  } else if (number.startsWith(`00${countryCode}`)) number = number.slice(2 + countryCode.length);
   else if (number.startsWith('0')) number = number.slice(1);
   return `${countryCode}|${number.replace(/\D/g, '').slice(0, 15)}`;
 }

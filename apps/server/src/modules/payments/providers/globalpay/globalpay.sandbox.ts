@@ -11,6 +11,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   apiRequestHash,
   buildXml,
+  gpTimestamp,
   HASH_FIELD,
   type HashAlgorithm,
   hppRequestHash,
@@ -19,7 +20,6 @@ import {
   RESULT,
   responseHash,
   sameDigest,
-  gpTimestamp,
 } from './globalpay.protocol.js';
 
 export type SandboxFaultKind = 'lose-next-response' | 'timeout-next-query' | 'triple-notify' | 'tamper-next-response';
@@ -162,27 +162,47 @@ export function globalpaySandbox(options: GlobalPaySandboxOptions): FastifyPlugi
       .send(body);
 
   const errorPage = (reply: FastifyReply, code: string, message: string, postOrigin?: string) =>
-    sendHtml(reply, 200, page('Payment error', `<h1>Error ${html(code)}</h1><p id="error">${html(message)}</p>`, postOrigin));
+    sendHtml(
+      reply,
+      200,
+      page('Payment error', `<h1>Error ${html(code)}</h1><p id="error">${html(message)}</p>`, postOrigin),
+    );
 
   // ------------------------------------------------------------------ the HPP
 
   /** Checks an HPP request as the HPP does: required fields, patterns, hash, duplicate ORDER_ID. */
-  function checkHppRequest(f: Record<string, string>): { code: string; message: string } | { algorithm: HashAlgorithm } {
+  function checkHppRequest(
+    f: Record<string, string>,
+  ): { code: string; message: string } | { algorithm: HashAlgorithm } {
     const algorithm: HashAlgorithm = f.SHA256HASH ? 'sha256' : 'sha1';
-    for (const name of ['TIMESTAMP', 'MERCHANT_ID', 'ORDER_ID', 'AMOUNT', 'CURRENCY', 'MERCHANT_RESPONSE_URL', HASH_FIELD[algorithm]])
+    for (const name of [
+      'TIMESTAMP',
+      'MERCHANT_ID',
+      'ORDER_ID',
+      'AMOUNT',
+      'CURRENCY',
+      'MERCHANT_RESPONSE_URL',
+      HASH_FIELD[algorithm],
+    ])
       if (!f[name]) return { code: RESULT.badField, message: `Mandatory field not present: ${name}` };
     if (!/^\d{14}$/.test(f.TIMESTAMP ?? '')) return { code: RESULT.badField, message: 'Invalid TIMESTAMP' };
     if (!ORDER_ID_PATTERN.test(f.ORDER_ID ?? '')) return { code: RESULT.badField, message: 'Invalid ORDER_ID' };
     if (!/^\d{1,11}$/.test(f.AMOUNT ?? '')) return { code: RESULT.badField, message: 'Invalid AMOUNT' };
     if (!/^[A-Z]{3}$/.test(f.CURRENCY ?? '')) return { code: RESULT.badField, message: 'Invalid CURRENCY' };
-    if (f.HPP_CUSTOMER_PHONENUMBER_MOBILE && !/^([0-9 +]){1,3}(\|){0,1}([0-9 +]){1,15}$/.test(f.HPP_CUSTOMER_PHONENUMBER_MOBILE))
+    if (
+      f.HPP_CUSTOMER_PHONENUMBER_MOBILE &&
+      !/^([0-9 +]){1,3}(\|){0,1}([0-9 +]){1,15}$/.test(f.HPP_CUSTOMER_PHONENUMBER_MOBILE)
+    )
       return { code: RESULT.badField, message: 'Invalid HPP_CUSTOMER_PHONENUMBER_MOBILE' };
     if (f.BILLING_CODE && !/^[A-Za-z0-9,."/'#\s-]{0,30}\|?[A-Za-z0-9,."/'#\s-]{0,30}$/.test(f.BILLING_CODE))
       return { code: RESULT.badField, message: 'Invalid BILLING_CODE' };
     if (f.MERCHANT_ID !== merchantId) return { code: RESULT.badField, message: 'Merchant ID is invalid' };
     const expected = hppRequestHash(f as Parameters<typeof hppRequestHash>[0], secret, algorithm);
     if (!sameDigest(f[HASH_FIELD[algorithm]], expected))
-      return { code: RESULT.hashMismatch, message: `${HASH_FIELD[algorithm]} is incorrect - check your code and the Developers Documentation` };
+      return {
+        code: RESULT.hashMismatch,
+        message: `${HASH_FIELD[algorithm]} is incorrect - check your code and the Developers Documentation`,
+      };
     if (txns.has(f.ORDER_ID ?? ''))
       return {
         code: RESULT.duplicateOrder,
@@ -213,7 +233,11 @@ export function globalpaySandbox(options: GlobalPaySandboxOptions): FastifyPlugi
     );
   }
 
-  function hppResponseFields(txn: Txn, request: Record<string, string>, algorithm: HashAlgorithm): Record<string, string> {
+  function hppResponseFields(
+    txn: Txn,
+    request: Record<string, string>,
+    algorithm: HashAlgorithm,
+  ): Record<string, string> {
     const timestamp = gpTimestamp(new Date());
     const fields: Record<string, string> = {
       MERCHANT_ID: txn.merchantId,
@@ -233,10 +257,26 @@ export function globalpaySandbox(options: GlobalPaySandboxOptions): FastifyPlugi
     };
     if (txn.paymentMethod === 'paypal') fields.PAYMENTMETHOD = 'paypal';
     // The HPP echoes the merchant's own fields.
-    for (const name of ['COMMENT1', 'COMMENT2', 'CUST_NUM', 'BILLING_CODE', 'BILLING_CO', 'HPP_LANG', 'MERCHANT_RESPONSE_URL'])
+    for (const name of [
+      'COMMENT1',
+      'COMMENT2',
+      'CUST_NUM',
+      'BILLING_CODE',
+      'BILLING_CO',
+      'HPP_LANG',
+      'MERCHANT_RESPONSE_URL',
+    ])
       if (request[name] !== undefined) fields[name] = request[name] as string;
     fields[HASH_FIELD[algorithm]] = responseHash(
-      { timestamp, merchantId: txn.merchantId, orderId: txn.orderId, result: txn.result, message: txn.message, pasref: txn.pasref, authcode: txn.authcode },
+      {
+        timestamp,
+        merchantId: txn.merchantId,
+        orderId: txn.orderId,
+        result: txn.result,
+        message: txn.message,
+        pasref: txn.pasref,
+        authcode: txn.authcode,
+      },
       secret,
       algorithm,
     );
@@ -251,7 +291,11 @@ export function globalpaySandbox(options: GlobalPaySandboxOptions): FastifyPlugi
       app.addContentTypeParser(type, { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
     app.get('/', async (_request, reply) =>
-      sendHtml(reply, 200, page('Global Payments sandbox', '<h1>Global Payments sandbox</h1><p>POST an HPP form to <code>pay</code>.</p>')),
+      sendHtml(
+        reply,
+        200,
+        page('Global Payments sandbox', '<h1>Global Payments sandbox</h1><p>POST an HPP form to <code>pay</code>.</p>'),
+      ),
     );
 
     app.post('/pay', async (request, reply) => {
@@ -266,10 +310,16 @@ export function globalpaySandbox(options: GlobalPaySandboxOptions): FastifyPlugi
     app.post('/pay/submit', async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, string>;
       const session = sessions.get(body.session ?? '');
-      if (!session) return errorPage(reply, RESULT.badField, 'Your session has expired. Please return to the merchant.');
+      if (!session)
+        return errorPage(reply, RESULT.badField, 'Your session has expired. Please return to the merchant.');
       const f = session.fields;
       if (session.used || txns.has(f.ORDER_ID ?? ''))
-        return errorPage(reply, RESULT.duplicateOrder, `This transaction (${f.ORDER_ID}) has already been processed!`, f.HPP_POST_DIMENSIONS);
+        return errorPage(
+          reply,
+          RESULT.duplicateOrder,
+          `This transaction (${f.ORDER_ID}) has already been processed!`,
+          f.HPP_POST_DIMENSIONS,
+        );
 
       const method = body.method === 'paypal' && (f.PM_METHODS ?? '').includes('paypal') ? 'paypal' : 'card';
       let outcome = { result: '00', message: '[ test system ] Authorised' };
@@ -279,12 +329,40 @@ export function globalpaySandbox(options: GlobalPaySandboxOptions): FastifyPlugi
         const expiry = /^(\d{2})\/?(\d{2})$/.exec((body.pas_expiry ?? '').replace(/\s/g, ''));
         const now = new Date();
         // Card details are checked on the page, as the HPP does: the shopper corrects them; nothing is recorded.
-        if (!luhn(number)) return sendHtml(reply, 200, cardPage(body.session as string, f).replace('<form', '<p id="error">Please enter a valid card number.</p><form'));
+        if (!luhn(number))
+          return sendHtml(
+            reply,
+            200,
+            cardPage(body.session as string, f).replace(
+              '<form',
+              '<p id="error">Please enter a valid card number.</p><form',
+            ),
+          );
         const [mm, yy] = [Number(expiry?.[1]), Number(expiry?.[2])];
-        if (!expiry || mm < 1 || mm > 12 || 2000 + yy < now.getUTCFullYear() || (2000 + yy === now.getUTCFullYear() && mm < now.getUTCMonth() + 1))
-          return sendHtml(reply, 200, cardPage(body.session as string, f).replace('<form', '<p id="error">Please enter a valid expiry date.</p><form'));
+        if (
+          !expiry ||
+          mm < 1 ||
+          mm > 12 ||
+          2000 + yy < now.getUTCFullYear() ||
+          (2000 + yy === now.getUTCFullYear() && mm < now.getUTCMonth() + 1)
+        )
+          return sendHtml(
+            reply,
+            200,
+            cardPage(body.session as string, f).replace(
+              '<form',
+              '<p id="error">Please enter a valid expiry date.</p><form',
+            ),
+          );
         if (!/^\d{3,4}$/.test(body.pas_cvn ?? ''))
-          return sendHtml(reply, 200, cardPage(body.session as string, f).replace('<form', '<p id="error">Please enter a valid security code.</p><form'));
+          return sendHtml(
+            reply,
+            200,
+            cardPage(body.session as string, f).replace(
+              '<form',
+              '<p id="error">Please enter a valid security code.</p><form',
+            ),
+          );
         outcome = SANDBOX_TEST_CARDS[number] ?? { result: '101', message: '[ test system ] DECLINED' };
         last4 = number.slice(-4);
       }
@@ -314,7 +392,12 @@ export function globalpaySandbox(options: GlobalPaySandboxOptions): FastifyPlugi
 
       if (takeFault('lose-next-response', (x) => x.target === 'notify')) {
         notifications.push({ url, status: 0, orderId: txn.orderId, result: txn.result, at: Date.now() });
-        return errorPage(reply, '00', "Your transaction has been processed but there was a problem connecting back to the merchant's web site. Please contact the merchant and advise them that you received this error message.", f.HPP_POST_DIMENSIONS);
+        return errorPage(
+          reply,
+          '00',
+          "Your transaction has been processed but there was a problem connecting back to the merchant's web site. Please contact the merchant and advise them that you received this error message.",
+          f.HPP_POST_DIMENSIONS,
+        );
       }
       const times = takeFault('triple-notify') ? 3 : 1;
       const replies = await Promise.all(
@@ -331,10 +414,21 @@ export function globalpaySandbox(options: GlobalPaySandboxOptions): FastifyPlugi
       );
       const first = replies.find((r) => r && r.status >= 200 && r.status < 300);
       if (!first)
-        return errorPage(reply, txn.result, "Your transaction has been processed but there was a problem connecting back to the merchant's web site. Please contact the merchant and advise them that you received this error message.", f.HPP_POST_DIMENSIONS);
+        return errorPage(
+          reply,
+          txn.result,
+          "Your transaction has been processed but there was a problem connecting back to the merchant's web site. Please contact the merchant and advise them that you received this error message.",
+          f.HPP_POST_DIMENSIONS,
+        );
       // As the real HPP: the merchant's HTML is shown in the frame, on the provider's origin.
-      const merchantHtml = /<body[^>]*>/i.test(first.body) ? first.body.replace(/<body[^>]*>/i, (m) => m + BANNER) : BANNER + first.body;
-      return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(merchantHtml);
+      const merchantHtml = /<body[^>]*>/i.test(first.body)
+        ? first.body.replace(/<body[^>]*>/i, (m) => m + BANNER)
+        : BANNER + first.body;
+      return reply
+        .code(200)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(merchantHtml);
     });
 
     // ------------------------------------------------------------------ the XML API
@@ -342,7 +436,13 @@ export function globalpaySandbox(options: GlobalPaySandboxOptions): FastifyPlugi
     app.post('/epage-remote.cgi', async (request: FastifyRequest, reply: FastifyReply) => {
       const respond = (xml: string) => reply.code(200).header('content-type', 'text/xml; charset=utf-8').send(xml);
       const unsigned = (result: string, message: string, orderId = '') =>
-        respond(buildXml('response', { timestamp: gpTimestamp(new Date()) }, [['result', result], ['message', message], ['orderid', orderId]]));
+        respond(
+          buildXml('response', { timestamp: gpTimestamp(new Date()) }, [
+            ['result', result],
+            ['message', message],
+            ['orderid', orderId],
+          ]),
+        );
       let doc: ReturnType<typeof parseFlatXml>;
       try {
         doc = parseFlatXml(String(request.body ?? ''));
@@ -454,9 +554,19 @@ export function globalpaySandbox(options: GlobalPaySandboxOptions): FastifyPlugi
 
     app.post('/__sandbox/faults', async (request, reply) => {
       const body = (request.body ?? {}) as Partial<SandboxFault>;
-      const kinds: SandboxFaultKind[] = ['lose-next-response', 'timeout-next-query', 'triple-notify', 'tamper-next-response'];
-      if (!body.kind || !kinds.includes(body.kind)) return reply.code(400).send({ error: `kind must be one of ${kinds.join(', ')}` });
-      faults.push({ kind: body.kind, ...(body.target ? { target: body.target } : {}), ...(body.op ? { op: body.op } : {}) });
+      const kinds: SandboxFaultKind[] = [
+        'lose-next-response',
+        'timeout-next-query',
+        'triple-notify',
+        'tamper-next-response',
+      ];
+      if (!body.kind || !kinds.includes(body.kind))
+        return reply.code(400).send({ error: `kind must be one of ${kinds.join(', ')}` });
+      faults.push({
+        kind: body.kind,
+        ...(body.target ? { target: body.target } : {}),
+        ...(body.op ? { op: body.op } : {}),
+      });
       return { faults };
     });
 
