@@ -679,7 +679,8 @@ ${body}
 
 function checkoutPage(reply: FastifyReply, checkout: CheckoutRecord, problem: string | null) {
   const amount = fromMoney(checkout.request.amount);
-  const first = Math.ceil(amount / 4);
+  const rest = Math.floor(amount / 4);
+  const first = amount - 3 * rest;
   const instalment = (minor: number) => `£${toMoney(minor, 'GBP').amount}`;
   const token = escapeHtml(checkout.token);
   const cards = TEST_CARDS.map(
@@ -689,7 +690,7 @@ function checkoutPage(reply: FastifyReply, checkout: CheckoutRecord, problem: st
   const body = `
 <h1>Pay in 4 with Clearpay</h1>
 <p>Order total <strong>${instalment(amount)}</strong> (${escapeHtml(checkout.request.merchantReference ?? '')}):
-4 payments of ${instalment(first)}${amount % 4 ? ' (the last ones a penny less)' : ''}.</p>
+4 interest-free payments: ${instalment(first)} today, then 3 of ${instalment(rest)} every 2 weeks.</p>
 <p>${escapeHtml(checkout.request.consumer.givenNames)} ${escapeHtml(checkout.request.consumer.surname)},
 ${escapeHtml(checkout.request.consumer.email)}</p>
 ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ''}
