@@ -211,7 +211,8 @@ function validateCard(fields: Record<string, unknown>, now: Date): { errors: str
 }
 
 export function ewaySandbox(options: EwaySandboxOptions): FastifyPluginAsync {
-  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  // Read per request: a test may learn its port only after registering the plugin.
+  const publicUrl = () => options.publicUrl.replace(/\/+$/, '');
 
   return async (app) => {
     const accessCodes = new Map<string, AccessCodeRecord>();
@@ -456,8 +457,8 @@ export function ewaySandbox(options: EwaySandboxOptions): FastifyPluginAsync {
         accessCodes.set(code, { code, createdAt: Date.now(), request: structuredClone(input), transactionId: null });
         const body: CreateAccessCodeSharedResponse = {
           AccessCode: code,
-          SharedPaymentUrl: `${publicUrl}/sharedpage/sharedpayment?AccessCode=${encodeURIComponent(code)}`,
-          FormActionURL: `${publicUrl}/AccessCode/${encodeURIComponent(code)}`,
+          SharedPaymentUrl: `${publicUrl()}/sharedpage/sharedpayment?AccessCode=${encodeURIComponent(code)}`,
+          FormActionURL: `${publicUrl()}/AccessCode/${encodeURIComponent(code)}`,
           CompleteCheckoutURL: null,
           Customer: input.Customer,
           Payment: {
