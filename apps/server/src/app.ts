@@ -148,6 +148,18 @@ export function createServices(config: Config, database: DatabaseHandle, options
   const links = new OrderLinks(resolveSecretKey(config), publicUrl(config));
   const shipping = new ShippingService();
   const payments = new PaymentsService([new GenericProvider(), ...(options.paymentProviders ?? [])]);
+  const finishPayment = new FinishPaymentFlow({
+    orders,
+    catalogue,
+    cart,
+    payments,
+    stores,
+    mail,
+    links,
+    discounts: promotions,
+    now,
+    publicUrl: publicUrl(config),
+  });
   const placeOrder = new PlaceOrderFlow({
     cart,
     catalogue,
@@ -160,17 +172,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     links,
     discounts: promotions,
     shipping,
-  });
-  const finishPayment = new FinishPaymentFlow({
-    orders,
-    catalogue,
-    cart,
-    payments,
-    stores,
-    mail,
-    links,
-    discounts: promotions,
-    now,
+    finish: finishPayment,
     publicUrl: publicUrl(config),
   });
   return {

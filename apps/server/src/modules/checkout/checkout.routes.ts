@@ -86,7 +86,8 @@ export function checkoutRoutes(checkout: CheckoutService, flow: PlaceOrderFlow, 
       cacheControl: 'no-store',
       handler: async (ctx, { body }) => {
         const placed = await flow.place(ctx, body);
-        return { ConfirmationUrl: placed.confirmationUrl };
+        // Confirmed at once (pay in store): where to go. Online: what the page needs to reach the provider.
+        return placed.pageData ?? { ConfirmationUrl: placed.confirmationUrl };
       },
     }),
   ];

@@ -19,8 +19,10 @@ class ControlledCardProvider implements PaymentProvider {
   readonly refunds: { trackingNumber: string; amountMinor: number }[] = [];
   readonly cancels: string[] = [];
   unreachable = false;
-  async start() {
-    return { kind: 'page-data' as const, value: {} };
+  failStart = false;
+  async start(_ctx: unknown, attempt: AttemptContext) {
+    if (this.failStart) throw new Error('connect ECONNREFUSED');
+    return { kind: 'page-data' as const, value: { AccessCode: `code-for-${attempt.trackingNumber}` } };
   }
   async confirm(_ctx: unknown, attempt: AttemptContext) {
     return this.truth.get(attempt.trackingNumber) ?? 'pending';
@@ -96,19 +98,20 @@ describe.each(testDatabaseTargets())('finishing an online payment on $name', (ta
     const guitar = await item();
     const client = new TestClient(server.baseUrl);
     await client.post(`/c3api/cart/add?productId=${guitar.id}`);
-    const reply = await client.post<{ ConfirmationUrl: string }>('/c3api/checkout/purchase/process', submission());
+    // Online: the reply is what the page needs to reach the provider, with the attempt's tracking number.
+    const reply = await client.post<{ TrackingNumber: string }>('/c3api/checkout/purchase/process', submission());
     expect(reply.status, reply.body.Message ?? '').toBe(200);
-    const reference = /ORD-[0-9A-Z-]{14}/.exec(reply.body.Value.ConfirmationUrl)?.[0] ?? '';
-    const order = await db()
-      .selectFrom('orders')
-      .selectAll()
-      .where('reference', '=', reference)
-      .executeTakeFirstOrThrow();
     const attempt = await db()
       .selectFrom('payment_attempts')
       .selectAll()
-      .where('order_id', '=', order.id)
+      .where('tracking_number', '=', reply.body.Value.TrackingNumber)
       .executeTakeFirstOrThrow();
+    const order = await db()
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', attempt.order_id)
+      .executeTakeFirstOrThrow();
+    const reference = order.reference;
     expect([order.status, attempt.status, await statusOf(guitar.id)]).toEqual([
       'pending_payment',
       'pending',
@@ -158,7 +161,7 @@ describe.each(testDatabaseTargets())('finishing an online payment on $name', (ta
       .select('payment_attempt_events.kind')
       .where('payment_attempts.tracking_number', '=', tracking)
       .execute();
-    expect(events.map((e) => e.kind)).toEqual(['notification', 'notification', 'notification']);
+    expect(events.map((e) => e.kind)).toEqual(['start', 'notification', 'notification', 'notification']);
   });
 
   it('releases the items at once on a decline, and a late success changes nothing', async () => {
@@ -237,6 +240,28 @@ describe.each(testDatabaseTargets())('finishing an online payment on $name', (ta
     expect((await finish(tracking, 'succeeded', 'browser')).kind).toBe('paid');
     expect([await orderStatus(orderId), await statusOf(guitar.id)]).toEqual(['confirmed', 'sold']);
     expect(await mailsFor(reference)).toBe(2);
+  });
+
+  it("hands the page the provider's start, and releases everything at once when the provider cannot start", async () => {
+    const guitar = await item();
+    const client = new TestClient(server.baseUrl);
+    await client.post(`/c3api/cart/add?productId=${guitar.id}`);
+    provider.failStart = true;
+    const refused = await client.post('/c3api/checkout/purchase/process', submission());
+    provider.failStart = false;
+    expect([refused.status, refused.body.Message]).toEqual([
+      502,
+      'Sorry, an error has occurred. Please try again soon.',
+    ]);
+    expect(await statusOf(guitar.id)).toBe('available');
+    // Nothing is left open: trying again places a new order (no ExistingOrder).
+    const again = await client.post<{ TrackingNumber: string; AccessCode: string }>(
+      '/c3api/checkout/purchase/process',
+      submission(),
+    );
+    expect(again.status, again.body.Message ?? '').toBe(200);
+    expect(again.body.Value.AccessCode).toBe(`code-for-${again.body.Value.TrackingNumber}`);
+    expect(await statusOf(guitar.id)).toBe('reserved');
   });
 
   it('answers 404 for a tracking number it does not know', async () => {

@@ -186,5 +186,6 @@ export function attemptContext(
     },
     returnUrl: links.confirmationUrl(order.reference),
     cancelUrl: `${publicUrl}/checkout/`,
+    providerReference: attempt.provider_reference,
   };
 }

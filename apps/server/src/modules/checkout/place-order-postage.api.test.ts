@@ -42,7 +42,6 @@ const CARD_RULE: PaymentOptionRule = {
 
 const SYDNEY = { Line1: '1 George St', Suburb: 'Sydney', State: 'NSW', PostCode: '2000' };
 const MELBOURNE = { Line1: '1 Collins St', Suburb: 'Melbourne', State: 'VIC', PostCode: '3000' };
-const referenceOf = (url: string) => /ORD-[0-9A-Z-]{14}/.exec(url)?.[0] ?? '';
 
 const submission = (overrides: Partial<CheckoutSubmission> = {}): CheckoutSubmission => ({
   PaymentOption: 'Eway',
@@ -121,7 +120,7 @@ describe.each(testDatabaseTargets())('placing a postage order on $name', (target
     return client;
   }
   const place = (client: TestClient, body: CheckoutSubmission) =>
-    client.post<{ ConfirmationUrl: string }>('/c3api/checkout/purchase/process', body);
+    client.post<{ TrackingNumber: string }>('/c3api/checkout/purchase/process', body);
   const orderCount = async () =>
     Number(
       (
@@ -131,12 +130,14 @@ describe.each(testDatabaseTargets())('placing a postage order on $name', (target
           .executeTakeFirstOrThrow()
       ).n,
     );
-  async function orderOf(url: string) {
+  /** The order behind an online attempt: the process call answers the provider's page data and its TrackingNumber. */
+  async function orderOf(trackingNumber: string) {
     const db = database.handle.db;
     const order = await db
       .selectFrom('orders')
-      .selectAll()
-      .where('reference', '=', referenceOf(url))
+      .innerJoin('payment_attempts', 'payment_attempts.order_id', 'orders.id')
+      .selectAll('orders')
+      .where('payment_attempts.tracking_number', '=', trackingNumber)
       .executeTakeFirstOrThrow();
     const shipments = await db
       .selectFrom('order_shipments')
@@ -161,7 +162,7 @@ describe.each(testDatabaseTargets())('placing a postage order on $name', (target
     expect((await client.post('/c3api/promotion/discountcoupon', { code: 'SAVE10' })).status).toBe(200);
     const reply = await place(client, submission({ IsExpress: true }));
     expect(reply.status, reply.body.Message ?? '').toBe(200);
-    const { order, shipments, lines } = await orderOf(reply.body.Value.ConfirmationUrl);
+    const { order, shipments, lines } = await orderOf(reply.body.Value.TrackingNumber);
     const postage = 2095 + 1295;
     expect(order).toMatchObject({
       status: 'pending_payment',
@@ -198,7 +199,7 @@ describe.each(testDatabaseTargets())('placing a postage order on $name', (target
       submission({ DeliveryAddress: null, IsShippingAddressSameAsBillingAddress: true, BillingAddress: SYDNEY }),
     );
     expect(reply.status, reply.body.Message ?? '').toBe(200);
-    const { order, shipments } = await orderOf(reply.body.Value.ConfirmationUrl);
+    const { order, shipments } = await orderOf(reply.body.Value.TrackingNumber);
     expect(order.postage_minor).toBe(995 + 200);
     expect(shipments[0]).toMatchObject({ service: 'Regular', postage_minor: 1195 });
   });
@@ -220,7 +221,7 @@ describe.each(testDatabaseTargets())('placing a postage order on $name', (target
       }),
     );
     expect(reply.status, reply.body.Message ?? '').toBe(200);
-    const { order, shipments, lines } = await orderOf(reply.body.Value.ConfirmationUrl);
+    const { order, shipments, lines } = await orderOf(reply.body.Value.TrackingNumber);
     expect(order).toMatchObject({ delivery_option: 'SplitPostage', postage_minor: 1395, total_minor: 31_395 });
     const byStore = new Map(shipments.map((s) => [s.store_id, s]));
     expect(byStore.get(sydney.id)).toMatchObject({ method: 'pickup', service: null, postage_minor: 0 });

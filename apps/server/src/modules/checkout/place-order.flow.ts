@@ -1,4 +1,5 @@
 import {
+  CHECKOUT_ERROR_MESSAGE,
   type checkoutSubmissionSchema,
   EMPTY_CART_MESSAGE,
   EXISTING_ORDER,
@@ -24,6 +25,7 @@ import { type StoresService, storeAddressLines } from '../stores/stores.service.
 import { cartVersion } from './cart-version.js';
 import { CheckoutStateRepository } from './checkout-state.repository.js';
 import { type DiscountEngine, discountCustomerKey } from './discounts.js';
+import { attemptContext, type FinishPaymentFlow } from './finish-payment.flow.js';
 import type { OrderLinks } from './order-links.js';
 import { queueOrderMails } from './order-mails.js';
 import { isPostageOption, POSTAGE_OPTION, parcelItems, toAddressValue } from './postage.js';
@@ -53,11 +55,16 @@ export interface PlaceOrderDependencies {
   links: OrderLinks;
   discounts: DiscountEngine;
   shipping: ShippingService;
+  /** Ends an attempt that could not start (and every other way an online payment finishes). */
+  finish: FinishPaymentFlow;
+  publicUrl: string;
 }
 
 export interface PlacedOrder {
   reference: string;
   confirmationUrl: string;
+  /** What an online provider's start handed the page (with the attempt's TrackingNumber); null when confirmed at once. */
+  pageData: Record<string, unknown> | null;
 }
 
 /** A 200 reply whose Message is ExistingOrder (checkout.md section 7: "Status 200 with Message ExistingOrder is an error"). */
@@ -176,7 +183,7 @@ export class PlaceOrderFlow {
         await deps.discounts.recordUse(tx, discount, order.reference, customer);
         if (cartId !== null) await this.state.upsert(tx, cartId, { discount_code: null, updated_at: now });
       }
-      await deps.payments.createAttempt(tx, {
+      const attempt = await deps.payments.createAttempt(tx, {
         orderId: order.id,
         provider: paymentOption,
         amountMinor: totalMinor,
@@ -190,11 +197,48 @@ export class PlaceOrderFlow {
         const written = await deps.orders.byReference(tx, order.reference);
         if (written) await queueOrderMails(tx, deps, written);
       }
-      return order;
+      return { ...order, attempt };
     });
 
-    // 6. Generic needs nothing more; online providers start here (issue 10).
-    return { reference: placed.reference, confirmationUrl: deps.links.confirmationPath(placed.reference) };
+    // 6. Generic needs nothing more. An online provider starts now, outside the transaction: what
+    //    it answers is what the page needs to take the shopper to it. If it cannot start, no money
+    //    has moved: the attempt fails and the items go back on sale at once.
+    const confirmationUrl = deps.links.confirmationPath(placed.reference);
+    if (confirmsAtOnce) return { reference: placed.reference, confirmationUrl, pageData: null };
+    const { attempt } = placed;
+    const order = await deps.orders.byReference(ctx, placed.reference);
+    if (!order) throw new Error(`order ${placed.reference} vanished after commit`);
+    try {
+      const started = await deps.payments
+        .provider(paymentOption)
+        .start(ctx, attemptContext(attempt, order, deps.links, deps.publicUrl));
+      if (started.kind === 'page-data' && started.providerReference) {
+        await deps.payments.setProviderReference(ctx, attempt.id, started.providerReference);
+      }
+      await deps.payments.record(
+        ctx,
+        attempt.id,
+        'start',
+        { ok: true, providerReference: started.kind === 'page-data' ? (started.providerReference ?? null) : null },
+        deps.now(),
+      );
+      const pageData = started.kind === 'page-data' ? started.value : {};
+      return {
+        reference: placed.reference,
+        confirmationUrl,
+        pageData: { ...pageData, TrackingNumber: attempt.tracking_number },
+      };
+    } catch (error) {
+      await deps.payments.record(
+        ctx,
+        attempt.id,
+        'error',
+        { during: 'start', message: error instanceof Error ? error.message : String(error) },
+        deps.now(),
+      );
+      await deps.finish.finish(ctx, attempt.tracking_number, 'failed', 'browser', { reason: 'start failed' });
+      throw new HttpError(502, CHECKOUT_ERROR_MESSAGE);
+    }
   }
 
   /**

@@ -20,9 +20,14 @@ export interface AttemptContext {
   /** Where the provider sends the shopper back (absolute URLs on PUBLIC_URL). */
   returnUrl: string;
   cancelUrl: string;
+  /** The provider's own id for this payment (access code, order id, checkout token) once start gave one. */
+  providerReference?: string | null;
 }
 
-export type StartResult = { kind: 'confirmed' } | { kind: 'page-data'; value: Record<string, unknown> };
+export type StartResult =
+  | { kind: 'confirmed' }
+  /** providerReference is kept on the attempt, so confirm, refund and the reconciler can name the payment. */
+  | { kind: 'page-data'; value: Record<string, unknown>; providerReference?: string };
 
 /** What the provider says of an attempt. */
 export type ProviderVerdict = 'succeeded' | 'failed' | 'pending';
