@@ -21,7 +21,7 @@
  * - JS SDK buttons: https://developer.paypal.com/sdk/js/reference/
  * - Pay Later ranges: AU Pay in 4 A$30-A$2,000 https://developer.paypal.com/docs/checkout/pay-later/au/
  *   and https://www.paypal.com/au/cshelp/article/what-is-pay-in-4-help463 ; UK Pay in 3 £30-£2,000
- *   https://developer.paypal.com/docs/checkout/pay-later/gb/
+ *   https://developer.paypal.com/braintree/docs/guides/paypal/pay-later-offers
  */
 import { createVerify } from 'node:crypto';
 
