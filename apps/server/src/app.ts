@@ -275,8 +275,13 @@ function viewerFromCookies(sessions: SessionsService, database: DatabaseHandle, 
 export async function buildApp(
   config: Config,
   database: DatabaseHandle,
-  options: { logStream?: { write(line: string): void } } & ServiceOptions = {},
+  options: {
+    logStream?: { write(line: string): void };
+    /** The payment providers' origins the page loads scripts, frames and forms from (or posts to). */
+    paymentOrigins?: string[];
+  } & ServiceOptions = {},
 ): Promise<{ app: FastifyInstance; services: Services }> {
+  const paymentOrigins = options.paymentOrigins ?? [];
   const app = Fastify({
     // Tokens, codes and session ids in query strings never reach the log.
     logger:
@@ -303,8 +308,11 @@ export async function buildApp(
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // The payment providers' scripts, hosted pages and forms (their sandboxes in the demo).
+        scriptSrc: ["'self'", ...paymentOrigins],
+        connectSrc: ["'self'", ...paymentOrigins],
+        frameSrc: ["'self'", ...paymentOrigins],
+        formAction: ["'self'", ...paymentOrigins],
         // Plain-HTTP installs (a demo on a LAN address) must keep working.
         upgradeInsecureRequests: null,
       },

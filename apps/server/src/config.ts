@@ -81,6 +81,38 @@ const ConfigSchema = z.object({
   PAYMENT_SANDBOX: optionalText().pipe(flag(true).optional()),
   /** The sandboxes' port (default PORT + 1; 0 picks a free one). */
   PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * The online payment options offered, comma-separated (Eway, GlobalPay, PayPal, Clearpay); each
+   * also needs its credentials below, or the sandbox. Pay in store is always offered for pickup.
+   */
+  PAYMENT_PROVIDERS: optionalText().transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  ),
+  /** Eway Rapid (AU cards). Without a URL and credentials, the sandbox's when PAYMENT_SANDBOX is on. */
+  EWAY_API_URL: optionalText(),
+  EWAY_API_KEY: optionalText(),
+  EWAY_API_PASSWORD: optionalText(),
+  EWAY_SCRIPT_URL: optionalText(),
+  /** Global Payments HPP (UK cards). */
+  GLOBALPAY_HPP_URL: optionalText(),
+  GLOBALPAY_API_URL: optionalText(),
+  GLOBALPAY_MERCHANT_ID: optionalText(),
+  GLOBALPAY_ACCOUNT: optionalText(),
+  GLOBALPAY_SHARED_SECRET: optionalText(),
+  GLOBALPAY_REBATE_PASSWORD: optionalText(),
+  /** PayPal Orders v2 (and pay later). */
+  PAYPAL_API_URL: optionalText(),
+  PAYPAL_CLIENT_ID: optionalText(),
+  PAYPAL_CLIENT_SECRET: optionalText(),
+  PAYPAL_WEBHOOK_ID: optionalText(),
+  PAYPAL_SDK_URL: optionalText(),
+  /** Clearpay (UK buy now, pay later). */
+  CLEARPAY_API_URL: optionalText(),
+  CLEARPAY_MERCHANT_ID: optionalText(),
+  CLEARPAY_SECRET_KEY: optionalText(),
   /** Characters typed before the search bar asks for suggestions. */
   SUGGESTION_MIN_LENGTH: z.coerce.number().int().min(1).max(20).default(3),
   /** The shop's address as shoppers reach it, for links in e-mails; default http://localhost:PORT. */

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { buildApp } from './app.js';
-import { loadConfig, REPO_ROOT, webBuildExists } from './config.js';
+import { loadConfig, publicUrl, REPO_ROOT, webBuildExists } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemContext } from './lib/context.js';
+import { preparePayments } from './modules/payments/payment-setup.js';
 import { seedCatalogue, seedSiteContent } from './seed/seed.js';
 
 /** Reads config, opens and migrates the database, seeds an empty one with the demo, and listens. */
@@ -17,7 +18,16 @@ async function main(): Promise<void> {
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrateToLatest(database);
 
-  const { app, services } = await buildApp(config, database);
+  // Online payments: the providers offered, pointed at their sandboxes in the demo (PAYMENT_SANDBOX).
+  const payments = await preparePayments(
+    config,
+    publicUrl(config),
+    config.HOST === '0.0.0.0' ? '0.0.0.0' : config.HOST,
+  );
+  const { app, services } = await buildApp(config, database, {
+    paymentProviders: payments.providers,
+    paymentOrigins: payments.origins,
+  });
   const system = systemContext(database, config.REGION);
   if (config.DEMO_PRODUCTS > 0 && (await services.catalogue.countProducts(system)) === 0) {
     console.log(`Empty catalogue: seeding a demo of ${config.DEMO_PRODUCTS.toLocaleString('en')} items...`);
@@ -38,6 +48,7 @@ async function main(): Promise<void> {
 
   const shutdown = async () => {
     await app.close();
+    await payments.sandbox?.close();
     await database.close();
     process.exit(0);
   };
@@ -47,6 +58,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   console.log(`Marketplace (${config.REGION}) on ${database.describe} is ready at http://${shown}:${config.PORT}/`);
+  if (payments.sandbox) {
+    console.log(`Payment sandboxes (no real money) at ${payments.sandbox.baseUrl}/`);
+  }
 }
 
 main().catch((error: unknown) => {

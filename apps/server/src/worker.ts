@@ -1,8 +1,9 @@
 import { createServices } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, publicUrl } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startShopWorker } from './jobs.js';
+import { paymentProvidersOnly } from './modules/payments/payment-setup.js';
 
 /**
  * `npm run worker`: the background jobs alone, without HTTP. Run one or more beside servers started
@@ -12,7 +13,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrateToLatest(database);
-  const services = createServices(config, database);
+  // The reconciler asks the providers itself (the sandbox, if any, runs in the server process).
+  const services = createServices(config, database, {
+    paymentProviders: paymentProvidersOnly(config, publicUrl(config)),
+  });
   const log = { error: (object: unknown, message?: string) => console.error(message ?? 'error', object) };
   const shop = await startShopWorker(config, database, services, log);
   console.log(`Jobs worker ${shop.worker.id} (${config.REGION}) on ${database.describe} is running.`);

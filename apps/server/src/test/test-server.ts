@@ -1,10 +1,11 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { ANTI_FORGERY_COOKIE, ANTI_FORGERY_HEADER, type Envelope } from '@shop/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type Services } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig, publicUrl } from '../config.js';
 import { type Ctx, systemContext } from '../lib/context.js';
 import type { PaymentProvider } from '../modules/payments/payment-provider.js';
+import { preparePayments } from '../modules/payments/payment-setup.js';
 import type { TestDatabase } from './test-database.js';
 
 export interface TestResponse<T> {
@@ -21,6 +22,8 @@ export interface PostOptions {
 
 export interface TestServer {
   baseUrl: string;
+  /** The payment sandboxes' address (withPayments), e.g. http://127.0.0.1:40123. */
+  sandboxUrl: string | null;
   app: FastifyInstance;
   services: Services;
   /** The shop's own context on the test database, for calling services directly. */
@@ -57,26 +60,64 @@ export async function newVisitor(baseUrl: string): Promise<Visitor> {
   return { cookie: pairs.join('; '), token: decodeURIComponent(token) };
 }
 
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** The real server on a free loopback port, on the given test database. */
 export async function startTestServer(
   database: TestDatabase,
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void }; now?: () => number; paymentProviders?: PaymentProvider[] } = {},
+  options: {
+    logStream?: { write(line: string): void };
+    now?: () => number;
+    paymentProviders?: PaymentProvider[];
+    /**
+     * Start the payment sandboxes and the providers PAYMENT_PROVIDERS offers, as main.ts does (the
+     * shop then listens on a port chosen first, so its response and webhook URLs are known).
+     */
+    withPayments?: boolean;
+  } = {},
 ): Promise<TestServer> {
+  const shopPort = options.withPayments ? await freePort() : 0;
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: database.dataDir,
     WEB_DIST: `${database.dataDir}/no-web-build`,
     REGION: 'AU',
+    ...(options.withPayments
+      ? { PORT: String(shopPort), PUBLIC_URL: `http://127.0.0.1:${shopPort}`, PAYMENT_SANDBOX_PORT: '0' }
+      : {}),
     ...env,
   });
-  const { app, services } = await buildApp(config, database.handle, options);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const payments = options.withPayments ? await preparePayments(config, publicUrl(config)) : null;
+  const { app, services } = await buildApp(config, database.handle, {
+    ...options,
+    ...(payments
+      ? {
+          paymentProviders: [...payments.providers, ...(options.paymentProviders ?? [])],
+          paymentOrigins: payments.origins,
+        }
+      : {}),
+  });
+  app.addHook('onClose', async () => {
+    await payments?.sandbox?.close();
+  });
+  await app.listen({ port: shopPort, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   let visitor: Visitor | null = null;
   return {
     baseUrl,
+    sandboxUrl: payments?.sandbox?.baseUrl ?? null,
     app,
     services,
     ctx: () => systemContext(database.handle, config.REGION),

@@ -6,7 +6,6 @@ import { TestClient } from '../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import type { AttemptContext, PaymentProvider, ProviderVerdict } from '../payments/payment-provider.js';
-import { PAYMENT_OPTIONS, type PaymentOptionRule } from '../payments/payments.service.js';
 
 /**
  * A card provider the test controls: what the provider "knows" of each attempt (what the
@@ -38,13 +37,6 @@ class ControlledCardProvider implements PaymentProvider {
     return this.truth.get(attempt.trackingNumber) ?? 'pending';
   }
 }
-const CARD_RULE: PaymentOptionRule = {
-  name: 'Eway',
-  displayName: 'Card (controlled by the test)',
-  minMinor: 100,
-  maxMinor: 10_000_000,
-  pickupOnly: false,
-};
 
 const MINUTE = 60 * 1000;
 
@@ -73,7 +65,6 @@ describe.each(testDatabaseTargets())('finishing an online payment on $name', (ta
   const start = () => startTestServer(database, env, { now: () => clock, paymentProviders: [provider] });
 
   beforeAll(async () => {
-    PAYMENT_OPTIONS.AU.push(CARD_RULE);
     database = await target.open();
     await seedCatalogue(database.handle, { products: 0, seed: 1 });
     storeId = (await makeStore(database.handle.db, { name: 'Ballarat', state: 'VIC', pickup_disabled: 0 })).id;

@@ -11,12 +11,11 @@ import { TestClient } from '../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
-import { PAYMENT_OPTIONS, type PaymentOptionRule } from '../payments/payments.service.js';
 
 /**
  * Postage orders. The only real payment option so far (Generic, pay in store) is pickup-only, so
  * this file registers a stand-in online provider (Eway's name, answering page-data) through the
- * server's paymentProviders seam, and its rule in the region's options for this file only.
+ * server's paymentProviders seam (Eway's rule is in the region's options; its real adapter is elsewhere).
  */
 class StandInCardProvider implements PaymentProvider {
   readonly name = 'Eway' as const;
@@ -32,13 +31,6 @@ class StandInCardProvider implements PaymentProvider {
     return 'pending' as const;
   }
 }
-const CARD_RULE: PaymentOptionRule = {
-  name: 'Eway',
-  displayName: 'Card (test stand-in)',
-  minMinor: 100,
-  maxMinor: 10_000_000,
-  pickupOnly: false,
-};
 
 const SYDNEY = { Line1: '1 George St', Suburb: 'Sydney', State: 'NSW', PostCode: '2000' };
 const MELBOURNE = { Line1: '1 Collins St', Suburb: 'Melbourne', State: 'VIC', PostCode: '3000' };
@@ -72,7 +64,6 @@ describe.each(testDatabaseTargets())('placing a postage order on $name', (target
   let hobart: { id: number; name: string };
 
   beforeAll(async () => {
-    PAYMENT_OPTIONS.AU.push(CARD_RULE);
     database = await target.open();
     await seedCatalogue(database.handle, { products: 0, seed: 1 });
     const db = database.handle.db;
@@ -100,7 +91,6 @@ describe.each(testDatabaseTargets())('placing a postage order on $name', (target
   });
 
   afterAll(async () => {
-    PAYMENT_OPTIONS.AU.splice(PAYMENT_OPTIONS.AU.indexOf(CARD_RULE), 1);
     await server?.close();
     await database?.dispose();
   });

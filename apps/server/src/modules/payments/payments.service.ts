@@ -22,11 +22,14 @@ export interface PaymentOptionRule {
 }
 
 /**
- * The options each region offers, in the order shown. Only Generic exists until the card, PayPal
- * and Clearpay providers arrive (issue 10) on the same port.
+ * The options each region offers, in the order shown. An online option appears only where its
+ * provider is registered (PAYMENT_PROVIDERS with credentials, or the sandbox): see payment-setup.ts.
+ * Limits include postage; Clearpay's follow its provider's configuration call.
  */
 export const PAYMENT_OPTIONS: Record<Region, PaymentOptionRule[]> = {
   AU: [
+    { name: 'Eway', displayName: 'Credit or debit card', minMinor: 100, maxMinor: 1_500_000, pickupOnly: false },
+    { name: 'PayPal', displayName: 'PayPal', minMinor: 100, maxMinor: 1_000_000, pickupOnly: false },
     {
       name: 'Generic',
       displayName: 'Pay in store when you collect',
@@ -36,6 +39,9 @@ export const PAYMENT_OPTIONS: Record<Region, PaymentOptionRule[]> = {
     },
   ],
   UK: [
+    { name: 'GlobalPay', displayName: 'Credit or debit card', minMinor: 100, maxMinor: 1_000_000, pickupOnly: false },
+    { name: 'PayPal', displayName: 'PayPal', minMinor: 100, maxMinor: 1_000_000, pickupOnly: false },
+    { name: 'Clearpay', displayName: 'Clearpay', minMinor: 100, maxMinor: 120_000, pickupOnly: false },
     {
       name: 'Generic',
       displayName: 'Pay in store when you collect',

@@ -163,6 +163,7 @@ export class EwayProvider implements PaymentProvider {
     const created = await this.createAccessCode(accessCodeInputFor(attempt, this.partnerId));
     return {
       kind: 'page-data',
+      providerReference: created.AccessCode,
       value: {
         EwayFormActionUrl: created.SharedPaymentUrl,
         Accesstoken: created.AccessCode,
