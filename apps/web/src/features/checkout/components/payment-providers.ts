@@ -1,24 +1,47 @@
+import type { ComponentType } from 'react';
+import type { PaymentStepProps } from '../checkout-types';
 import type { PaymentOptionName } from './payment-rules';
 
 /**
- * The browser side of each payment provider: the hook point for the next issue's providers.
- *
- * Generic (pay in store) places a confirmed order in one call, so nothing is ever pending in the
- * browser and leaving step 3 has nothing to cancel. Eway and GlobalPay (hosted card frame), PayPal
- * (buttons) and Clearpay start an attempt that waits on the shopper; they add an entry here whose
- * `cancelPending` the payment step calls when the shopper leaves step 3 with an attempt open
- * (checkout.md section 4: "Leaving step 3 resets the hosted card frame, clears the payment method
- * and cancels any pending order that has a tracking number").
+ * The browser side of each online payment provider (checkout.md sections 4 and 7). Pay in store
+ * (Generic) places a confirmed order in one call with the step's Place order button. Each online
+ * provider brings a panel that replaces that button: it places the order through `placeOrder`
+ * (cart check, analytics, the process call with its Idempotency-Key), takes the shopper through
+ * the provider's part (Eway's modal, Global Payments' frame, PayPal's buttons, Clearpay's page),
+ * and ends with `complete(confirmationUrl)` or `release(message)`.
  */
+export interface ProviderPanelProps {
+  region: PaymentStepProps['region'];
+  view: PaymentStepProps['view'];
+  total: PaymentStepProps['total'];
+  details: PaymentStepProps['details'];
+  billingAddress: PaymentStepProps['billingAddress'];
+  delivery: PaymentStepProps['delivery'];
+  /** Whether an order is being placed or paid (buttons busy). */
+  processing: boolean;
+  /** Places the order; resolves the provider's page data (with TrackingNumber), or null when it failed (the banner says why). */
+  placeOrder(): Promise<Record<string, unknown> | null>;
+  /** The attempt now waiting on the shopper (cancelled through `cancelPending` if they leave step 3); null once finished. */
+  setPending(trackingNumber: string | null): void;
+  /** Paid: analytics, the header's cart, then the confirmation page. */
+  complete(confirmationUrl: string): Promise<void>;
+  /** Not paid (declined, cancelled, failed): buttons usable again, and the banner message (null for none). */
+  release(message: string | null): void;
+}
+
 export interface PaymentProviderUi {
+  /** Replaces the Place order button for this option. */
+  Panel?: ComponentType<ProviderPanelProps>;
+  /** Cancels an attempt left waiting when the shopper leaves step 3 (checkout.md section 4). */
   cancelPending?(trackingNumber: string): Promise<void>;
 }
 
+/** Each provider's entry; an option without one uses the Place order button. */
 export const PAYMENT_PROVIDERS: Partial<Record<PaymentOptionName, PaymentProviderUi>> = {
   Generic: {},
 };
 
-/** An attempt waiting on the shopper (none for Generic). */
+/** An attempt waiting on the shopper. */
 export interface PendingAttempt {
   option: PaymentOptionName;
   trackingNumber: string;

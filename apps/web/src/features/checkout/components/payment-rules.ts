@@ -8,6 +8,7 @@ import {
 } from '@shop/contract';
 import { ApiError } from '../../../lib/api-client';
 import type { DeliveryChoice, PaymentStepProps } from '../checkout-types';
+import { PAYMENT_PROVIDERS } from './payment-providers';
 
 /**
  * The payment step's rules (checkout.md sections 4, 7 and 8) as plain functions: which options can
@@ -27,8 +28,10 @@ export const PICKUP_ONLY_MESSAGE = 'Pay in store is available when every item is
 /** An option whose browser side is not built yet (the hosted card page, PayPal's buttons, Clearpay). */
 export const NOT_YET_AVAILABLE_MESSAGE = 'This payment option is not available yet.';
 
-/** The options this browser code can take payment with today. Generic confirms the order in one call. */
-export const SUPPORTED_PAYMENT_OPTIONS: readonly PaymentOptionName[] = ['Generic'];
+/** Whether this browser code can take payment with an option: Generic (one call), or a provider with its panel. */
+export function isSupportedOption(name: PaymentOptionName): boolean {
+  return name === 'Generic' || PAYMENT_PROVIDERS[name]?.Panel !== undefined;
+}
 
 export interface PaymentOptionState {
   option: PaymentOption;
@@ -51,7 +54,7 @@ export function isAllPickup(delivery: DeliveryChoice): boolean {
 export function paymentOptionStates(options: PaymentOption[], delivery: DeliveryChoice): PaymentOptionState[] {
   return options.map((option) => {
     if (option.Disabled) return { option, usable: false, message: option.DisabledMessage ?? NOT_YET_AVAILABLE_MESSAGE };
-    if (!SUPPORTED_PAYMENT_OPTIONS.includes(option.SystemName)) {
+    if (!isSupportedOption(option.SystemName)) {
       return { option, usable: false, message: NOT_YET_AVAILABLE_MESSAGE };
     }
     if (option.SystemName === 'Generic' && !isAllPickup(delivery)) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Notice } from '../../../components/notice';
 import type { PaymentStepProps } from '../checkout-types';
 import { PaymentOptionList } from './payment-option-list';
-import { cancelPendingAttempt, type PendingAttempt } from './payment-providers';
+import { cancelPendingAttempt, PAYMENT_PROVIDERS, type PendingAttempt } from './payment-providers';
 import { initialPaymentOption, type PaymentOptionName, paymentOptionStates } from './payment-rules';
 import { usePlaceOrderAction } from './payment-submit';
 import '../delivery-payment.css';
@@ -18,13 +18,13 @@ export function PaymentStep(props: PaymentStepProps) {
   const selected = states.find((s) => s.usable && s.option.SystemName === chosen)
     ? chosen
     : initialPaymentOption(states);
-  const { processing, submit } = usePlaceOrderAction(props);
+  const { processing, submit, complete, release } = usePlaceOrderAction(props);
 
-  // Leaving step 3 cancels an attempt still waiting on the shopper. Generic never leaves one (the
-  // order is confirmed in the same call), so today this stays null: the providers of the next issue
-  // set it when they start a hosted page or PayPal order (see payment-providers.ts).
+  // Leaving step 3 cancels an attempt still waiting on the shopper (a hosted page or PayPal order
+  // opened and left). Generic never leaves one: the order is confirmed in the same call.
   const pending = useRef<PendingAttempt | null>(null);
   useEffect(() => () => cancelPendingAttempt(pending.current), []);
+  const Panel = selected ? PAYMENT_PROVIDERS[selected]?.Panel : undefined;
 
   const usable = states.some((s) => s.usable);
   const payInStore = selected === 'Generic';
@@ -41,20 +41,42 @@ export function PaymentStep(props: PaymentStepProps) {
         <span>Total to pay{payInStore ? ' when you collect' : ''}</span>
         <strong>{total.Display}</strong>
       </p>
-      <div className="delivery-step__actions">
-        <button
-          type="button"
-          className="button button--yellow payment-step__place"
-          disabled={!selected || processing}
-          aria-busy={processing || undefined}
-          onClick={() => selected && void submit(selected)}
-        >
-          {processing ? 'Placing your order...' : 'Place order'}
-        </button>
-        {payInStore ? (
-          <p className="delivery-panel__hint">The store holds your items; you pay when you collect them.</p>
-        ) : null}
-      </div>
+      {Panel && selected ? (
+        <Panel
+          key={selected}
+          region={props.region}
+          view={view}
+          total={total}
+          details={props.details}
+          billingAddress={props.billingAddress}
+          delivery={delivery}
+          processing={processing}
+          placeOrder={() => submit(selected)}
+          setPending={(trackingNumber) => {
+            pending.current = trackingNumber ? { option: selected, trackingNumber } : null;
+          }}
+          complete={async (url) => {
+            pending.current = null;
+            await complete(url);
+          }}
+          release={release}
+        />
+      ) : (
+        <div className="delivery-step__actions">
+          <button
+            type="button"
+            className="button button--yellow payment-step__place"
+            disabled={!selected || processing}
+            aria-busy={processing || undefined}
+            onClick={() => selected && void submit(selected)}
+          >
+            {processing ? 'Placing your order...' : 'Place order'}
+          </button>
+          {payInStore ? (
+            <p className="delivery-panel__hint">The store holds your items; you pay when you collect them.</p>
+          ) : null}
+        </div>
+      )}
     </div>
   );
 }

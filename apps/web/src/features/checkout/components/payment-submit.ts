@@ -26,8 +26,34 @@ export function usePlaceOrderAction(props: PaymentStepProps) {
   const attempt = useRef<{ payload: string; key: string } | null>(null);
   const busy = useRef(false);
 
-  async function submit(option: PaymentOptionName) {
-    if (busy.current) return;
+  /** After the provider's part: the purchase event, the header's cart, then the confirmation page. */
+  async function complete(url: string) {
+    const items = analyticsItems(props.view.Cart);
+    const value = props.total.Amount / 100;
+    const target = new URL(url, window.location.origin);
+    const reference = target.searchParams.get('reference') ?? target.pathname.split('/').pop() ?? '';
+    await trackCheckoutEvent('purchase', props.region, value, items, { transaction_id: reference });
+    // The order emptied the cart on the server: the header's count follows (never blocks the way on).
+    void cart.refresh().catch(() => undefined);
+    if (/^https?:\/\//.test(url)) window.location.assign(url);
+    else navigate(url);
+  }
+
+  /** The provider's part failed or was abandoned: the shopper may try again. */
+  function release(message: string | null) {
+    busy.current = false;
+    setProcessing(false);
+    attempt.current = null;
+    props.onError(message);
+  }
+
+  /**
+   * Places the order. Pay in store: goes on to the confirmation page and answers null. An online
+   * option: answers what its provider's page needs (with TrackingNumber), and the provider's panel
+   * takes over (it calls complete or release). Null too when it failed (the banner says why).
+   */
+  async function submit(option: PaymentOptionName): Promise<Record<string, unknown> | null> {
+    if (busy.current) return null;
     busy.current = true;
     setProcessing(true);
     props.onError(null);
@@ -40,7 +66,7 @@ export function usePlaceOrderAction(props: PaymentStepProps) {
       if (!(await props.validateCart())) {
         busy.current = false;
         setProcessing(false);
-        return;
+        return null;
       }
       const items = analyticsItems(props.view.Cart);
       const value = props.total.Amount / 100;
@@ -55,30 +81,28 @@ export function usePlaceOrderAction(props: PaymentStepProps) {
         const failure = placeOrderFailure(error);
         if (failure.kind === 'reload') {
           pageReload.reload();
-          return;
+          return null;
         }
         if (failure.outcomeKnown) attempt.current = null;
         fail(failure.message);
-        return;
+        return null;
       }
       const url = typeof result.ConfirmationUrl === 'string' ? result.ConfirmationUrl : null;
       if (!url) {
-        // Only options that confirm at once exist today; anything else is a reply we cannot use.
+        // An online option: its provider's panel goes on with this (the processing flag stays on).
+        const pageData = result as Record<string, unknown>;
+        if (typeof pageData.TrackingNumber === 'string') return pageData;
         fail(CHECKOUT_ERROR_MESSAGE);
-        return;
+        return null;
       }
-      const target = new URL(url, window.location.origin);
-      const reference = target.searchParams.get('reference') ?? target.pathname.split('/').pop() ?? '';
-      await trackCheckoutEvent('purchase', props.region, value, items, { transaction_id: reference });
-      // The order emptied the cart on the server: the header's count follows (never blocks the way on).
-      void cart.refresh().catch(() => undefined);
       // The processing flag stays on: the page is leaving.
-      if (/^https?:\/\//.test(url)) window.location.assign(url);
-      else navigate(url);
+      await complete(url);
+      return null;
     } catch {
       fail(CHECKOUT_ERROR_MESSAGE);
+      return null;
     }
   }
 
-  return { processing, submit };
+  return { processing, submit, complete, release };
 }
