@@ -121,6 +121,34 @@ export class FinishPaymentFlow {
     return outcome;
   }
 
+  /**
+   * The attempt behind a tracking number with its order and what the provider needs to know of it,
+   * for the shopper who placed it (their session's customer or cart): anyone else, or an unknown
+   * number, gets 404. Routes the browser calls (validate, cancel, return) start here.
+   */
+  async attemptForViewer(
+    ctx: Ctx,
+    trackingNumber: string,
+  ): Promise<{ attempt: PaymentAttemptRow; order: OrderRow; context: AttemptContext }> {
+    const found = await this.attemptFor(ctx, trackingNumber);
+    const { order } = found;
+    const customer = ctx.viewer.kind === 'customer' && order.user_id === ctx.viewer.userId;
+    const cartId = await this.deps.cart.cartIdOf(ctx);
+    if (!customer && (cartId === null || order.cart_id !== cartId)) throw new NotFoundError('No such payment');
+    return found;
+  }
+
+  /** The same for a provider's notification or the shop's own jobs (no shopper to check). */
+  async attemptFor(
+    ctx: Ctx,
+    trackingNumber: string,
+  ): Promise<{ attempt: PaymentAttemptRow; order: OrderRow; context: AttemptContext }> {
+    const attempt = await this.deps.payments.attemptByTrackingNumber(ctx, trackingNumber);
+    const order = attempt ? await this.deps.orders.byId(ctx, attempt.order_id) : undefined;
+    if (!attempt || !order || order.region !== ctx.region) throw new NotFoundError('No such payment');
+    return { attempt, order, context: attemptContext(attempt, order, this.deps.links, this.deps.publicUrl) };
+  }
+
   /** An expired order whose payment arrived late: it holds its items again if every one is still free. */
   private async revive(ctx: Ctx, order: OrderRow, ids: number[], now: number): Promise<boolean> {
     if (order.status !== 'expired') return false;
