@@ -49,6 +49,7 @@ import { passkeyRoutes } from './modules/passkeys/passkeys.routes.js';
 import { PasskeysService } from './modules/passkeys/passkeys.service.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
+import { ewayRoutes } from './modules/payments/providers/eway/eway.routes.js';
 import { GenericProvider } from './modules/payments/providers/generic/generic.provider.js';
 import { PromotionsService } from './modules/promotions/promotions.service.js';
 import { PopularService } from './modules/search/popular.service.js';
@@ -235,6 +236,7 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...passkeyRoutes(services.passkeys, services.accounts),
     ...addressRoutes(services.addresses),
     ...checkoutRoutes(services.checkout, services.placeOrder, config.REGION),
+    ...ewayRoutes(services),
     ...shippingRoutes(services.checkout, config.REGION),
     ...searchRoutes(services.search, services.predictive, services.similar, services.popular),
     ...storeRoutes(services.stores),

@@ -207,8 +207,19 @@ export class EwayProvider implements PaymentProvider {
     await this.refundTransaction(paid.transactionId, amountMinor, { invoiceReference: attempt.trackingNumber });
   }
 
-  /** The reconciler's question, by the attempt's reference (no access code needed). */
+  /**
+   * The reconciler's question. With the attempt's access code (its provider reference), Eway's
+   * answer for that code decides: paid for our amount and reference, declined (an access code is
+   * paid at most once, so a decline is final), or still unused. Without one, or when the code's
+   * answer does not match the attempt, every transaction under the tracking number is read.
+   */
   async reconcile(_ctx: Ctx, attempt: AttemptContext): Promise<ProviderVerdict> {
+    if (attempt.providerReference) {
+      const check = await this.verifyAccessCode(attempt.providerReference, attempt);
+      if (check.reason === 'ok') return 'succeeded';
+      if (check.reason === 'declined') return 'failed';
+      if (check.reason === 'pending') return 'pending';
+    }
     return verdictFromTransactions(await this.findTransactions(attempt.trackingNumber), attempt.amountMinor);
   }
 
