@@ -51,6 +51,7 @@ import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { ewayRoutes } from './modules/payments/providers/eway/eway.routes.js';
 import { GenericProvider } from './modules/payments/providers/generic/generic.provider.js';
+import { globalpayRoutes } from './modules/payments/providers/globalpay/globalpay.routes.js';
 import { PromotionsService } from './modules/promotions/promotions.service.js';
 import { PopularService } from './modules/search/popular.service.js';
 import { PredictiveService } from './modules/search/predictive.service.js';
@@ -236,6 +237,7 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...passkeyRoutes(services.passkeys, services.accounts),
     ...addressRoutes(services.addresses),
     ...checkoutRoutes(services.checkout, services.placeOrder, config.REGION),
+    ...globalpayRoutes(services),
     ...ewayRoutes(services),
     ...shippingRoutes(services.checkout, config.REGION),
     ...searchRoutes(services.search, services.predictive, services.similar, services.popular),

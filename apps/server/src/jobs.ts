@@ -8,6 +8,10 @@ import { type JobHandler, JobWorker } from './modules/jobs/job-worker.js';
 import type { ScheduleSpec } from './modules/jobs/jobs.service.js';
 import { SEND_MAIL_JOB } from './modules/mail/mail.service.js';
 import { MailSender } from './modules/mail/mail-sender.js';
+import {
+  GLOBALPAY_SETTLE_JOB,
+  runGlobalPaySettle,
+} from './modules/payments/providers/globalpay/globalpay.settlement.js';
 
 /** The shop's job types: one place that says what runs in the background. */
 export const JobType = {
@@ -58,6 +62,7 @@ export async function startShopWorker(
     [JobType.reconcilePayments]: async (ctx) => {
       await services.paymentReconciler.run(ctx);
     },
+    [GLOBALPAY_SETTLE_JOB]: (ctx, job) => runGlobalPaySettle(ctx, services, job.payload),
     [JobType.accountsCleanup]: async (ctx) => {
       await services.sessions.deleteExpired(ctx);
       await services.accounts.deleteOldResets(ctx);
@@ -83,6 +88,7 @@ export async function startShopWorker(
       cadence: { every: { seconds: 60 } },
       timeZone: 'UTC',
     },
+    { name: GLOBALPAY_SETTLE_JOB, type: GLOBALPAY_SETTLE_JOB, cadence: { every: { seconds: 600 } }, timeZone: 'UTC' },
     {
       name: 'accounts.cleanup',
       type: JobType.accountsCleanup,

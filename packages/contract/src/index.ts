@@ -8,6 +8,7 @@ export * from './envelope.js';
 export * from './home.js';
 export * from './money.js';
 export * from './payments-eway.js';
+export * from './payments-globalpay.js';
 export * from './product.js';
 export * from './promotion.js';
 export * from './regions.js';

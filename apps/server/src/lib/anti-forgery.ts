@@ -20,6 +20,8 @@ declare module 'fastify' {
     cookieless?: boolean;
     /** A GET that changes something (the spec's /wishlist/merge) must carry the anti-forgery header too. */
     antiForgery?: boolean;
+    /** A provider's POST from another site: it proves itself (a signature), so no anti-forgery check and no cookies. */
+    crossSite?: boolean;
   }
 }
 
@@ -55,6 +57,7 @@ export function registerAntiForgery(app: FastifyInstance, options: AntiForgeryOp
   const headerName = ANTI_FORGERY_HEADER.toLowerCase();
   app.decorateRequest('visitorId', null);
   app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config?.crossSite) return;
     const secure = isSecureRequest(request, options);
     const visitor = readCookie(request, VISITOR_COOKIE, secure);
     const hasVisitor = isTokenShape(visitor);

@@ -63,6 +63,8 @@ interface RouteCommon<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   cookieless?: boolean;
   /** A GET that changes state: it must carry the anti-forgery header like a POST. */
   antiForgery?: boolean;
+  /** A POST from another site (a provider's signed result or notification): no anti-forgery header; the handler verifies its own proof. */
+  crossSite?: boolean;
 }
 
 export interface JsonRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, V extends z.ZodType>
@@ -179,7 +181,11 @@ function fastifyRoute(route: ApiRoute, env: RouteEnvironment, limiter: RateLimit
   return {
     method: route.method,
     url: route.url,
-    config: { cookieless: route.cookieless === true, antiForgery: route.antiForgery === true },
+    config: {
+      cookieless: route.cookieless === true,
+      antiForgery: route.antiForgery === true,
+      crossSite: route.crossSite === true,
+    },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const secure = isSecureRequest(request, env);
       const base = createContext({

@@ -46,6 +46,7 @@ describe('OpenAPI document', () => {
       '/c3api/checkout/confirmation',
       '/c3api/promotion/discountcoupon',
       '/c3api/checkout/purchase/process',
+      ...['response', 'validate', 'cancel'].map((call) => `/c3api/checkout/globalpay/${call}`),
       ...['/c3api/checkout/eway/validate', '/c3api/checkout/eway/cancel', '/c3api/checkout/eway/logerror'],
       '/c3api/checkout/shipping/estimate',
       '/c3api/checkout/shipping/setexpresscost',

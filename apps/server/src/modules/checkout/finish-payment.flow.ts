@@ -215,5 +215,12 @@ export function attemptContext(
     returnUrl: links.confirmationUrl(order.reference),
     cancelUrl: `${publicUrl}/checkout/`,
     providerReference: attempt.provider_reference,
+    billing: billingOf(order.billing_address),
+    deliveryOption: order.delivery_option,
   };
+}
+
+function billingOf(json: string): AttemptContext['billing'] {
+  const a = JSON.parse(json) as { Line1?: string; Line2?: string; Suburb?: string; PostCode?: string };
+  return { line1: a.Line1 ?? '', line2: a.Line2 ?? '', city: a.Suburb ?? '', postCode: a.PostCode ?? '' };
 }

@@ -22,6 +22,9 @@ export interface AttemptContext {
   cancelUrl: string;
   /** The provider's own id for this payment (access code, order id, checkout token) once start gave one. */
   providerReference?: string | null;
+  /** The order's billing address and delivery option, for hosted pages that verify them (Global Payments' AVS, PM_METHODS). */
+  billing?: { line1: string; line2: string; city: string; postCode: string };
+  deliveryOption?: string;
 }
 
 export type StartResult =

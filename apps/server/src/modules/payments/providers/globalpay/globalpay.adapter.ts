@@ -195,6 +195,11 @@ export class GlobalPayProvider implements PaymentProvider {
     this.now = config.now ?? (() => new Date());
   }
 
+  /** The shop's origin, where the frame's response page posts its message. */
+  get shopOrigin(): string {
+    return this.config.shopOrigin;
+  }
+
   /** The action URL's origin: the only origin whose window messages the page may accept. */
   get hppOrigin(): string {
     return new URL(this.hppUrl).origin;
@@ -202,10 +207,26 @@ export class GlobalPayProvider implements PaymentProvider {
 
   // ------------------------------------------------------------------ port
 
-  async start(_ctx: Ctx, attempt: AttemptContext): Promise<StartResult> {
+  /**
+   * The signed HPP payload from the attempt's order: billing address (AVS), PayPal only with paid postage (UK
+   * postage is the `Generic` delivery option). ORDER_ID is the tracking number, kept as the provider reference.
+   */
+  async start(ctx: Ctx, attempt: AttemptContext): Promise<StartResult> {
+    const postagePaid = attempt.deliveryOption === 'Generic';
+    const payload = this.buildHppPayload(attempt, {
+      ...(attempt.billing ? { billing: attempt.billing } : {}),
+      postagePaid,
+      payPalDisabled: !postagePaid,
+      customerNumber: ctx.viewer.kind === 'customer' ? String(ctx.viewer.userId) : '',
+      customer:
+        ctx.viewer.kind === 'customer'
+          ? { authenticated: true, createdAt: null, changedAt: null, passwordChangedAt: null, purchasesNumber: 0 }
+          : null,
+    });
     return {
       kind: 'page-data',
-      value: { GlobalPayPayload: this.buildHppPayload(attempt), TrackingNumber: attempt.trackingNumber },
+      value: { GlobalPayPayload: payload, TrackingNumber: attempt.trackingNumber },
+      providerReference: attempt.trackingNumber,
     };
   }
 
@@ -253,7 +274,7 @@ export class GlobalPayProvider implements PaymentProvider {
 
   /** The provider's word: authorised -> succeeded, declined -> failed, never seen -> pending (the shopper may still pay). */
   async reconcile(_ctx: Ctx, attempt: AttemptContext): Promise<ProviderVerdict> {
-    const q = await this.query(attempt.trackingNumber);
+    const q = await this.query(attempt.providerReference ?? attempt.trackingNumber);
     return q.found ? q.verdict : 'pending';
   }
 
