@@ -49,6 +49,7 @@ import { passkeyRoutes } from './modules/passkeys/passkeys.routes.js';
 import { PasskeysService } from './modules/passkeys/passkeys.service.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
+import { clearpayRoutes } from './modules/payments/providers/clearpay/clearpay.routes.js';
 import { ewayRoutes } from './modules/payments/providers/eway/eway.routes.js';
 import { GenericProvider } from './modules/payments/providers/generic/generic.provider.js';
 import { globalpayRoutes } from './modules/payments/providers/globalpay/globalpay.routes.js';
@@ -237,6 +238,7 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...passkeyRoutes(services.passkeys, services.accounts),
     ...addressRoutes(services.addresses),
     ...checkoutRoutes(services.checkout, services.placeOrder, config.REGION),
+    ...clearpayRoutes(services),
     ...globalpayRoutes(services),
     ...ewayRoutes(services),
     ...shippingRoutes(services.checkout, config.REGION),

@@ -7,6 +7,10 @@ import { ADD_VIEWS_JOB } from './modules/catalogue/catalogue.service.js';
 import { type JobHandler, JobWorker } from './modules/jobs/job-worker.js';
 import type { ScheduleSpec } from './modules/jobs/jobs.service.js';
 import { SEND_MAIL_JOB } from './modules/mail/mail.service.js';
+import {
+  CLEARPAY_CONFIGURATION_JOB,
+  runClearpayConfiguration,
+} from './modules/payments/providers/clearpay/clearpay-configuration.job.js';
 import { MailSender } from './modules/mail/mail-sender.js';
 import {
   GLOBALPAY_SETTLE_JOB,
@@ -62,6 +66,7 @@ export async function startShopWorker(
     [JobType.reconcilePayments]: async (ctx) => {
       await services.paymentReconciler.run(ctx);
     },
+    [CLEARPAY_CONFIGURATION_JOB]: (ctx) => runClearpayConfiguration(ctx, services),
     [GLOBALPAY_SETTLE_JOB]: (ctx, job) => runGlobalPaySettle(ctx, services, job.payload),
     [JobType.accountsCleanup]: async (ctx) => {
       await services.sessions.deleteExpired(ctx);
@@ -70,6 +75,12 @@ export async function startShopWorker(
     },
   };
   const schedules: ScheduleSpec[] = [
+    {
+      name: CLEARPAY_CONFIGURATION_JOB,
+      type: CLEARPAY_CONFIGURATION_JOB,
+      cadence: { daily: { hour: 4, minute: 15 } },
+      timeZone: REGION_TIME_ZONE[config.REGION],
+    },
     {
       name: 'jobs.cleanup',
       type: JobType.cleanup,

@@ -13,6 +13,7 @@ import { ordersMigration } from './migrations/010-orders.js';
 import { checkoutStateMigration } from './migrations/011-checkout-state.js';
 import { splitChoicesMigration } from './migrations/012-split-choices.js';
 import { paymentEventsMigration } from './migrations/013-payment-events.js';
+import { clearpayConfigurationMigration } from './migrations/014-clearpay-configuration.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -32,6 +33,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '011-checkout-state': checkoutStateMigration(this.handle.dialect),
       '012-split-choices': splitChoicesMigration(this.handle.dialect),
       '013-payment-events': paymentEventsMigration(this.handle.dialect),
+      '014-clearpay-configuration': clearpayConfigurationMigration(this.handle.dialect),
     };
   }
 }

@@ -48,6 +48,7 @@ describe('OpenAPI document', () => {
       '/c3api/checkout/purchase/process',
       ...['response', 'validate', 'cancel'].map((call) => `/c3api/checkout/globalpay/${call}`),
       ...['/c3api/checkout/eway/validate', '/c3api/checkout/eway/cancel', '/c3api/checkout/eway/logerror'],
+      ...['configuration', 'return'].map((call) => `/c3api/checkout/clearpay/${call}`),
       '/c3api/checkout/shipping/estimate',
       '/c3api/checkout/shipping/setexpresscost',
       '/c3api/checkout/splitcheckoutview',

@@ -52,6 +52,11 @@ export const PAYMENT_OPTIONS: Record<Region, PaymentOptionRule[]> = {
   ],
 };
 
+/** A provider whose amount range is its own (Clearpay's configuration call): it replaces its rule's limits and message. */
+export interface AmountLimitsSource {
+  amountLimits(): { minMinor: number; maxMinor: number; message: string } | null;
+}
+
 export const PICKUP_ONLY_MESSAGE = 'Pay in store is available when every item is collected in store.';
 
 export interface PaymentOptionView {
@@ -91,9 +96,10 @@ export class PaymentsService {
       .filter((rule) => this.providers.has(rule.name))
       .map((rule): PaymentOptionView => {
         let disabledMessage: string | null = null;
+        const own = (this.providers.get(rule.name) as Partial<AmountLimitsSource>).amountLimits?.() ?? null;
         if (rule.pickupOnly && delivery !== null && delivery !== 'pickup') disabledMessage = PICKUP_ONLY_MESSAGE;
-        else if (totalMinor < rule.minMinor || totalMinor > rule.maxMinor)
-          disabledMessage = amountMessage(rule, region);
+        else if (totalMinor < (own ?? rule).minMinor || totalMinor > (own ?? rule).maxMinor)
+          disabledMessage = own ? own.message : amountMessage(rule, region);
         return {
           name: rule.name,
           displayName: rule.displayName,

@@ -97,7 +97,9 @@ async function state(): Promise<SandboxState> {
 async function startCheckout(p: ClearpayProvider, a: AttemptContext) {
   const started = await p.start(ctx, a);
   if (started.kind !== 'page-data') throw new Error('expected page data');
-  return started.value as { token: string; redirectCheckoutUrl: string; expires: string };
+  const value = started.value as { Token: string; RedirectCheckoutUrl: string; Expires: string };
+  expect(started.providerReference).toBe(value.Token);
+  return { token: value.Token, redirectCheckoutUrl: value.RedirectCheckoutUrl, expires: value.Expires };
 }
 
 /** The shopper on the sandbox page: open it, then Confirm with a card (or Cancel). Returns the return URL's query. */

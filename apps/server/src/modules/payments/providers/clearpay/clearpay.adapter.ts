@@ -98,6 +98,16 @@ export interface ClearpayOptions {
   /** Extra tries of an idempotent call (GETs) after a network failure or timeout. */
   getRetries?: number;
   now?: () => number;
+  /**
+   * The shop's return route (absolute, e.g. PUBLIC_URL + CLEARPAY_RETURN_PATH): when set, both
+   * redirect URLs are it with the attempt's TrackingNumber; otherwise the attempt's own URLs.
+   */
+  returnUrl?: string;
+}
+
+/** The option's amount limits as the shop's payment rules read them (clearpay-configuration.service.ts). */
+export interface ClearpayLimitsSource {
+  current(): { minMinor: number; maxMinor: number; message: string };
 }
 
 export type CaptureOutcome =
@@ -138,8 +148,12 @@ export class ClearpayProvider implements PaymentProvider {
   private readonly moneyTimeoutMs: number;
   private readonly getRetries: number;
   private readonly headers: Record<string, string>;
+  private readonly returnUrl: string | undefined;
+  /** Clearpay's configured range, set by the shop's setup (the configuration job keeps it fresh). */
+  limits: ClearpayLimitsSource | null = null;
 
   constructor(options: ClearpayOptions) {
+    this.returnUrl = options.returnUrl;
     this.base = options.baseUrl.replace(/\/+$/, '');
     this.doFetch = options.fetch ?? fetch;
     this.timeoutMs = options.timeoutMs ?? 20_000;
@@ -154,12 +168,28 @@ export class ClearpayProvider implements PaymentProvider {
 
   // ---------- the port ----------
 
+  /**
+   * Creates the checkout; the page navigates to RedirectCheckoutUrl, and the token is kept as the
+   * attempt's provider reference (the return and the reconciler name the checkout by it).
+   */
   async start(_ctx: Ctx, attempt: AttemptContext): Promise<StartResult> {
-    const checkout = await this.createCheckout(checkoutInputFor(attempt));
+    const input = checkoutInputFor(attempt);
+    if (this.returnUrl) {
+      const back = `${this.returnUrl}?TrackingNumber=${encodeURIComponent(attempt.trackingNumber)}`;
+      input.redirectConfirmUrl = back;
+      input.redirectCancelUrl = back;
+    }
+    const checkout = await this.createCheckout(input);
     return {
       kind: 'page-data',
-      value: { token: checkout.token, expires: checkout.expires, redirectCheckoutUrl: checkout.redirectCheckoutUrl },
+      value: { RedirectCheckoutUrl: checkout.redirectCheckoutUrl, Token: checkout.token, Expires: checkout.expires },
+      providerReference: checkout.token,
     };
+  }
+
+  /** The option's limits from Clearpay's configuration (null until the shop wires them). */
+  amountLimits(): { minMinor: number; maxMinor: number; message: string } | null {
+    return this.limits?.current() ?? null;
   }
 
   async confirm(_ctx: Ctx, attempt: AttemptContext, evidence: Record<string, unknown>): Promise<ProviderVerdict> {
@@ -202,9 +232,11 @@ export class ClearpayProvider implements PaymentProvider {
 
   /**
    * The provider's word by our reference (List Payments). No payment yet is 'pending': only we
-   * capture, so an unpaid checkout simply expires; reconcileToken can say 'failed' once it has.
+   * capture, so an unpaid checkout simply expires. With the attempt's token (its provider
+   * reference) the checkout itself is asked too: 'failed' once it expired without an order.
    */
   async reconcile(_ctx: Ctx, attempt: AttemptContext): Promise<ProviderVerdict> {
+    if (attempt.providerReference) return this.reconcileToken(attempt, attempt.providerReference);
     return verdictOf(await this.paymentsForReference(attempt.trackingNumber), attempt);
   }
 
