@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PaymentStepProps } from '../checkout-types';
+import { cancelEwayPending, EwayPanel } from './payment-eway';
 import type { PaymentOptionName } from './payment-rules';
 
 /**
@@ -39,6 +40,7 @@ export interface PaymentProviderUi {
 /** Each provider's entry; an option without one uses the Place order button. */
 export const PAYMENT_PROVIDERS: Partial<Record<PaymentOptionName, PaymentProviderUi>> = {
   Generic: {},
+  Eway: { Panel: EwayPanel, cancelPending: cancelEwayPending },
 };
 
 /** An attempt waiting on the shopper. */
