@@ -53,6 +53,7 @@ import { clearpayRoutes } from './modules/payments/providers/clearpay/clearpay.r
 import { ewayRoutes } from './modules/payments/providers/eway/eway.routes.js';
 import { GenericProvider } from './modules/payments/providers/generic/generic.provider.js';
 import { globalpayRoutes } from './modules/payments/providers/globalpay/globalpay.routes.js';
+import { paypalRoutes } from './modules/payments/providers/paypal/paypal.routes.js';
 import { PromotionsService } from './modules/promotions/promotions.service.js';
 import { PopularService } from './modules/search/popular.service.js';
 import { PredictiveService } from './modules/search/predictive.service.js';
@@ -241,6 +242,7 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...clearpayRoutes(services),
     ...globalpayRoutes(services),
     ...ewayRoutes(services),
+    ...paypalRoutes(services),
     ...shippingRoutes(services.checkout, config.REGION),
     ...searchRoutes(services.search, services.predictive, services.similar, services.popular),
     ...storeRoutes(services.stores),

@@ -10,6 +10,7 @@ export * from './money.js';
 export * from './payments-clearpay.js';
 export * from './payments-eway.js';
 export * from './payments-globalpay.js';
+export * from './payments-paypal.js';
 export * from './product.js';
 export * from './promotion.js';
 export * from './regions.js';

@@ -49,6 +49,7 @@ describe('OpenAPI document', () => {
       ...['response', 'validate', 'cancel'].map((call) => `/c3api/checkout/globalpay/${call}`),
       ...['/c3api/checkout/eway/validate', '/c3api/checkout/eway/cancel', '/c3api/checkout/eway/logerror'],
       ...['configuration', 'return'].map((call) => `/c3api/checkout/clearpay/${call}`),
+      ...['accept', 'cancel', 'webhook'].map((call) => `/c3api/checkout/paypal/${call}`),
       '/c3api/checkout/shipping/estimate',
       '/c3api/checkout/shipping/setexpresscost',
       '/c3api/checkout/splitcheckoutview',

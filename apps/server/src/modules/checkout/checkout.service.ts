@@ -211,15 +211,17 @@ export class CheckoutService {
         Version: cartVersion(cart.stores.flatMap((group) => group.items)),
       },
       PaymentInformation: {
-        Options: deps.payments.options(ctx.region, deliveryKindOf(state), totalMinor).map((option, index) => ({
-          Id: index + 1,
-          Name: option.displayName,
-          SystemName: option.name,
-          Selected: option.selected,
-          Disabled: option.disabled,
-          DisabledMessage: option.disabledMessage,
-        })),
-        PaymentMethodParameters: [],
+        Options: deps.payments
+          .options(ctx.region, deliveryKindOf(state), totalMinor, splitChoicesOf(state))
+          .map((option, index) => ({
+            Id: index + 1,
+            Name: option.displayName,
+            SystemName: option.name,
+            Selected: option.selected,
+            Disabled: option.disabled,
+            DisabledMessage: option.disabledMessage,
+          })),
+        PaymentMethodParameters: deps.payments.methodParameters(ctx.region),
         ProcessPaymentMessage: null,
       },
       ShippingInformation: {
@@ -510,6 +512,11 @@ function shipmentRequests(groups: { id: number; items: ProductWithStoreRow[] }[]
   return groups
     .map((group) => ({ storeId: group.id, items: parcelItems(group.items) }))
     .filter((request) => request.items.length > 0);
+}
+
+/** Split postage's choices per store (PayPal's availability looks at them), or none. */
+function splitChoicesOf(state: CheckoutStateRow | undefined): SplitChoice[] {
+  return state?.delivery_option === 'SplitPostage' ? parseSplitChoices(state.split_choices) : [];
 }
 
 /** What the checkout state's delivery means for the payment options (null: not chosen yet). */

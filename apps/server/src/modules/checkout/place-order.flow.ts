@@ -148,7 +148,7 @@ export class PlaceOrderFlow {
 
     // 4. Payment option.
     const paymentOption = submission.PaymentOption as PaymentOptionName;
-    const refusal = deps.payments.refusal(ctx.region, paymentOption, delivery, totalMinor);
+    const refusal = deps.payments.refusal(ctx.region, paymentOption, delivery, totalMinor, shipments);
     if (refusal) throw new BadRequestError(refusal);
     const confirmsAtOnce = paymentOption === 'Generic';
 

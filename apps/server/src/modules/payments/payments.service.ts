@@ -7,6 +7,11 @@ import { type PaymentAttemptRow, PaymentAttemptsRepository } from './payment-att
 export type { PaymentAttemptRow };
 
 import type { PaymentOptionName, PaymentProvider } from './payment-provider.js';
+import {
+  paypalDeliveryRefusal,
+  paypalMethodParameters,
+  type ShipmentChoice,
+} from './providers/paypal/paypal.availability.js';
 
 /** How the order reaches the shopper: what decides which payment options apply. */
 export type DeliveryKind = 'pickup' | 'postage' | 'split';
@@ -91,13 +96,21 @@ export class PaymentsService {
   }
 
   /** The region's options for this order: each disabled with its message when it cannot be used; a single usable one is selected. */
-  options(region: Region, delivery: DeliveryKind | null, totalMinor: number): PaymentOptionView[] {
+  options(
+    region: Region,
+    delivery: DeliveryKind | null,
+    totalMinor: number,
+    /** Each store's shipment (PayPal refuses a mix of pickup and postage, or several addresses). */
+    shipments: ShipmentChoice[] = [],
+  ): PaymentOptionView[] {
     const views = PAYMENT_OPTIONS[region]
       .filter((rule) => this.providers.has(rule.name))
       .map((rule): PaymentOptionView => {
         let disabledMessage: string | null = null;
         const own = (this.providers.get(rule.name) as Partial<AmountLimitsSource>).amountLimits?.() ?? null;
         if (rule.pickupOnly && delivery !== null && delivery !== 'pickup') disabledMessage = PICKUP_ONLY_MESSAGE;
+        else if (rule.name === 'PayPal' && paypalDeliveryRefusal(delivery, shipments))
+          disabledMessage = paypalDeliveryRefusal(delivery, shipments);
         else if (totalMinor < (own ?? rule).minMinor || totalMinor > (own ?? rule).maxMinor)
           disabledMessage = own ? own.message : amountMessage(rule, region);
         return {
@@ -114,11 +127,22 @@ export class PaymentsService {
   }
 
   /** Why this option cannot pay for this order, or null when it can. */
-  refusal(region: Region, name: string, delivery: DeliveryKind, totalMinor: number): string | null {
-    const view = this.options(region, delivery, totalMinor).find((v) => v.name === name);
+  refusal(
+    region: Region,
+    name: string,
+    delivery: DeliveryKind,
+    totalMinor: number,
+    shipments: ShipmentChoice[] = [],
+  ): string | null {
+    const view = this.options(region, delivery, totalMinor, shipments).find((v) => v.name === name);
     if (!view)
       return `Invalid input. PaymentOption: must be one of ${PAYMENT_OPTIONS[region].map((r) => r.name).join(', ')}`;
     return view.disabledMessage;
+  }
+
+  /** The view's PaymentMethodParameters: PayPal's pay later range and caption, and its buttons' script. */
+  methodParameters(region: Region): { Parameter: string; Value: string }[] {
+    return paypalMethodParameters(region, this.providers.get('PayPal'));
   }
 
   /** Starts an attempt for an order (inside its transaction). */

@@ -56,6 +56,17 @@ export interface PayPalProviderOptions {
   /** Per call; default 15 s. */
   timeoutMs?: number;
   now?: () => number;
+  /**
+   * The shop's PUBLIC_URL: start then sends PayPal our accept and cancel routes as return_url and
+   * cancel_url (`/c3api/checkout/paypal/accept?securityKey=<tracking>`, `/c3api/checkout/paypal/cancel?securityKey=<tracking>`).
+   */
+  shopUrl?: string;
+  /** The buttons' script (PAYPAL_SDK_URL, or the sandbox's /sdk/js), served to the page with the client id. */
+  sdkUrl?: string;
+  /** The order's lines, postage, discount and address for the purchase unit (read by the shop at start). */
+  describeOrder?: (ctx: Ctx, attempt: AttemptContext) => Promise<PayPalAttemptContext['paypal'] | undefined>;
+  /** The reconciler captures an order the shopper approved but nobody captured (the browser never came back). */
+  captureApprovedOnReconcile?: boolean;
 }
 
 /** The provider could not be reached or did not answer (timeout, network, 5xx, 429): the outcome is unknown. */
@@ -156,9 +167,31 @@ export class PayPalProvider implements PaymentProvider {
   // --- the port ------------------------------------------------------------------------------
 
   /** Creates the PayPal order; the page gets `Token` (the order id) for the buttons' createOrder. */
-  async start(_ctx: Ctx, attempt: AttemptContext): Promise<StartResult> {
-    const order = await this.createOrder(attempt);
-    return { kind: 'page-data', value: { Token: order.id, ApproveUrl: approveLink(order) } };
+  async start(ctx: Ctx, attempt: AttemptContext): Promise<StartResult> {
+    const { shopUrl, describeOrder } = this.options;
+    const paypal = describeOrder ? await describeOrder(ctx, attempt) : undefined;
+    const key = encodeURIComponent(attempt.trackingNumber);
+    const order = await this.createOrder({
+      ...attempt,
+      ...(shopUrl
+        ? {
+            returnUrl: `${shopUrl}/c3api/checkout/paypal/accept?securityKey=${key}`,
+            cancelUrl: `${shopUrl}/c3api/checkout/paypal/cancel?securityKey=${key}`,
+          }
+        : {}),
+      ...(paypal ? { paypal } : {}),
+    } as PayPalAttemptContext);
+    // The order id is kept on the attempt: capture, cancel, refund and the reconciler name it.
+    return {
+      kind: 'page-data',
+      value: { Token: order.id, ApproveUrl: approveLink(order) },
+      providerReference: order.id,
+    };
+  }
+
+  /** The buttons' script and client id for the page, or null when no script URL is configured. */
+  browserScript(): { sdkUrl: string; clientId: string } | null {
+    return this.options.sdkUrl ? { sdkUrl: this.options.sdkUrl, clientId: this.options.clientId } : null;
   }
 
   /** The shopper approved (accept route): check the order is the attempt's, then capture it. */
@@ -198,7 +231,17 @@ export class PayPalProvider implements PaymentProvider {
 
   /** PayPal's word now: a query only (an APPROVED order stays 'pending'; the shop may then confirm it). */
   async reconcile(_ctx: Ctx, attempt: AttemptContext): Promise<ProviderVerdict> {
-    return (await this.inspect(attempt)).verdict;
+    const state = await this.inspect(attempt);
+    const orderId = asPayPal(attempt).providerReference;
+    // Approved, never captured (the shopper's browser did not come back): the shop captures it now.
+    if (
+      this.options.captureApprovedOnReconcile &&
+      orderId &&
+      state.verdict === 'pending' &&
+      state.orderStatus === 'APPROVED'
+    )
+      return (await this.captureOrder(attempt, orderId)).verdict;
+    return state.verdict;
   }
 
   // --- PayPal-specific -----------------------------------------------------------------------

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * PayPal (Orders v2 with pay later): the shop's calls around PayPal's buttons (checkout.md sections
+ * 4, 5, 7 and 8). The process reply's Value for PayPal is { Token, TrackingNumber }; approval
+ * navigates to the accept route, cancelling to the cancel route, and PayPal's webhooks post to ours.
+ */
+
+export const PAYPAL_ACCEPT_PATH = '/c3api/checkout/paypal/accept';
+export const PAYPAL_CANCEL_PATH = '/c3api/checkout/paypal/cancel';
+export const PAYPAL_WEBHOOK_PATH = '/c3api/checkout/paypal/webhook';
+
+const reference = z.string().trim().min(1, 'This field is required').max(100, 'must be at most 100 characters');
+
+/** GET accept: securityKey (our tracking number) and payerId; PayPal's own redirect adds token and PayerID. */
+export const PayPalAcceptQuerySchema = z.object({
+  securityKey: reference,
+  payerId: reference.optional(),
+  PayerID: reference.optional(),
+  token: reference.optional(),
+});
+export type PayPalAcceptQuery = z.infer<typeof PayPalAcceptQuerySchema>;
+
+/** GET cancel: payPalToken (the PayPal order id); PayPal's own redirect sends token; securityKey names the attempt. */
+export const PayPalCancelQuerySchema = z.object({
+  securityKey: reference.optional(),
+  payPalToken: reference.optional(),
+  token: reference.optional(),
+});
+export type PayPalCancelQuery = z.infer<typeof PayPalCancelQuerySchema>;
+
+/** The process reply's Value for PayPal. */
+export const PayPalProcessValueSchema = z.object({
+  Token: z.string(),
+  TrackingNumber: z.string(),
+  ApproveUrl: z.string().nullable().optional(),
+});
+export type PayPalProcessValue = z.infer<typeof PayPalProcessValueSchema>;
+
+/** The webhook's reply: received (and what was done). */
+export const PayPalWebhookValueSchema = z.object({ Received: z.boolean(), Outcome: z.string() });
+
+/** The availability messages (checkout.md section 5), exact. */
+export const PAYPAL_MIXED_DELIVERY_MESSAGE =
+  'Sorry, to use PayPal, you cannot have a mix of pick up and posted items in the same checkout due to their policies. Consider splitting up your purchase into 2 transactions.';
+export const PAYPAL_MULTIPLE_ADDRESSES_MESSAGE =
+  'This option is not available if you enter more than one shipping address. Due to PayPal policies you can not have more than one shipping address in the same order. Please consider splitting your order.';
+export const PAYPAL_STORE_PICKUP_MESSAGE =
+  'PayPal is not available for instore collection, please contact the store for more information.';
+
+/** The PayPal button error (checkout.md section 8: the "Please try again" text). */
+export const PAYPAL_BUTTON_ERROR_MESSAGE = 'Sorry, an error has occurred. Please try again.';
+
+/** PaymentMethodParameters names the PayPal panel reads from the checkout view. */
+export const PAYPAL_PARAMETERS = {
+  caption: 'PayLaterCaption',
+  min: 'PayLaterAmountRangeMin',
+  max: 'PayLaterAmountRangeMax',
+  sdkUrl: 'PayPalSdkUrl',
+  clientId: 'PayPalClientId',
+} as const;
+
+/** Error keys a PayPal payment can end in, as the accept route puts them in /checkout/?error=. */
+export const PAYPAL_ERROR_KEYS = [
+  'default',
+  'GenericCardProblem',
+  'GenericAccountProblem',
+  'GenericSystemProblem',
+  'InsufficientCardFunds',
+  'InvalidCardNumber',
+  'ContactCardIssuer',
+  'BannedCustomer',
+] as const;
+export type PayPalErrorKey = (typeof PAYPAL_ERROR_KEYS)[number];
+
+/** What the shopper reads for each key (the spec's descriptions, as full sentences). */
+export const PAYPAL_ERROR_MESSAGES: Record<PayPalErrorKey, string> = {
+  default: 'Sorry, an error has occurred, please try again soon.',
+  GenericCardProblem: 'There was a problem with your card details. Please check them and try again.',
+  GenericAccountProblem: 'Your payment was declined. Please check with your card issuer or use another card.',
+  GenericSystemProblem:
+    'Our payment provider is having temporary issues. Please try again in a few minutes; you have not been charged.',
+  InsufficientCardFunds: 'Your payment was declined because of insufficient funds. Please use another card.',
+  InvalidCardNumber: 'The card number is not valid. Please check it and try again.',
+  ContactCardIssuer: 'Your card issuer declined this payment. Please contact your card issuer or use another card.',
+  BannedCustomer: 'There was a problem processing your payment. Please contact us.',
+};
+
+/** The message for a `?error=` key on /checkout/ (unknown keys use the default). */
+export function paypalErrorMessage(key: string | null | undefined): string {
+  return (PAYPAL_ERROR_KEYS as readonly string[]).includes(key ?? '')
+    ? PAYPAL_ERROR_MESSAGES[key as PayPalErrorKey]
+    : PAYPAL_ERROR_MESSAGES.default;
+}
