@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { PaymentStepProps } from '../checkout-types';
 import { cancelEwayPending, EwayPanel } from './payment-eway';
+import { cancelGlobalPayPending, GlobalPayPanel } from './payment-globalpay';
 import type { PaymentOptionName } from './payment-rules';
 
 /**
@@ -41,6 +42,7 @@ export interface PaymentProviderUi {
 export const PAYMENT_PROVIDERS: Partial<Record<PaymentOptionName, PaymentProviderUi>> = {
   Generic: {},
   Eway: { Panel: EwayPanel, cancelPending: cancelEwayPending },
+  GlobalPay: { Panel: GlobalPayPanel, cancelPending: cancelGlobalPayPending },
 };
 
 /** An attempt waiting on the shopper. */
