@@ -10,6 +10,7 @@ import { EmptyCheckout } from '../../features/checkout/components/empty-checkout
 import { OrderSummary } from '../../features/checkout/components/order-summary';
 import { useCartValidation } from '../../features/checkout/use-cart-validation';
 import { useCheckoutFlow } from '../../features/checkout/use-checkout-flow';
+import { useCheckoutUrlError } from '../../features/checkout/use-checkout-url-error';
 import { useCustomerDetails } from '../../features/checkout/use-customer-details';
 import { useDiscount } from '../../features/checkout/use-discount';
 import { useSiteSettings } from '../../lib/site-settings';
@@ -23,6 +24,7 @@ import '../../features/checkout/checkout.css';
 function Checkout({ view, region }: { view: CheckoutViewValue; region: Region }) {
   const navigate = useNavigate();
   const flow = useCheckoutFlow(view);
+  useCheckoutUrlError(flow.setError);
   const form = useCustomerDetails(region, view);
   const discount = useDiscount(flow.setTotal);
   const cartCheck = useCartValidation(region);

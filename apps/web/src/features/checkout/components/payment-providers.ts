@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PaymentStepProps } from '../checkout-types';
+import { ClearpayPanel } from './payment-clearpay';
 import { cancelEwayPending, EwayPanel } from './payment-eway';
 import { cancelGlobalPayPending, GlobalPayPanel } from './payment-globalpay';
 import type { PaymentOptionName } from './payment-rules';
@@ -41,6 +42,7 @@ export interface PaymentProviderUi {
 /** Each provider's entry; an option without one uses the Place order button. */
 export const PAYMENT_PROVIDERS: Partial<Record<PaymentOptionName, PaymentProviderUi>> = {
   Generic: {},
+  Clearpay: { Panel: ClearpayPanel },
   Eway: { Panel: EwayPanel, cancelPending: cancelEwayPending },
   GlobalPay: { Panel: GlobalPayPanel, cancelPending: cancelGlobalPayPending },
 };
