@@ -1,0 +1,135 @@
+import { createServer } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import {
+  addToCartByApi,
+  detailFields,
+  expectNoSidewaysScroll,
+  fillDetails,
+  newShopper,
+  openCheckout,
+  twoStoreItems,
+  waitForStep,
+} from './support/checkout.js';
+import { openPage } from './support/pages.js';
+import { type RunningServer, startServer } from './support/server.js';
+
+/** checkout.md section 8: a URL carrying an error shows the default error. */
+const URL_ERROR = 'Sorry, an error has occurred, please try again soon.';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Steps 2 and 3: collect in store, then Clearpay chosen; answers the Place order button. */
+async function toClearpay(page: Page) {
+  await detailFields(page).continue.click();
+  await waitForStep(page, 2, 'Delivery options');
+  await page.getByRole('radio', { name: /^Collect in store/ }).check();
+  await page.locator('.delivery-step').getByRole('button', { name: 'Continue' }).click();
+  await waitForStep(page, 3, 'Payment options');
+  await page.getByRole('radio', { name: /^Clearpay/ }).check();
+  return page.getByRole('button', { name: 'Place order' });
+}
+
+/** The sandbox's Clearpay page: the card and its CVV (000 approves, 051 declines), then Confirm. */
+async function approveOnClearpay(page: Page, cvv: string) {
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiry (MM/YY)').fill(`01/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`);
+  await page.getByLabel('Security code').fill(cvv);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+}
+
+/**
+ * Buying now and paying later with Clearpay in the UK, in Chromium against the real server and
+ * the Clearpay sandbox on its own port: Place order leaves for Clearpay's page; cancelling there
+ * comes back to the checkout; a decline comes back with the error banner; approving lands on the
+ * confirmation.
+ */
+describe('paying with Clearpay (UK)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let sandboxUrl = '';
+
+  beforeAll(async () => {
+    const sandboxPort = await freePort();
+    server = await startServer(
+      {
+        PAYMENT_PROVIDERS: 'Clearpay',
+        REGION: 'UK',
+        DEV_MAILBOX: 'true',
+        PAYMENT_SANDBOX: 'true',
+        PAYMENT_SANDBOX_PORT: String(sandboxPort),
+      },
+      { host: 'localhost' },
+    );
+    sandboxUrl = `http://localhost:${sandboxPort}`;
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("cancelling on Clearpay's page returns to the checkout, a decline shows the error, then approving pays (phone)", async () => {
+    const base = server.baseUrl;
+    const [item] = await twoStoreItems(base, 'query=lamp');
+    const { page, problems } = await openPage(browser, VIEWPORTS.phone);
+    await page.goto(`${base}/`);
+    await addToCartByApi(page, base, item.Id);
+
+    await openCheckout(page, base);
+    await fillDetails(page, 'UK', newShopper('UK', 'Grace'), 'manual');
+    let place = await toClearpay(page);
+    expect(await page.getByText(/pay in 4 interest-free instalments/).count()).toBe(1);
+    await expect.poll(() => page.getByText(/between £1\.00 and £1,200\.00/).count()).toBe(1);
+    await expectNoSidewaysScroll(page, 'step 3 with Clearpay');
+    await screenshot(page, 'payments-clearpay-step3-phone');
+
+    // 1. To Clearpay's page, and back with Cancel: the checkout again, no error.
+    await place.click();
+    await page.waitForURL(`${sandboxUrl}/clearpay/checkout/?token=*`);
+    await page.getByText('SANDBOX — no real money').waitFor();
+    await screenshot(page, 'payments-clearpay-sandbox-page-phone');
+    await page.getByRole('button', { name: 'Cancel and return to the shop' }).click();
+    await page.waitForURL(`${base}/checkout/`);
+    await detailFields(page).email.waitFor();
+    expect(await page.locator('.checkout__error').count()).toBe(0);
+
+    // 2. Declined by Clearpay: back on the checkout with the error in its banner, the item free again.
+    await detailFields(page).terms.check();
+    place = await toClearpay(page);
+    await place.click();
+    await page.waitForURL(`${sandboxUrl}/clearpay/checkout/?token=*`);
+    await approveOnClearpay(page, '051');
+    await page.waitForURL(`${base}/checkout/`);
+    const banner = page.locator('.checkout__error');
+    await banner.waitFor();
+    expect(await banner.textContent()).toBe(URL_ERROR);
+    expect(new URL(page.url()).search).toBe('');
+    await screenshot(page, 'payments-clearpay-declined-phone');
+
+    // 3. Approved: captured on return and the confirmation page opens.
+    await detailFields(page).terms.check();
+    place = await toClearpay(page);
+    await place.click();
+    await page.waitForURL(`${sandboxUrl}/clearpay/checkout/?token=*`);
+    await approveOnClearpay(page, '000');
+    await page.waitForURL(/\/checkout\/confirmation\/ORD-/);
+    const reference = (await page.locator('.confirmation__reference strong').textContent()) ?? '';
+    expect(reference).toMatch(/^ORD-/);
+    await expectNoSidewaysScroll(page, 'the confirmation');
+    await screenshot(page, 'payments-clearpay-confirmation-phone');
+    expect(problems).toEqual([]);
+  });
+});
