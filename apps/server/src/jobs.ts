@@ -7,11 +7,11 @@ import { ADD_VIEWS_JOB } from './modules/catalogue/catalogue.service.js';
 import { type JobHandler, JobWorker } from './modules/jobs/job-worker.js';
 import type { ScheduleSpec } from './modules/jobs/jobs.service.js';
 import { SEND_MAIL_JOB } from './modules/mail/mail.service.js';
+import { MailSender } from './modules/mail/mail-sender.js';
 import {
   CLEARPAY_CONFIGURATION_JOB,
   runClearpayConfiguration,
 } from './modules/payments/providers/clearpay/clearpay-configuration.job.js';
-import { MailSender } from './modules/mail/mail-sender.js';
 import {
   GLOBALPAY_SETTLE_JOB,
   runGlobalPaySettle,
