@@ -3,6 +3,7 @@ import type { PaymentStepProps } from '../checkout-types';
 import { ClearpayPanel } from './payment-clearpay';
 import { cancelEwayPending, EwayPanel } from './payment-eway';
 import { cancelGlobalPayPending, GlobalPayPanel } from './payment-globalpay';
+import { PayPalPanel } from './payment-paypal';
 import type { PaymentOptionName } from './payment-rules';
 
 /**
@@ -45,6 +46,7 @@ export const PAYMENT_PROVIDERS: Partial<Record<PaymentOptionName, PaymentProvide
   Clearpay: { Panel: ClearpayPanel },
   Eway: { Panel: EwayPanel, cancelPending: cancelEwayPending },
   GlobalPay: { Panel: GlobalPayPanel, cancelPending: cancelGlobalPayPending },
+  PayPal: { Panel: PayPalPanel },
 };
 
 /** An attempt waiting on the shopper. */

@@ -8,6 +8,7 @@ import {
 } from '@shop/contract';
 import { ApiError } from '../../../lib/api-client';
 import type { DeliveryChoice, PaymentStepProps } from '../checkout-types';
+import { paypalDeliveryMessage } from './payment-paypal-rules';
 import { PAYMENT_PROVIDERS } from './payment-providers';
 
 /**
@@ -57,6 +58,8 @@ export function paymentOptionStates(options: PaymentOption[], delivery: Delivery
     if (!isSupportedOption(option.SystemName)) {
       return { option, usable: false, message: NOT_YET_AVAILABLE_MESSAGE };
     }
+    const paypalRefusal = option.SystemName === 'PayPal' ? paypalDeliveryMessage(delivery) : null;
+    if (paypalRefusal) return { option, usable: false, message: paypalRefusal };
     if (option.SystemName === 'Generic' && !isAllPickup(delivery)) {
       return { option, usable: false, message: PICKUP_ONLY_MESSAGE };
     }
