@@ -311,6 +311,8 @@ export async function buildApp(
   const security = { alwaysSecure: servedOverHttps(config) };
 
   await app.register(helmet, {
+    // PayPal's buttons open its approval page in a popup that answers through window.opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -1076,7 +1076,8 @@ const SDK_SCRIPT = `(function () {
     });
     function start(source) {
       var popup = window.open('', 'paypal-sandbox', 'width=480,height=720');
-      if (popup) popup.document.write('<p style="font-family:sans-serif">SANDBOX — opening PayPal…</p>');
+      // Nothing is written into the blank popup: Chromium then drops its opener under the shop's
+      // Cross-Origin-Opener-Policy (same-origin-allow-popups), and the answer could not come back.
       Promise.resolve(opts.createOrder ? opts.createOrder({ paymentSource: source }, {}) : null).then(function (orderID) {
         if (!orderID) throw new Error('createOrder gave no order id');
         var url = base + '/checkoutnow?token=' + encodeURIComponent(orderID) + '&fundingSource=' + source;
