@@ -47,6 +47,10 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_PRODUCTS: '1500',
+      // Journeys about one payment option say which they offer (the demo offers the region's own).
+      PAYMENT_PROVIDERS: 'none',
+      // The payment sandboxes on any free port, unless a journey chooses one.
+      PAYMENT_SANDBOX_PORT: '0',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       ...(host === 'localhost' ? { PUBLIC_URL: `http://localhost:${port}` } : {}),

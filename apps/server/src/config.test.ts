@@ -2,9 +2,24 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, paymentSandboxOn, paymentSandboxPort, resolveSecretKey, servedOverHttps } from './config.js';
+import {
+  loadConfig,
+  offeredPaymentProviders,
+  paymentSandboxOn,
+  paymentSandboxPort,
+  resolveSecretKey,
+  servedOverHttps,
+} from './config.js';
 
 describe('configuration', () => {
+  it("offers the region's online payment options unless told which, or none", () => {
+    expect(offeredPaymentProviders(loadConfig({}))).toEqual(['Eway', 'PayPal']);
+    expect(offeredPaymentProviders(loadConfig({ REGION: 'UK' }))).toEqual(['GlobalPay', 'PayPal', 'Clearpay']);
+    expect(offeredPaymentProviders(loadConfig({ PAYMENT_PROVIDERS: 'PayPal' }))).toEqual(['PayPal']);
+    expect(offeredPaymentProviders(loadConfig({ PAYMENT_PROVIDERS: 'none' }))).toEqual([]);
+    expect(() => loadConfig({ PAYMENT_PROVIDERS: 'Eway,Stripe' })).toThrow(/PAYMENT_PROVIDERS: must list/);
+  });
+
   it('runs the payment sandboxes by default, never in production', () => {
     expect(paymentSandboxOn(loadConfig({}))).toBe(true);
     expect(paymentSandboxOn(loadConfig({ PAYMENT_SANDBOX: 'false' }))).toBe(false);

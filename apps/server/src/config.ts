@@ -82,15 +82,24 @@ const ConfigSchema = z.object({
   /** The sandboxes' port (default PORT + 1; 0 picks a free one). */
   PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /**
-   * The online payment options offered, comma-separated (Eway, GlobalPay, PayPal, Clearpay); each
-   * also needs its credentials below, or the sandbox. Pay in store is always offered for pickup.
+   * The online payment options offered, comma-separated (Eway, GlobalPay, PayPal, Clearpay), or
+   * `none`. Unset: the region's own (AU: Eway, PayPal; UK: GlobalPay, PayPal, Clearpay). Each also
+   * needs its credentials below, or the sandbox. Pay in store is always offered for pickup.
    */
-  PAYMENT_PROVIDERS: optionalText().transform((v) =>
-    (v ?? '')
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean),
-  ),
+  PAYMENT_PROVIDERS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined || v.trim() === ''
+        ? null
+        : v
+            .split(',')
+            .map((name) => name.trim())
+            .filter((name) => name !== '' && name.toLowerCase() !== 'none'),
+    )
+    .refine((names) => names === null || names.every((n) => ['Eway', 'GlobalPay', 'PayPal', 'Clearpay'].includes(n)), {
+      message: "must list Eway, GlobalPay, PayPal or Clearpay (comma-separated), or be 'none'",
+    }),
   /** Eway Rapid (AU cards). Without a URL and credentials, the sandbox's when PAYMENT_SANDBOX is on. */
   EWAY_API_URL: optionalText(),
   EWAY_API_KEY: optionalText(),
@@ -176,6 +185,17 @@ const ConfigSchema = z.object({
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** The region's online payment options when PAYMENT_PROVIDERS is unset. */
+const REGION_PAYMENT_PROVIDERS: Record<'AU' | 'UK', string[]> = {
+  AU: ['Eway', 'PayPal'],
+  UK: ['GlobalPay', 'PayPal', 'Clearpay'],
+};
+
+/** The online payment options this shop offers (PAYMENT_PROVIDERS, or the region's own). */
+export function offeredPaymentProviders(config: Pick<Config, 'PAYMENT_PROVIDERS' | 'REGION'>): string[] {
+  return config.PAYMENT_PROVIDERS ?? REGION_PAYMENT_PROVIDERS[config.REGION];
+}
 
 /** Whether the payment sandboxes run: on by default, never when NODE_ENV is production. */
 export function paymentSandboxOn(config: Pick<Config, 'PAYMENT_SANDBOX' | 'NODE_ENV'>): boolean {

@@ -1,4 +1,4 @@
-import { type Config, paymentSandboxOn, paymentSandboxPort } from '../../config.js';
+import { type Config, offeredPaymentProviders, paymentSandboxOn, paymentSandboxPort } from '../../config.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { clearpaySetup } from './providers/clearpay/clearpay.setup.js';
 import { ewaySetup } from './providers/eway/eway.setup.js';
@@ -30,7 +30,7 @@ export interface ProviderSetupInput {
  * the sandbox server. A provider neither configured nor sandboxed is simply not offered.
  */
 export function paymentSetup(config: Config, publicUrl: string, sandbox: SandboxUrls) {
-  const offered = new Set(config.PAYMENT_PROVIDERS);
+  const offered = new Set(offeredPaymentProviders(config));
   const setups: ProviderSetup[] = [
     ewaySetup({ config, publicUrl, sandbox, offered: offered.has('Eway') }),
     globalpaySetup({ config, publicUrl, sandbox, offered: offered.has('GlobalPay') }),
@@ -84,7 +84,7 @@ export async function preparePayments(
   const { providers } = paymentSetup(config, publicUrl, sandbox ? sandbox.urlOf : null);
   const origins = [
     ...(sandbox ? [sandbox.baseUrl] : []),
-    ...config.PAYMENT_PROVIDERS.flatMap((name) => REAL_ORIGINS[name] ?? []),
+    ...offeredPaymentProviders(config).flatMap((name) => REAL_ORIGINS[name] ?? []),
   ];
   return { providers, origins, sandbox };
 }
