@@ -7,16 +7,25 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
+/** `count` distinct free ports: every probe stays open until all are chosen, so none repeats. */
+async function freePorts(count: number): Promise<number[]> {
+  const probes = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const probe = createServer();
+          probe.once('error', reject);
+          probe.listen(0, '127.0.0.1', () => resolve(probe));
+        }),
+    ),
+  );
+  const ports = probes.map((probe) => {
+    const address = probe.address();
+    return typeof address === 'object' && address ? address.port : 0;
   });
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return ports;
 }
 
 export interface RunningServer {
@@ -34,7 +43,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   // A caller that needs to reach the database gives its own DATA_DIR; either way stop() removes it.
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
-  const port = await freePort();
+  // The shop's port and its payment sandboxes' (main.ts starts them first: a sandbox left to pick
+  // any free port could take the one just chosen for the shop).
+  const [port = 0, sandboxPort = 0] = await freePorts(2);
   // Passkeys need a domain, not an IP address, as their relying party: 'localhost' serves the shop
   // as http://localhost:PORT, its PUBLIC_URL too.
   const host = options.host ?? '127.0.0.1';
@@ -49,8 +60,8 @@ export async function startServer(
       DEMO_PRODUCTS: '1500',
       // Journeys about one payment option say which they offer (the demo offers the region's own).
       PAYMENT_PROVIDERS: 'none',
-      // The payment sandboxes on any free port, unless a journey chooses one.
-      PAYMENT_SANDBOX_PORT: '0',
+      // The payment sandboxes on a port of their own, unless a journey chooses one.
+      PAYMENT_SANDBOX_PORT: String(sandboxPort),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       ...(host === 'localhost' ? { PUBLIC_URL: `http://localhost:${port}` } : {}),
@@ -69,17 +80,20 @@ export async function startServer(
   process.once('exit', killOnExit);
   const baseUrl = `http://${host}:${port}`;
   const deadline = Date.now() + 180_000;
+  let lastAnswer = 'no answer';
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
     try {
       const response = await fetch(`${baseUrl}/healthz`);
       if (response.ok) break;
-    } catch {
+      lastAnswer = `HTTP ${response.status}`;
+    } catch (error) {
       // not listening yet
+      lastAnswer = error instanceof Error ? error.message : String(error);
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The server did not start in time:\n${output}`);
+      throw new Error(`The server did not start in time (last: ${lastAnswer}):\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
