@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
@@ -13,21 +12,9 @@ import {
   waitForStep,
 } from './support/checkout.js';
 import { openPage } from './support/pages.js';
-import { type RunningServer, startServer } from './support/server.js';
+import { freePort, type RunningServer, startServer } from './support/server.js';
 
 const DECLINED_FOR_FUNDS = 'Your payment was declined because of insufficient funds. Please use another card.';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Eway's modal (the sandbox's eCrypt.js): the shared page in a frame. */
 function ewayFrame(page: Page) {

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
@@ -14,18 +13,11 @@ import {
   waitForStep,
 } from './support/checkout.js';
 import { openPage } from './support/pages.js';
+import { freePort } from './support/server.js';
 import { useShop } from './support/shop.js';
 
 /** A free loopback port for the payment sandbox (PORT + 1 may be taken by another shop under test). */
-const sandboxPort = await new Promise<number>((resolve, reject) => {
-  const probe = createServer();
-  probe.once('error', reject);
-  probe.listen(0, '127.0.0.1', () => {
-    const address = probe.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    probe.close(() => resolve(port));
-  });
-});
+const sandboxPort = await freePort();
 
 const FRAME_TITLE = 'Secure card payment by Global Payments';
 

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
@@ -14,23 +13,11 @@ import {
   waitForStep,
 } from './support/checkout.js';
 import { openPage } from './support/pages.js';
-import { type RunningServer, startServer } from './support/server.js';
+import { freePort, type RunningServer, startServer } from './support/server.js';
 
 /** checkout.md section 8: a URL carrying an error shows the default error. */
 const URL_ERROR = 'Sorry, an error has occurred, please try again soon.';
 const PICKUP_MESSAGE = 'PayPal is not available for instore collection, please contact the store for more information.';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Step 2 by Australia Post to the billing address (Regular), then step 3 with PayPal chosen. */
 async function toPayPal(page: Page) {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** `count` distinct free ports: every probe stays open until all are chosen, so none repeats. */
-async function freePorts(count: number): Promise<number[]> {
+export async function freePorts(count: number): Promise<number[]> {
   const probes = await Promise.all(
     Array.from(
       { length: count },
@@ -26,6 +26,12 @@ async function freePorts(count: number): Promise<number[]> {
   });
   await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
   return ports;
+}
+
+/** One free loopback port (a journey's own payment sandbox port, say). */
+export async function freePort(): Promise<number> {
+  const [port = 0] = await freePorts(1);
+  return port;
 }
 
 export interface RunningServer {

@@ -17,7 +17,6 @@
  * - Test cards and sandbox modes: https://go.eway.io/s/article/Test-Credit-Card-Numbers (Visa 4444333322221111,
  *   Mastercard 5105105105105100; "Use Cents Value": the amount's cents choose the bank response code).
  */
-import { z } from 'zod';
 
 export const EWAY_SANDBOX_API_URL = 'https://api.sandbox.ewaypayments.com';
 export const EWAY_PRODUCTION_API_URL = 'https://api.ewaypayments.com';
@@ -161,32 +160,6 @@ export interface RefundResponse {
 /** The browser script's result values (eCrypt.showModalPayment's callback). */
 export const ECRYPT_RESULTS = ['Complete', 'Error', 'Cancel'] as const;
 export type EcryptResult = (typeof ECRYPT_RESULTS)[number];
-
-// ---------------------------------------------------------------------------------------------
-// The shop's browser calls (checkout.md section 7); the lead may move these into packages/contract.
-// ---------------------------------------------------------------------------------------------
-
-/** POST /c3api/checkout/eway/validate: what the modal's callback reports (never trusted; the query decides). */
-export const EwayValidateBodySchema = z.object({
-  AccessCode: z.string().min(1).max(512),
-  Errors: z.string().max(2000).nullable().optional(),
-  IsComplete: z.boolean(),
-});
-/** POST /c3api/checkout/eway/cancel. */
-export const EwayCancelBodySchema = z.object({
-  AccessToken: z.string().min(1).max(512),
-  TrackingNumber: z.string().min(1).max(EWAY_LIMITS.invoiceReference),
-});
-/** POST /c3api/checkout/eway/logerror. */
-export const EwayLogErrorBodySchema = z.object({ ErrorData: z.unknown() });
-
-/** The progress messages the page shows while paying (checkout.md section 8, Eway flow). */
-export const EWAY_PROGRESS_MESSAGES = {
-  starting: 'Starting payment process...',
-  contactingBank: 'Contacting bank...',
-  validating: 'Validating payment...',
-  complete: 'Payment complete.',
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Pure functions
