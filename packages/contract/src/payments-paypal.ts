@@ -92,3 +92,11 @@ export function paypalErrorMessage(key: string | null | undefined): string {
     ? PAYPAL_ERROR_MESSAGES[key as PayPalErrorKey]
     : PAYPAL_ERROR_MESSAGES.default;
 }
+
+/** POST /c3api/checkout/paypal/cancelattempt: leaving step 3 with a PayPal order open. */
+export const PayPalCancelAttemptBodySchema = z.object({
+  TrackingNumber: z.string().trim().min(1, 'must be a tracking number').max(40, 'must be a tracking number'),
+});
+export type PayPalCancelAttemptBody = z.infer<typeof PayPalCancelAttemptBodySchema>;
+export const PayPalCancelAttemptValueSchema = z.object({ Cancelled: z.boolean() });
+export type PayPalCancelAttemptValue = z.infer<typeof PayPalCancelAttemptValueSchema>;

@@ -49,7 +49,7 @@ describe('OpenAPI document', () => {
       ...['configuration', 'return'].map((call) => `/c3api/checkout/clearpay/${call}`),
       ...['response', 'validate', 'cancel'].map((call) => `/c3api/checkout/globalpay/${call}`),
       ...['/c3api/checkout/eway/validate', '/c3api/checkout/eway/cancel', '/c3api/checkout/eway/logerror'],
-      ...['accept', 'cancel', 'webhook'].map((call) => `/c3api/checkout/paypal/${call}`),
+      ...['accept', 'cancel', 'cancelattempt', 'webhook'].map((call) => `/c3api/checkout/paypal/${call}`),
       '/c3api/checkout/shipping/estimate',
       '/c3api/checkout/shipping/setexpresscost',
       '/c3api/checkout/splitcheckoutview',

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { cancelPayPalAttempt } from '../api/paypal-cancel-attempt';
 import type { PaymentStepProps } from '../checkout-types';
 import { ClearpayPanel } from './payment-clearpay';
 import { cancelEwayPending, EwayPanel } from './payment-eway';
@@ -46,7 +47,12 @@ export const PAYMENT_PROVIDERS: Partial<Record<PaymentOptionName, PaymentProvide
   Clearpay: { Panel: ClearpayPanel },
   Eway: { Panel: EwayPanel, cancelPending: cancelEwayPending },
   GlobalPay: { Panel: GlobalPayPanel, cancelPending: cancelGlobalPayPending },
-  PayPal: { Panel: PayPalPanel },
+  PayPal: {
+    Panel: PayPalPanel,
+    cancelPending: async (TrackingNumber) => {
+      await cancelPayPalAttempt({ TrackingNumber });
+    },
+  },
 };
 
 /** An attempt waiting on the shopper. */

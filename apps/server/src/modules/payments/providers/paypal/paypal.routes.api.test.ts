@@ -276,6 +276,21 @@ describe.each(testDatabaseTargets())('PayPal checkout routes on $name', (target)
     expect(await productStatus(guitar.id)).toBe('available');
   });
 
+  it('cancels an open attempt when the shopper leaves step 3; only for the shopper who placed it', async () => {
+    const { client, guitar, TrackingNumber } = await placed();
+    const stranger = new TestClient(server.baseUrl);
+    const foreign = await stranger.post('/c3api/checkout/paypal/cancelattempt', { TrackingNumber });
+    expect(foreign.status).toBe(404);
+    expect((await attemptOf(TrackingNumber)).attempt).toBe('pending');
+    const left = await client.post<{ Cancelled: boolean }>('/c3api/checkout/paypal/cancelattempt', { TrackingNumber });
+    expect([left.status, left.body.Value]).toEqual([200, { Cancelled: true }]);
+    expect(await attemptOf(TrackingNumber)).toMatchObject({ attempt: 'cancelled', order: 'cancelled' });
+    expect(await productStatus(guitar.id)).toBe('available');
+    // Again: nothing left to cancel.
+    const again = await client.post<{ Cancelled: boolean }>('/c3api/checkout/paypal/cancelattempt', { TrackingNumber });
+    expect(again.body.Value).toEqual({ Cancelled: false });
+  });
+
   it("refuses tampering: another shopper's attempt, another order's token, another PayPal order's id", async () => {
     const mine = await placed();
     const theirs = await placed();

@@ -1,5 +1,7 @@
 import {
   PayPalAcceptQuerySchema,
+  PayPalCancelAttemptBodySchema,
+  PayPalCancelAttemptValueSchema,
   PayPalCancelQuerySchema,
   type PayPalErrorKey,
   PayPalWebhookValueSchema,
@@ -61,6 +63,29 @@ export function paypalRoutes(deps: PayPalRouteDependencies): ApiRoute[] {
     deps.payments.record(ctx, attempt.id, kind, detail, Date.now());
 
   /** The shopper's own PayPal attempt, or null (unknown, someone else's, another provider's). */
+  /**
+   * Cancels an open attempt: PayPal is asked first (it voids nothing; it says whether money moved).
+   * Captured after all (another tab approved): that payment stands and finishes as paid.
+   */
+  async function cancelOpenAttempt(ctx: Ctx, found: Found) {
+    const { attempt, context } = found;
+    try {
+      await paypal().cancel(ctx, context);
+    } catch (error) {
+      await record(ctx, attempt, 'error', { during: 'cancel', message: (error as Error).message });
+      if (error instanceof PayPalRefusalError) {
+        const { outcome, capture } = await captureAndFinish(ctx, found, 'browser');
+        return { kind: 'paid' as const, outcome, capture };
+      }
+      return { kind: 'unknown' as const };
+    }
+    await record(ctx, attempt, 'cancel', { source: 'browser', orderId: context.providerReference ?? null });
+    await deps.finishPayment.finish(ctx, attempt.tracking_number, 'cancelled', 'browser', {
+      orderId: context.providerReference ?? null,
+    });
+    return { kind: 'cancelled' as const };
+  }
+
   async function viewersAttempt(ctx: Ctx, trackingNumber: string): Promise<Found | null> {
     try {
       const found = await deps.finishPayment.attemptForViewer(ctx, trackingNumber);
@@ -191,22 +216,27 @@ export function paypalRoutes(deps: PayPalRouteDependencies): ApiRoute[] {
         if (!query.securityKey || !token) return toCheckout(null);
         const found = await viewersAttempt(ctx, query.securityKey);
         if (!found || token !== found.context.providerReference) return toCheckout(null);
-        const { attempt, context } = found;
-        if (!OPEN.includes(attempt.status)) return toCheckout(null);
-        try {
-          await paypal().cancel(ctx, context);
-        } catch (error) {
-          // Captured after all (another tab approved): that payment stands.
-          await record(ctx, attempt, 'error', { during: 'cancel', message: (error as Error).message });
-          if (error instanceof PayPalRefusalError) {
-            const { outcome, capture } = await captureAndFinish(ctx, found, 'browser');
-            return outcome ? afterFinish(outcome, capture) : toCheckout(null);
-          }
-          return toCheckout(null);
-        }
-        await record(ctx, attempt, 'cancel', { source: 'browser', orderId: token });
-        await deps.finishPayment.finish(ctx, attempt.tracking_number, 'cancelled', 'browser', { orderId: token });
+        const ended = await cancelOpenAttempt(ctx, found);
+        if (ended.kind === 'paid') return ended.outcome ? afterFinish(ended.outcome, ended.capture) : toCheckout(null);
         return toCheckout(null);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/c3api/checkout/paypal/cancelattempt',
+      summary:
+        'The shopper left step 3 with a PayPal order open (never approved): it is cancelled and the items released, unless PayPal took the money meanwhile (then it finishes as paid)',
+      tag: 'checkout',
+      body: PayPalCancelAttemptBodySchema,
+      value: PayPalCancelAttemptValueSchema,
+      rateLimit: { max: 60, windowMs: 5 * MINUTE_MS },
+      cacheControl: 'no-store',
+      handler: async (ctx, { body }) => {
+        const found = await viewersAttempt(ctx, body.TrackingNumber);
+        if (!found) throw new NotFoundError('No such payment');
+        if (!OPEN.includes(found.attempt.status)) return { Cancelled: false };
+        const ended = await cancelOpenAttempt(ctx, found);
+        return { Cancelled: ended.kind === 'cancelled' };
       },
     }),
     defineRoute({
