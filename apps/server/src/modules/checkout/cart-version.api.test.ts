@@ -6,25 +6,13 @@ import {
 } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
+import { pickupSubmission } from '../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 
-const submission = (CartVersion: string): CheckoutSubmission => ({
-  PaymentOption: 'Generic',
-  DeliveryOption: 'StorePickup',
-  CustomerDetails: {
-    EmailAddress: 'pat@example.com',
-    FirstName: 'Pat',
-    LastName: 'Shopper',
-    PhoneNumber: '0412 345 678',
-    Consent: false,
-  },
-  BillingAddress: { Line1: '1 George St', Suburb: 'Sydney', State: 'NSW', PostCode: '2000' },
-  IsStorePickup: true,
-  CartVersion,
-});
+const submission = (CartVersion: string): CheckoutSubmission => pickupSubmission({ CartVersion });
 
 /** checkout.md section 7: "Status 205 reloads the page" when the cart changed underneath it. */
 describe.each(testDatabaseTargets())('the cart version on $name', (target) => {

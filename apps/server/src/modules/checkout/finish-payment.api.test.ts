@@ -1,6 +1,7 @@
 import type { CheckoutSubmission } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
+import { pickupSubmission } from '../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
@@ -40,19 +41,7 @@ class ControlledCardProvider implements PaymentProvider {
 
 const MINUTE = 60 * 1000;
 
-const submission = (): CheckoutSubmission => ({
-  PaymentOption: 'Eway',
-  DeliveryOption: 'StorePickup',
-  CustomerDetails: {
-    EmailAddress: 'pat@example.com',
-    FirstName: 'Pat',
-    LastName: 'Shopper',
-    PhoneNumber: '0412 345 678',
-    Consent: false,
-  },
-  BillingAddress: { Line1: '1 George St', Suburb: 'Sydney', State: 'NSW', PostCode: '2000' },
-  IsStorePickup: true,
-});
+const submission = (): CheckoutSubmission => pickupSubmission({ PaymentOption: 'Eway' });
 
 describe.each(testDatabaseTargets())('finishing an online payment on $name', (target) => {
   let database: TestDatabase;

@@ -6,6 +6,7 @@ import {
 } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
+import { MELBOURNE, postageSubmission, SYDNEY } from '../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore, SMALL_PARCEL, TEST_RATE_CARD } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
@@ -32,28 +33,8 @@ class StandInCardProvider implements PaymentProvider {
   }
 }
 
-const SYDNEY = { Line1: '1 George St', Suburb: 'Sydney', State: 'NSW', PostCode: '2000' };
-const MELBOURNE = { Line1: '1 Collins St', Suburb: 'Melbourne', State: 'VIC', PostCode: '3000' };
-
-const submission = (overrides: Partial<CheckoutSubmission> = {}): CheckoutSubmission => ({
-  PaymentOption: 'Eway',
-  DeliveryOption: 'AustraliaPost',
-  CustomerDetails: {
-    EmailAddress: 'pat@example.com',
-    FirstName: 'Pat',
-    LastName: 'Shopper',
-    PhoneNumber: '0412 345 678',
-    Consent: false,
-  },
-  BillingAddress: SYDNEY,
-  DeliveryAddress: SYDNEY,
-  IsShippingAddressSameAsBillingAddress: false,
-  IsStorePickup: false,
-  IsPaidPostage: true,
-  IsExpress: false,
-  SplitPostageShipments: null,
-  ...overrides,
-});
+const submission = (overrides: Partial<CheckoutSubmission> = {}): CheckoutSubmission =>
+  postageSubmission({ PaymentOption: 'Eway', ...overrides });
 
 describe.each(testDatabaseTargets())('placing a postage order on $name', (target) => {
   let database: TestDatabase;

@@ -7,6 +7,7 @@ import {
 } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
+import { pickupSubmission } from '../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
@@ -15,24 +16,7 @@ import { startTestServer, type TestServer } from '../../test/test-server.js';
 const DAY = 24 * 60 * 60 * 1000;
 const referenceOf = (url: string) => /ORD-[0-9A-Z-]{14}/.exec(url)?.[0] ?? '';
 
-const submission = (overrides: Partial<CheckoutSubmission> = {}): CheckoutSubmission => ({
-  PaymentOption: 'Generic',
-  DeliveryOption: 'StorePickup',
-  CustomerDetails: {
-    EmailAddress: 'pat@example.com',
-    FirstName: 'Pat',
-    LastName: 'Shopper',
-    PhoneNumber: '0412 345 678',
-    Consent: false,
-  },
-  BillingAddress: { Line1: '1 George St', Suburb: 'Sydney', State: 'NSW', PostCode: '2000' },
-  DeliveryAddress: null,
-  IsShippingAddressSameAsBillingAddress: false,
-  IsStorePickup: true,
-  IsPaidPostage: false,
-  SplitPostageShipments: null,
-  ...overrides,
-});
+const submission = (overrides: Partial<CheckoutSubmission> = {}): CheckoutSubmission => pickupSubmission(overrides);
 
 describe.each(testDatabaseTargets())('placing an order on $name', (target) => {
   let database: TestDatabase;

@@ -1,24 +1,13 @@
 import type { CheckoutSubmission, CheckoutViewValue } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
+import { pickupSubmission } from '../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 
-const submission = (): CheckoutSubmission => ({
-  PaymentOption: 'Eway',
-  DeliveryOption: 'StorePickup',
-  CustomerDetails: {
-    EmailAddress: 'pat@example.com',
-    FirstName: 'Pat',
-    LastName: 'Shopper',
-    PhoneNumber: '0412 345 678',
-    Consent: false,
-  },
-  BillingAddress: { Line1: '1 George St', Suburb: 'Sydney', State: 'NSW', PostCode: '2000' },
-  IsStorePickup: true,
-});
+const submission = (): CheckoutSubmission => pickupSubmission({ PaymentOption: 'Eway' });
 
 /**
  * The shop as main.ts builds it with online payments: the sandboxes on a port of their own, the

@@ -8,13 +8,11 @@ import {
 } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
+import { MELBOURNE, SYDNEY } from '../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore, SMALL_PARCEL, TEST_RATE_CARD } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
-
-const SYDNEY = { Line1: '1 George St', Suburb: 'Sydney', State: 'NSW', PostCode: '2000' };
-const MELBOURNE = { Line1: '1 Collins St', Suburb: 'Melbourne', State: 'VIC', PostCode: '3000' };
 
 describe.each(testDatabaseTargets())('postage calls on $name', (target) => {
   let database: TestDatabase;

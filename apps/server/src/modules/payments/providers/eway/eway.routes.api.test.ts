@@ -1,6 +1,7 @@
 import type { CheckoutSubmission, EwayCancelValue, EwayPageData, EwayValidateValue } from '@shop/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../../../seed/seed.js';
+import { pickupSubmission } from '../../../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../../../test/factories.js';
 import { TestClient } from '../../../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../../../test/test-database.js';
@@ -8,19 +9,7 @@ import { startTestServer, type TestServer } from '../../../../test/test-server.j
 import { EWAY_ERROR_MESSAGES, type EwayErrorKey } from './eway.protocol.js';
 import { EWAY_TEST_CARDS } from './eway.sandbox.js';
 
-const submission = (): CheckoutSubmission => ({
-  PaymentOption: 'Eway',
-  DeliveryOption: 'StorePickup',
-  CustomerDetails: {
-    EmailAddress: 'pat@example.com',
-    FirstName: 'Pat',
-    LastName: 'Shopper',
-    PhoneNumber: '0412 345 678',
-    Consent: false,
-  },
-  BillingAddress: { Line1: '1 George St', Suburb: 'Sydney', State: 'NSW', PostCode: '2000' },
-  IsStorePickup: true,
-});
+const submission = (): CheckoutSubmission => pickupSubmission({ PaymentOption: 'Eway' });
 
 const MINUTE = 60 * 1000;
 

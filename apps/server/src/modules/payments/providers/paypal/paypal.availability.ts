@@ -43,7 +43,7 @@ export function paypalMethodParameters(
   region: 'AU' | 'UK',
   provider: PaymentProvider | undefined,
 ): { Parameter: string; Value: string }[] {
-  if (!provider || provider.name !== 'PayPal') return [];
+  if (provider?.name !== 'PayPal') return [];
   const script = (provider as PayPalProvider).browserScript?.() ?? null;
   return [
     ...payLaterParameters(region),

@@ -7,34 +7,17 @@ import {
 } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../../../seed/seed.js';
+import { postageSubmission, SYDNEY } from '../../../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore, SMALL_PARCEL, TEST_RATE_CARD } from '../../../../test/factories.js';
 import { TestClient } from '../../../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../../../test/test-database.js';
 import { startTestServer, type TestServer } from '../../../../test/test-server.js';
 import { PAYPAL_CARD_REJECTION_TRIGGERS } from './paypal.sandbox.js';
 
-const SYDNEY = { Line1: '1 George St', Suburb: 'Sydney', State: 'NSW', PostCode: '2000' };
 const SYDNEY_TOO = { Line1: '9 Pitt St', Suburb: 'Sydney', State: 'NSW', PostCode: '2000' };
 
-const submission = (overrides: Partial<CheckoutSubmission> = {}): CheckoutSubmission => ({
-  PaymentOption: 'PayPal',
-  DeliveryOption: 'AustraliaPost',
-  CustomerDetails: {
-    EmailAddress: 'pat@example.com',
-    FirstName: 'Pat',
-    LastName: 'Shopper',
-    PhoneNumber: '0412 345 678',
-    Consent: false,
-  },
-  BillingAddress: SYDNEY,
-  DeliveryAddress: SYDNEY,
-  IsShippingAddressSameAsBillingAddress: false,
-  IsStorePickup: false,
-  IsPaidPostage: true,
-  IsExpress: false,
-  SplitPostageShipments: null,
-  ...overrides,
-});
+const submission = (overrides: Partial<CheckoutSubmission> = {}): CheckoutSubmission =>
+  postageSubmission({ PaymentOption: 'PayPal', ...overrides });
 
 /**
  * PayPal wired into the shop, over real HTTP on both databases: the shop places the order and
