@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, VIEWPORTS } from './support/browser.js';
 import {
   addToCartByApi,
   detailFields,
@@ -12,7 +12,7 @@ import {
   waitForStep,
 } from './support/checkout.js';
 import { openPage } from './support/pages.js';
-import { freePort, type RunningServer, startServer } from './support/server.js';
+import { useShop } from './support/shop.js';
 
 /** checkout.md section 8: a URL carrying an error shows the default error. */
 const URL_ERROR = 'Sorry, an error has occurred, please try again soon.';
@@ -43,35 +43,15 @@ async function approveOnClearpay(page: Page, cvv: string) {
  * confirmation.
  */
 describe('paying with Clearpay (UK)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let sandboxUrl = '';
-
-  beforeAll(async () => {
-    const sandboxPort = await freePort();
-    server = await startServer(
-      {
-        PAYMENT_PROVIDERS: 'Clearpay',
-        REGION: 'UK',
-        DEV_MAILBOX: 'true',
-        PAYMENT_SANDBOX: 'true',
-        PAYMENT_SANDBOX_PORT: String(sandboxPort),
-      },
-      { host: 'localhost' },
-    );
-    sandboxUrl = `http://localhost:${sandboxPort}`;
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shop = useShop(
+    { PAYMENT_PROVIDERS: 'Clearpay', REGION: 'UK', DEV_MAILBOX: 'true', PAYMENT_SANDBOX: 'true' },
+    { host: 'localhost' },
+  );
 
   it("cancelling on Clearpay's page returns to the checkout, a decline shows the error, then approving pays (phone)", async () => {
-    const base = server.baseUrl;
+    const base = shop.server.baseUrl;
     const [item] = await twoStoreItems(base, 'query=lamp');
-    const { page, problems } = await openPage(browser, VIEWPORTS.phone);
+    const { page, problems } = await openPage(shop.browser, VIEWPORTS.phone);
     await page.goto(`${base}/`);
     await addToCartByApi(page, base, item.Id);
 
@@ -85,7 +65,7 @@ describe('paying with Clearpay (UK)', () => {
 
     // 1. To Clearpay's page, and back with Cancel: the checkout again, no error.
     await place.click();
-    await page.waitForURL(`${sandboxUrl}/clearpay/checkout/?token=*`);
+    await page.waitForURL(`${shop.server.sandboxUrl}/clearpay/checkout/?token=*`);
     await page.getByText('SANDBOX — no real money').waitFor();
     await screenshot(page, 'payments-clearpay-sandbox-page-phone');
     await page.getByRole('button', { name: 'Cancel and return to the shop' }).click();
@@ -97,7 +77,7 @@ describe('paying with Clearpay (UK)', () => {
     await detailFields(page).terms.check();
     place = await toClearpay(page);
     await place.click();
-    await page.waitForURL(`${sandboxUrl}/clearpay/checkout/?token=*`);
+    await page.waitForURL(`${shop.server.sandboxUrl}/clearpay/checkout/?token=*`);
     await approveOnClearpay(page, '051');
     await page.waitForURL(`${base}/checkout/`);
     const banner = page.locator('.checkout__error');
@@ -110,7 +90,7 @@ describe('paying with Clearpay (UK)', () => {
     await detailFields(page).terms.check();
     place = await toClearpay(page);
     await place.click();
-    await page.waitForURL(`${sandboxUrl}/clearpay/checkout/?token=*`);
+    await page.waitForURL(`${shop.server.sandboxUrl}/clearpay/checkout/?token=*`);
     await approveOnClearpay(page, '000');
     await page.waitForURL(/\/checkout\/confirmation\/ORD-/);
     const reference = (await page.locator('.confirmation__reference strong').textContent()) ?? '';

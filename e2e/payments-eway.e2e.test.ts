@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, VIEWPORTS } from './support/browser.js';
 import {
   addToCartByApi,
   detailFields,
@@ -12,7 +12,7 @@ import {
   waitForStep,
 } from './support/checkout.js';
 import { openPage } from './support/pages.js';
-import { freePort, type RunningServer, startServer } from './support/server.js';
+import { useShop } from './support/shop.js';
 
 const DECLINED_FOR_FUNDS = 'Your payment was declined because of insufficient funds. Please use another card.';
 
@@ -37,35 +37,15 @@ async function payInModal(page: Page): Promise<void> {
  * fault control): close the modal, be declined, then pay and land on the confirmation.
  */
 describe('paying by card with Eway (AU)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let sandboxUrl = '';
-
-  beforeAll(async () => {
-    const sandboxPort = await freePort();
-    server = await startServer(
-      {
-        PAYMENT_PROVIDERS: 'Eway',
-        REGION: 'AU',
-        DEV_MAILBOX: 'true',
-        PAYMENT_SANDBOX: 'true',
-        PAYMENT_SANDBOX_PORT: String(sandboxPort),
-      },
-      { host: 'localhost' },
-    );
-    sandboxUrl = `http://localhost:${sandboxPort}`;
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shop = useShop(
+    { PAYMENT_PROVIDERS: 'Eway', REGION: 'AU', DEV_MAILBOX: 'true', PAYMENT_SANDBOX: 'true' },
+    { host: 'localhost' },
+  );
 
   it('closing the modal cancels, a decline shows its message, then the card pays and the confirmation opens (phone)', async () => {
-    const base = server.baseUrl;
+    const base = shop.server.baseUrl;
     const [item] = await twoStoreItems(base, 'query=lamp');
-    const { page, problems } = await openPage(browser, VIEWPORTS.phone);
+    const { page, problems } = await openPage(shop.browser, VIEWPORTS.phone);
     await page.goto(`${base}/`);
     await addToCartByApi(page, base, item.Id);
 
@@ -92,7 +72,7 @@ describe('paying by card with Eway (AU)', () => {
     expect(await page.locator('.checkout__error').count()).toBe(0);
 
     // 2. The bank declines (insufficient funds): its message in the banner, the items free again.
-    const fault = await fetch(`${sandboxUrl}/eway/__sandbox/faults`, {
+    const fault = await fetch(`${shop.server.sandboxUrl}/eway/__sandbox/faults`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ kind: 'force-next-response', responseMessage: 'D4451', responseCode: '51' }),

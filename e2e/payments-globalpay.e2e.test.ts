@@ -13,11 +13,7 @@ import {
   waitForStep,
 } from './support/checkout.js';
 import { openPage } from './support/pages.js';
-import { freePort } from './support/server.js';
 import { useShop } from './support/shop.js';
-
-/** A free loopback port for the payment sandbox (PORT + 1 may be taken by another shop under test). */
-const sandboxPort = await freePort();
 
 const FRAME_TITLE = 'Secure card payment by Global Payments';
 
@@ -27,10 +23,7 @@ const FRAME_TITLE = 'Secure card payment by Global Payments';
  * message taking the shopper to the confirmation; and a declined card's message with the item given back.
  */
 describe('GlobalPay (UK cards) in the browser', () => {
-  const shop = useShop(
-    { PAYMENT_PROVIDERS: 'GlobalPay', REGION: 'UK', DEV_MAILBOX: 'true', PAYMENT_SANDBOX_PORT: String(sandboxPort) },
-    { host: 'localhost' },
-  );
+  const shop = useShop({ PAYMENT_PROVIDERS: 'GlobalPay', REGION: 'UK', DEV_MAILBOX: 'true' }, { host: 'localhost' });
   const base = () => shop.server.baseUrl;
 
   /** Steps 1 and 2 (collect in store), then the card option's Place order: the frame with the HPP's page. */
@@ -67,7 +60,7 @@ describe('GlobalPay (UK cards) in the browser', () => {
     );
     // The HPP runs on the sandbox's own origin, not the shop's.
     const hpp = page.frames().find((f) => f.url().includes('/globalpay/pay'));
-    expect(hpp && new URL(hpp.url()).port).toBe(String(sandboxPort));
+    expect(hpp && new URL(hpp.url()).origin).toBe(shop.server.sandboxUrl);
     await screenshot(page, 'payments-globalpay-card-page-desktop');
     await payWith(frame, '4263970000005262');
     await page.waitForURL(/\/checkout\/confirmation\/ORD-/);

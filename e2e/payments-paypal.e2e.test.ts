@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, VIEWPORTS } from './support/browser.js';
 import {
   addToCartByApi,
   detailFields,
@@ -13,7 +13,7 @@ import {
   waitForStep,
 } from './support/checkout.js';
 import { openPage } from './support/pages.js';
-import { freePort, type RunningServer, startServer } from './support/server.js';
+import { useShop } from './support/shop.js';
 
 /** checkout.md section 8: a URL carrying an error shows the default error. */
 const URL_ERROR = 'Sorry, an error has occurred, please try again soon.';
@@ -48,33 +48,15 @@ async function approvalPopup(page: Page, button: ReturnType<Page['locator']>): P
  * to the checkout with the error banner; approving captures on return and lands on the confirmation.
  */
 describe('paying with PayPal (AU)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    const sandboxPort = await freePort();
-    server = await startServer(
-      {
-        PAYMENT_PROVIDERS: 'PayPal',
-        REGION: 'AU',
-        DEV_MAILBOX: 'true',
-        PAYMENT_SANDBOX: 'true',
-        PAYMENT_SANDBOX_PORT: String(sandboxPort),
-      },
-      { host: 'localhost' },
-    );
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shop = useShop(
+    { PAYMENT_PROVIDERS: 'PayPal', REGION: 'AU', DEV_MAILBOX: 'true', PAYMENT_SANDBOX: 'true' },
+    { host: 'localhost' },
+  );
 
   it('refuses pickup, shows a decline, then pays through the sandbox and lands on the confirmation (phone)', async () => {
-    const base = server.baseUrl;
+    const base = shop.server.baseUrl;
     const item = await expressItem(base, 'AU', 'query=camera', MANUAL_ADDRESS.AU, 3000);
-    const { page, problems } = await openPage(browser, VIEWPORTS.phone);
+    const { page, problems } = await openPage(shop.browser, VIEWPORTS.phone);
     await page.goto(`${base}/`);
     await addToCartByApi(page, base, item.Id);
     await openCheckout(page, base);

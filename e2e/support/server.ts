@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** `count` distinct free ports: every probe stays open until all are chosen, so none repeats. */
-export async function freePorts(count: number): Promise<number[]> {
+async function freePorts(count: number): Promise<number[]> {
   const probes = await Promise.all(
     Array.from(
       { length: count },
@@ -28,14 +28,10 @@ export async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
-/** One free loopback port (a journey's own payment sandbox port, say). */
-export async function freePort(): Promise<number> {
-  const [port = 0] = await freePorts(1);
-  return port;
-}
-
 export interface RunningServer {
   baseUrl: string;
+  /** The payment sandboxes, on a port of their own (a different origin from the shop, as the real providers). */
+  sandboxUrl: string;
   stop(): Promise<void>;
 }
 
@@ -105,6 +101,7 @@ export async function startServer(
   }
   return {
     baseUrl,
+    sandboxUrl: `http://${host}:${env.PAYMENT_SANDBOX_PORT ?? sandboxPort}`,
     async stop() {
       process.off('exit', killOnExit);
       if (child.exitCode === null) {
