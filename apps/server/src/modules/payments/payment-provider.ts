@@ -45,3 +45,33 @@ export interface PaymentProvider {
   /** For the reconciler: the provider's current word on an attempt left pending. */
   reconcile(ctx: Ctx, attempt: AttemptContext): Promise<ProviderVerdict>;
 }
+
+/** Why a provider gave no usable answer. */
+export type UnavailableReason = 'timeout' | 'network' | 'server' | 'bad-response';
+
+/**
+ * A provider could not be reached or gave no usable answer (timeout, network failure, 5xx or 429,
+ * a reply cut off or unreadable): the outcome is unknown, so the caller leaves the attempt pending
+ * and the reconciler asks again. A refusal (the provider answered "no") is each adapter's own
+ * error. The message names the operation and never a credential or a body.
+ */
+export class ProviderUnavailableError extends Error {
+  override readonly name = 'ProviderUnavailableError';
+  readonly provider: PaymentOptionName;
+  readonly operation: string;
+  readonly reason: UnavailableReason;
+  readonly httpStatus: number | undefined;
+  constructor(
+    provider: PaymentOptionName,
+    operation: string,
+    reason: UnavailableReason,
+    options: { httpStatus?: number; detail?: string; cause?: unknown } = {},
+  ) {
+    const status = options.httpStatus ? ` (HTTP ${options.httpStatus})` : '';
+    super(`${provider} ${operation}: ${options.detail ?? reason}${status}`, { cause: options.cause });
+    this.provider = provider;
+    this.operation = operation;
+    this.reason = reason;
+    this.httpStatus = options.httpStatus;
+  }
+}

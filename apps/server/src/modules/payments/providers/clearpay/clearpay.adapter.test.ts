@@ -4,13 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../../../lib/context.js';
 import type { AttemptContext } from '../../payment-provider.js';
-import {
-  ClearpayApiError,
-  type ClearpayOptions,
-  ClearpayProvider,
-  PaymentMismatchError,
-  ProviderUnavailableError,
-} from './clearpay.adapter.js';
+import { ProviderUnavailableError } from '../../payment-provider.js';
+import { ClearpayApiError, type ClearpayOptions, ClearpayProvider, PaymentMismatchError } from './clearpay.adapter.js';
 import { clearpayAmountMessage, type Payment } from './clearpay.protocol.js';
 import { clearpaySandbox, SANDBOX_MERCHANT, type SandboxFault } from './clearpay.sandbox.js';
 

@@ -16,7 +16,13 @@
  * returns what the caller stores. Secrets and the Authorization header are never logged or returned.
  */
 import type { Ctx } from '../../../../lib/context.js';
-import type { AttemptContext, PaymentProvider, ProviderVerdict, StartResult } from '../../payment-provider.js';
+import {
+  type AttemptContext,
+  type PaymentProvider,
+  ProviderUnavailableError,
+  type ProviderVerdict,
+  type StartResult,
+} from '../../payment-provider.js';
 import {
   basicAuthorization,
   type CheckoutDetails,
@@ -43,18 +49,6 @@ import {
 } from './clearpay.protocol.js';
 
 /** The provider could not be reached, timed out, or answered 5xx/409: the outcome is unknown; leave the attempt pending. */
-export class ProviderUnavailableError extends Error {
-  override readonly name = 'ProviderUnavailableError';
-  readonly provider = 'Clearpay';
-  constructor(
-    readonly operation: string,
-    readonly reason: 'network' | 'timeout' | 'server',
-    readonly httpStatus?: number,
-  ) {
-    super(`Clearpay ${operation}: ${reason}${httpStatus ? ` (HTTP ${httpStatus})` : ''}`);
-  }
-}
-
 /** Clearpay answered and said no (4xx with its error body). */
 export class ClearpayApiError extends Error {
   override readonly name = 'ClearpayApiError';
@@ -457,7 +451,7 @@ export class ClearpayProvider implements PaymentProvider {
         lastError = error;
       }
     }
-    throw lastError ?? new ProviderUnavailableError(operation, 'network');
+    throw lastError ?? new ProviderUnavailableError('Clearpay', operation, 'network');
   }
 
   private async callOnce<T>(method: 'GET' | 'POST', path: string, operation: string, options: CallOptions): Promise<T> {
@@ -477,13 +471,14 @@ export class ClearpayProvider implements PaymentProvider {
     } catch (error) {
       const name = (error as { name?: string } | null)?.name;
       throw new ProviderUnavailableError(
+        'Clearpay',
         operation,
         name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network',
       );
     }
     // 409: an idempotent request still being processed (retry with the same requestId); 5xx: theirs.
     if (response.status >= 500 || response.status === 409)
-      throw new ProviderUnavailableError(operation, 'server', response.status);
+      throw new ProviderUnavailableError('Clearpay', operation, 'server', { httpStatus: response.status });
     if (response.status >= 400) {
       const body = safeJson(text) as Partial<ClearpayErrorBody> | null;
       throw new ClearpayApiError(
@@ -496,7 +491,8 @@ export class ClearpayProvider implements PaymentProvider {
     }
     if (response.status === 204 || text === '') return null as T;
     const parsed = safeJson(text);
-    if (parsed === null) throw new ProviderUnavailableError(operation, 'server', response.status);
+    if (parsed === null)
+      throw new ProviderUnavailableError('Clearpay', operation, 'server', { httpStatus: response.status });
     return parsed as T;
   }
 }

@@ -10,14 +10,9 @@ import type { Ctx } from '../../../../lib/context.js';
 import { BadRequestError, NotFoundError } from '../../../../lib/errors.js';
 import { type ApiRoute, defineRawRoute, defineRoute, type RawReply } from '../../../../lib/route.js';
 import type { FinishPaymentFlow } from '../../../checkout/finish-payment.flow.js';
+import { ProviderUnavailableError } from '../../payment-provider.js';
 import type { PaymentsService } from '../../payments.service.js';
-import {
-  ClearpayApiError,
-  ClearpayProvider,
-  type ConfirmResult,
-  PaymentMismatchError,
-  ProviderUnavailableError,
-} from './clearpay.adapter.js';
+import { ClearpayApiError, ClearpayProvider, type ConfirmResult, PaymentMismatchError } from './clearpay.adapter.js';
 import { ClearpayConfigurationService } from './clearpay-configuration.service.js';
 
 const CHECKOUT_PATH = '/checkout/';

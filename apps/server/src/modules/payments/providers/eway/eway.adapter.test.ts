@@ -7,13 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../../../lib/context.js';
 import type { AttemptContext } from '../../payment-provider.js';
-import {
-  EwayAlreadyPaidError,
-  EwayMismatchError,
-  EwayProvider,
-  EwayRefusedError,
-  ProviderUnavailableError,
-} from './eway.adapter.js';
+import { ProviderUnavailableError } from '../../payment-provider.js';
+import { EwayAlreadyPaidError, EwayMismatchError, EwayProvider, EwayRefusedError } from './eway.adapter.js';
 import { EWAY_TEST_CARDS, type EwayFault, type EwayNotification, ewaySandbox } from './eway.sandbox.js';
 
 const KEY = 'sandbox-key';
@@ -332,7 +327,7 @@ describe('Eway adapter against the sandbox', () => {
 
     it('a 503 once: ProviderUnavailable, nothing done', async () => {
       await fault({ kind: 'server-error-next', target: 'create' });
-      await expect(eway.start(ctx, attempt(1000))).rejects.toMatchObject({ reason: 'server-error' });
+      await expect(eway.start(ctx, attempt(1000))).rejects.toMatchObject({ reason: 'server', httpStatus: 503 });
       expect((await records()).accessCodes).toHaveLength(0);
     });
 

@@ -20,7 +20,13 @@
  * - It records nothing: the caller stores what it returns (outside any transaction).
  */
 import type { Ctx } from '../../../../lib/context.js';
-import type { AttemptContext, PaymentProvider, ProviderVerdict, StartResult } from '../../payment-provider.js';
+import {
+  type AttemptContext,
+  type PaymentProvider,
+  ProviderUnavailableError,
+  type ProviderVerdict,
+  type StartResult,
+} from '../../payment-provider.js';
 import {
   type AccessCodeInput,
   basicAuthorization,
@@ -41,18 +47,6 @@ import {
   readAccessCodeResult,
   type TransactionQueryResponse,
 } from './eway.protocol.js';
-
-/** The provider could not be reached or gave no usable answer: nothing is known, try again later. */
-export class ProviderUnavailableError extends Error {
-  override readonly name = 'ProviderUnavailableError';
-  constructor(
-    readonly provider: string,
-    readonly reason: 'timeout' | 'network' | 'server-error' | 'bad-response',
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** Eway answered and said no (validation codes, bad credentials, a refund it will not make). */
 export class EwayRefusedError extends Error {
@@ -317,34 +311,34 @@ export class EwayProvider implements PaymentProvider {
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       // The message names the path only: never the credentials, never a body.
-      throw new ProviderUnavailableError(
-        'Eway',
-        timedOut ? 'timeout' : 'network',
-        `Eway ${method} ${pathOnly(path)}: ${timedOut ? `no reply within ${this.timeoutMs} ms` : 'network failure'}`,
-      );
+      throw new ProviderUnavailableError('Eway', `${method} ${pathOnly(path)}`, timedOut ? 'timeout' : 'network', {
+        detail: timedOut ? `no reply within ${this.timeoutMs} ms` : 'network failure',
+      });
     }
     let text: string;
     try {
       text = await response.text();
     } catch {
-      throw new ProviderUnavailableError('Eway', 'network', `Eway ${method} ${pathOnly(path)}: the reply was cut off`);
+      throw new ProviderUnavailableError('Eway', `${method} ${pathOnly(path)}`, 'network', {
+        detail: 'the reply was cut off',
+      });
     }
     if (response.status === 401 || response.status === 403)
       throw new EwayRefusedError(['S9993'], response.status, 'Eway refused the API key or password');
     if (response.status >= 500 || response.status === 429)
-      throw new ProviderUnavailableError(
-        'Eway',
-        'server-error',
-        `Eway ${method} ${pathOnly(path)}: HTTP ${response.status}`,
-      );
+      throw new ProviderUnavailableError('Eway', `${method} ${pathOnly(path)}`, 'server', {
+        httpStatus: response.status,
+      });
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new ProviderUnavailableError('Eway', 'bad-response', `Eway ${method} ${pathOnly(path)}: not JSON`);
+      throw new ProviderUnavailableError('Eway', `${method} ${pathOnly(path)}`, 'bad-response', { detail: 'not JSON' });
     }
     if (!parsed || typeof parsed !== 'object')
-      throw new ProviderUnavailableError('Eway', 'bad-response', `Eway ${method} ${pathOnly(path)}: empty reply`);
+      throw new ProviderUnavailableError('Eway', `${method} ${pathOnly(path)}`, 'bad-response', {
+        detail: 'empty reply',
+      });
     if (response.status >= 400) {
       const codes = parseCodes((parsed as { Errors?: string | null }).Errors ?? null);
       throw new EwayRefusedError(codes, response.status, `Eway ${method} ${pathOnly(path)}: HTTP ${response.status}`);

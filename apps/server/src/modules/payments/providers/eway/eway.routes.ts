@@ -12,8 +12,9 @@ import type { Ctx } from '../../../../lib/context.js';
 import { BadRequestError, NotFoundError } from '../../../../lib/errors.js';
 import { type ApiRoute, defineRoute } from '../../../../lib/route.js';
 import type { FinishOutcome, FinishPaymentFlow } from '../../../checkout/finish-payment.flow.js';
+import { ProviderUnavailableError } from '../../payment-provider.js';
 import type { PaymentAttemptRow, PaymentsService } from '../../payments.service.js';
-import { EwayAlreadyPaidError, EwayProvider, EwayRefusedError, ProviderUnavailableError } from './eway.adapter.js';
+import { EwayAlreadyPaidError, EwayProvider, EwayRefusedError } from './eway.adapter.js';
 import {
   checkAgainstAttempt,
   EWAY_ERROR_MESSAGES,

@@ -13,7 +13,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { Ctx } from '../../../../lib/context.js';
-import type { AttemptContext, PaymentProvider, ProviderVerdict, StartResult } from '../../payment-provider.js';
+import {
+  type AttemptContext,
+  type PaymentProvider,
+  ProviderUnavailableError,
+  type ProviderVerdict,
+  type StartResult,
+} from '../../payment-provider.js';
 import {
   type AgeIndicator,
   type ApiRequestInput,
@@ -33,15 +39,6 @@ import {
   resultErrorKey,
   sameDigest,
 } from './globalpay.protocol.js';
-
-/** The provider could not be reached or did not answer in time: the outcome is unknown, ask again later. */
-export class ProviderUnavailableError extends Error {
-  readonly provider = 'GlobalPay';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'ProviderUnavailableError';
-  }
-}
 
 /** Global Payments answered and said no (result code other than 00). */
 export class GlobalPayRefusedError extends Error {
@@ -456,12 +453,15 @@ export class GlobalPayProvider implements PaymentProvider {
       });
       text = await response.text();
       if (response.status >= 500)
-        throw new ProviderUnavailableError(`Global Payments answered HTTP ${response.status}`);
+        throw new ProviderUnavailableError('GlobalPay', request.type, 'server', { httpStatus: response.status });
       if (!response.ok) throw new GlobalPayProtocolError(`Global Payments answered HTTP ${response.status}`);
     } catch (error) {
       if (error instanceof ProviderUnavailableError || error instanceof GlobalPayProtocolError) throw error;
       // Network failure, reset connection, timeout: the request may or may not have been applied.
-      throw new ProviderUnavailableError(`Global Payments ${request.type} did not complete`, { cause: error });
+      throw new ProviderUnavailableError('GlobalPay', request.type, 'network', {
+        detail: 'did not complete',
+        cause: error,
+      });
     }
     let parsed: ApiResponse;
     try {

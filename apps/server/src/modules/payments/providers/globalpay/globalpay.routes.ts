@@ -9,8 +9,9 @@ import { NotFoundError } from '../../../../lib/errors.js';
 import { type ApiRoute, defineRawRoute, defineRoute, type RawReply } from '../../../../lib/route.js';
 import type { FinishPaymentFlow } from '../../../checkout/finish-payment.flow.js';
 import type { JobsService } from '../../../jobs/jobs.service.js';
+import { ProviderUnavailableError } from '../../payment-provider.js';
 import type { PaymentAttemptRow, PaymentsService } from '../../payments.service.js';
-import { type GlobalPayProvider, ProviderUnavailableError } from './globalpay.adapter.js';
+import type { GlobalPayProvider } from './globalpay.adapter.js';
 import { merchantResponsePage, resultErrorKey } from './globalpay.protocol.js';
 import { globalPayOf, queueGlobalPaySettle } from './globalpay.settlement.js';
 

@@ -3,12 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../../../lib/context.js';
 import type { AttemptContext } from '../../payment-provider.js';
-import {
-  GlobalPayProtocolError,
-  GlobalPayProvider,
-  GlobalPayRefusedError,
-  ProviderUnavailableError,
-} from './globalpay.adapter.js';
+import { ProviderUnavailableError } from '../../payment-provider.js';
+import { GlobalPayProtocolError, GlobalPayProvider, GlobalPayRefusedError } from './globalpay.adapter.js';
 import { merchantResponsePage, resultErrorKey } from './globalpay.protocol.js';
 import { globalpaySandbox, SANDBOX_DEFAULTS } from './globalpay.sandbox.js';
 

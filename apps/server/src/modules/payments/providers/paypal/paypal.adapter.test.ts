@@ -3,13 +3,13 @@ import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../../../lib/context.js';
+import { ProviderUnavailableError } from '../../payment-provider.js';
 import {
   type PayPalAttemptContext,
   PayPalMismatchError,
   PayPalProvider,
   PayPalRefusalError,
   PayPalWebhookRejectedError,
-  ProviderUnavailableError,
 } from './paypal.adapter.js';
 import { PAYPAL_CARD_REJECTION_TRIGGERS, type PayPalSandboxFault, paypalSandbox } from './paypal.sandbox.js';
 
@@ -496,7 +496,8 @@ describe('PayPal adapter against the sandbox over HTTP', () => {
     await fault({ kind: 'fail-next', on: 'create', status: 503 });
     await expect(provider.start(ctx, attempt())).rejects.toMatchObject({
       name: 'ProviderUnavailableError',
-      reason: 'HTTP 503',
+      reason: 'server',
+      httpStatus: 503,
     });
   });
 

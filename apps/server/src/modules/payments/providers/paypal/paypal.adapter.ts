@@ -17,7 +17,13 @@
  * writes to the database, logs a secret or sees card data (PayPal's page takes it).
  */
 import type { Ctx } from '../../../../lib/context.js';
-import type { AttemptContext, PaymentProvider, ProviderVerdict, StartResult } from '../../payment-provider.js';
+import {
+  type AttemptContext,
+  type PaymentProvider,
+  ProviderUnavailableError,
+  type ProviderVerdict,
+  type StartResult,
+} from '../../payment-provider.js';
 import {
   approveLink,
   buildCreateOrderRequest,
@@ -67,18 +73,6 @@ export interface PayPalProviderOptions {
   describeOrder?: (ctx: Ctx, attempt: AttemptContext) => Promise<PayPalAttemptContext['paypal'] | undefined>;
   /** The reconciler captures an order the shopper approved but nobody captured (the browser never came back). */
   captureApprovedOnReconcile?: boolean;
-}
-
-/** The provider could not be reached or did not answer (timeout, network, 5xx, 429): the outcome is unknown. */
-export class ProviderUnavailableError extends Error {
-  readonly provider = 'PayPal';
-  constructor(
-    readonly operation: string,
-    readonly reason: string,
-  ) {
-    super(`PayPal ${operation}: provider unavailable (${reason})`);
-    this.name = 'ProviderUnavailableError';
-  }
 }
 
 /** PayPal answered and said no (4xx): `issue` is PayPal's, `errorKey` the spec's. */
@@ -496,7 +490,7 @@ export class PayPalProvider implements PaymentProvider {
     const body = (await readJson(response, 'token')) as PayPalTokenResponse | PayPalErrorBody | null;
     if (response.status !== 200 || !body || !('access_token' in body)) {
       if (response.status >= 500 || response.status === 429)
-        throw new ProviderUnavailableError('token', `HTTP ${response.status}`);
+        throw new ProviderUnavailableError('PayPal', 'token', 'server', { httpStatus: response.status });
       // Never echo the credentials; PayPal's answer names the problem (invalid_client).
       throw new PayPalRefusalError(
         'token',
@@ -538,7 +532,7 @@ export class PayPalProvider implements PaymentProvider {
       }
       if (response.status >= 500 || response.status === 429) {
         await response.body?.cancel();
-        throw new ProviderUnavailableError(operation, `HTTP ${response.status}`);
+        throw new ProviderUnavailableError('PayPal', operation, 'server', { httpStatus: response.status });
       }
       return { status: response.status, body: (await readJson(response, operation)) as T | PayPalErrorBody | null };
     }
@@ -550,6 +544,7 @@ export class PayPalProvider implements PaymentProvider {
     } catch (error) {
       const name = (error as Error)?.name;
       throw new ProviderUnavailableError(
+        'PayPal',
         operation,
         name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network',
       );
@@ -563,13 +558,13 @@ async function readJson(response: Response, operation: string): Promise<unknown>
     text = await response.text();
   } catch {
     // The connection died while the body was on its way: the outcome is unknown.
-    throw new ProviderUnavailableError(operation, 'response lost');
+    throw new ProviderUnavailableError('PayPal', operation, 'network', { detail: 'response lost' });
   }
   if (!text) return null;
   try {
     return JSON.parse(text);
   } catch {
-    throw new ProviderUnavailableError(operation, 'unreadable response');
+    throw new ProviderUnavailableError('PayPal', operation, 'bad-response', { detail: 'unreadable response' });
   }
 }
 

@@ -11,6 +11,7 @@ import { HttpError, NotFoundError } from '../../../../lib/errors.js';
 import { type ApiRoute, defineRawRoute, defineRoute, type RawReply } from '../../../../lib/route.js';
 import type { FinishOutcome, FinishPaymentFlow } from '../../../checkout/finish-payment.flow.js';
 import type { AttemptContext } from '../../payment-provider.js';
+import { ProviderUnavailableError } from '../../payment-provider.js';
 import type { PaymentAttemptRow, PaymentsService } from '../../payments.service.js';
 import {
   type PayPalCaptureOutcome,
@@ -18,7 +19,6 @@ import {
   PayPalProvider,
   PayPalRefusalError,
   PayPalWebhookRejectedError,
-  ProviderUnavailableError,
 } from './paypal.adapter.js';
 
 const MINUTE_MS = 60 * 1000;
