@@ -215,6 +215,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
       publicUrl: publicUrl(config),
       now,
       afterMs: config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
+      lateCheckAfterMs: config.PAYMENT_LATE_CHECK_AFTER_MINUTES * 60 * 1000,
     }),
     checkout: new CheckoutService({
       cart,

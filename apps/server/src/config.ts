@@ -71,6 +71,16 @@ const ConfigSchema = z.object({
     .min(10)
     .max(24 * 60 * 60)
     .default(180),
+  /**
+   * How long after an attempt was cancelled the reconciler asks its provider once more, in case the
+   * shopper paid on the provider's own page after all (Eway, Global Payments) (minutes).
+   */
+  PAYMENT_LATE_CHECK_AFTER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(12 * 60)
+    .default(60),
   /** 'production' on a real shop: the payment sandboxes then refuse to start. */
   NODE_ENV: optionalText(),
   /**

@@ -2,7 +2,11 @@ import type { Generated } from 'kysely';
 
 /** Table types of orders and payments. Times are epoch milliseconds; money is minor units. */
 export type OrderStatus = 'pending_payment' | 'confirmed' | 'cancelled' | 'expired';
-export type PaymentStatus = 'pending' | 'authorised' | 'succeeded' | 'failed' | 'cancelled';
+/**
+ * 'refunded': the provider took the money after the attempt had been closed here (cancelled,
+ * declined) and the order could not be kept, so the payment was given back.
+ */
+export type PaymentStatus = 'pending' | 'authorised' | 'succeeded' | 'failed' | 'cancelled' | 'refunded';
 
 export interface OrdersTable {
   id: Generated<number>;
@@ -75,7 +79,16 @@ export interface PaymentAttemptsTable {
 }
 
 /** One provider call or result for an attempt (never card data). */
-export type PaymentEventKind = 'start' | 'finish' | 'notification' | 'reconcile' | 'cancel' | 'refund' | 'error';
+export type PaymentEventKind =
+  | 'start'
+  | 'finish'
+  | 'notification'
+  | 'reconcile'
+  /** The reconciler's one look at a closed attempt, in case money arrived after it closed. */
+  | 'late-check'
+  | 'cancel'
+  | 'refund'
+  | 'error';
 
 export interface PaymentAttemptEventsTable {
   id: Generated<number>;

@@ -15,6 +15,7 @@ import type { AttemptContext, PaymentProvider, ProviderVerdict } from '../paymen
  */
 class ControlledCardProvider implements PaymentProvider {
   readonly name = 'Eway' as const;
+  readonly paysOnItsOwnPage = true;
   readonly truth = new Map<string, ProviderVerdict>();
   readonly refunds: { trackingNumber: string; amountMinor: number }[] = [];
   readonly cancels: string[] = [];
@@ -33,7 +34,9 @@ class ControlledCardProvider implements PaymentProvider {
   async refund(_ctx: unknown, attempt: AttemptContext, amountMinor: number) {
     this.refunds.push({ trackingNumber: attempt.trackingNumber, amountMinor });
   }
+  readonly reconciled: string[] = [];
   async reconcile(_ctx: unknown, attempt: AttemptContext) {
+    this.reconciled.push(attempt.trackingNumber);
     if (this.unreachable) throw new Error('connect ETIMEDOUT');
     return this.truth.get(attempt.trackingNumber) ?? 'pending';
   }
@@ -144,7 +147,7 @@ describe.each(testDatabaseTargets())('finishing an online payment on $name', (ta
     expect(events.map((e) => e.kind)).toEqual(['start', 'notification', 'notification', 'notification']);
   });
 
-  it('releases the items at once on a decline, and a late success changes nothing', async () => {
+  it('releases the items at once on a decline; a success the provider reports later still wins, once', async () => {
     const { guitar, reference, orderId, tracking } = await placed();
     expect((await finish(tracking, 'failed', 'browser')).kind).toBe('failed');
     expect([await orderStatus(orderId), await attemptStatus(tracking), await statusOf(guitar.id)]).toEqual([
@@ -152,8 +155,47 @@ describe.each(testDatabaseTargets())('finishing an online payment on $name', (ta
       'failed',
       'available',
     ]);
-    expect((await finish(tracking, 'succeeded', 'notification')).kind).toBe('already-final');
+    // The provider's word is the truth: money taken means an order (its item is still free).
+    const late = await Promise.all([1, 2, 3].map(() => finish(tracking, 'succeeded', 'notification')));
+    expect(late.map((o) => o.kind).sort()).toEqual(['already-final', 'already-final', 'paid']);
+    expect([await orderStatus(orderId), await attemptStatus(tracking), await statusOf(guitar.id)]).toEqual([
+      'confirmed',
+      'succeeded',
+      'sold',
+    ]);
+    expect(await mailsFor(reference)).toBe(2);
+  });
+
+  it('a capture that lands after the attempt was cancelled keeps the order when its item is free', async () => {
+    const { guitar, reference, orderId, tracking } = await placed();
+    // The reconciler (or the shopper leaving) cancels while the provider is capturing.
+    expect((await finish(tracking, 'cancelled', 'browser')).kind).toBe('failed');
     expect(await statusOf(guitar.id)).toBe('available');
+    expect((await finish(tracking, 'succeeded', 'browser')).kind).toBe('paid');
+    expect([await orderStatus(orderId), await attemptStatus(tracking), await statusOf(guitar.id)]).toEqual([
+      'confirmed',
+      'succeeded',
+      'sold',
+    ]);
+    expect(await mailsFor(reference)).toBe(2);
+    expect(provider.refunds.filter((r) => r.trackingNumber === tracking)).toEqual([]);
+  });
+
+  it('refunds exactly once a capture that lands after the cancel when the item went to someone else, however often it is reported', async () => {
+    const { guitar, reference, orderId, tracking } = await placed();
+    await finish(tracking, 'cancelled', 'browser');
+    // Someone else buys the item in the meantime.
+    await db().updateTable('products').set({ status: 'sold' }).where('id', '=', guitar.id).execute();
+    const outcomes = await Promise.all([
+      finish(tracking, 'succeeded', 'browser'),
+      finish(tracking, 'succeeded', 'notification'),
+      finish(tracking, 'succeeded', 'notification'),
+    ]);
+    expect(outcomes.map((o) => o.kind).sort()).toEqual(['already-final', 'already-final', 'refunded']);
+    expect(provider.refunds.filter((r) => r.trackingNumber === tracking)).toEqual([
+      { trackingNumber: tracking, amountMinor: 45_000 },
+    ]);
+    expect([await orderStatus(orderId), await attemptStatus(tracking)]).toEqual(['cancelled', 'refunded']);
     expect(await mailsFor(reference)).toBe(0);
   });
 
@@ -199,6 +241,34 @@ describe.each(testDatabaseTargets())('finishing an online payment on $name', (ta
     ]);
   });
 
+  it('looks once more, an hour after a cancel, for a payment made on the provider page after all', async () => {
+    const { guitar, reference, orderId, tracking } = await placed();
+    // Abandoned: the reconciler cancels it once its hold is over.
+    clock += 25 * MINUTE;
+    await server.services.paymentReconciler.run(server.ctx());
+    expect([await orderStatus(orderId), await attemptStatus(tracking)]).toEqual(['cancelled', 'cancelled']);
+    // The shopper paid in a tab left open; no browser return, no notification.
+    provider.truth.set(tracking, 'succeeded');
+    const asked = () => provider.reconciled.filter((t) => t === tracking).length;
+    const before = asked();
+    clock += 30 * MINUTE;
+    await server.services.paymentReconciler.run(server.ctx());
+    expect(asked()).toBe(before);
+    clock += 31 * MINUTE;
+    await server.services.paymentReconciler.run(server.ctx());
+    expect(asked()).toBe(before + 1);
+    expect([await orderStatus(orderId), await attemptStatus(tracking), await statusOf(guitar.id)]).toEqual([
+      'confirmed',
+      'succeeded',
+      'sold',
+    ]);
+    expect(await mailsFor(reference)).toBe(2);
+    // Once only: later runs do not ask about it again.
+    clock += 60 * MINUTE;
+    await server.services.paymentReconciler.run(server.ctx());
+    expect(asked()).toBe(before + 1);
+  });
+
   it('refunds a payment that arrives after its hold ended and its item sold to someone else', async () => {
     const { guitar, reference, orderId, tracking } = await placed();
     clock += 20 * MINUTE;
@@ -208,7 +278,7 @@ describe.each(testDatabaseTargets())('finishing an online payment on $name', (ta
     const outcome = await finish(tracking, 'succeeded', 'notification');
     expect(outcome.kind).toBe('refunded');
     expect(provider.refunds).toContainEqual({ trackingNumber: tracking, amountMinor: 45_000 });
-    expect([await orderStatus(orderId), await attemptStatus(tracking)]).toEqual(['expired', 'succeeded']);
+    expect([await orderStatus(orderId), await attemptStatus(tracking)]).toEqual(['expired', 'refunded']);
     expect(await mailsFor(reference)).toBe(0);
   });
 

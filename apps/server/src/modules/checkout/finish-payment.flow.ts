@@ -91,6 +91,10 @@ export class FinishPaymentFlow {
       const won = await deps.payments.settle(tx, attempt.id, ['pending', 'authorised'], to, now);
       if (!won) {
         const current = (await deps.payments.attemptById(tx, attempt.id))?.status ?? attempt.status;
+        // Money taken after the attempt was closed here (the shopper paid in a stale tab while the
+        // reconciler gave up on it, a capture racing a cancel): the provider's word wins, once.
+        if (to === 'succeeded' && (current === 'cancelled' || current === 'failed'))
+          return this.latePayment(tx, attempt, order, current, late, now, confirmationUrl);
         return { kind: 'already-final', reference: order.reference, status: current, confirmationUrl };
       }
 
@@ -103,22 +107,55 @@ export class FinishPaymentFlow {
         return { kind: 'failed', reference: order.reference };
       }
 
-      const lines = await deps.orders.lines(tx, order.id);
-      const ids = lines.map((l) => l.product_id);
+      const ids = (await deps.orders.lines(tx, order.id)).map((l) => l.product_id);
       if (await deps.orders.moveStatus(tx, order.id, ['pending_payment'], 'confirmed', now)) {
         await deps.catalogue.markSold(tx, ids);
-      } else if (!(await this.revive(tx, order, ids, now))) {
-        // The hold lapsed and the items went to someone else: the shopper gets their money back.
-        late.refund = { attempt, order };
-        return { kind: 'refunded', reference: order.reference };
+        return this.confirmed(tx, order, ids, confirmationUrl);
       }
-      if (order.cart_id !== null) await deps.cart.removeOrderedFrom(tx, order.cart_id, ids);
-      const confirmed = await deps.orders.byId(tx, order.id);
-      if (confirmed) await queueOrderMails(tx, deps, confirmed);
-      return { kind: 'paid', reference: order.reference, confirmationUrl };
+      if (await this.revive(tx, order, ids, now)) return this.confirmed(tx, order, ids, confirmationUrl);
+      // The hold lapsed and the items went to someone else: the shopper gets their money back.
+      await deps.payments.settle(tx, attempt.id, ['succeeded'], 'refunded', now);
+      late.refund = { attempt, order };
+      return { kind: 'refunded', reference: order.reference };
     });
     if (late.refund) await this.refundLatePayment(ctx, late.refund);
     return outcome;
+  }
+
+  /**
+   * A payment the provider confirms for an attempt already closed here. ONE conditional write
+   * (cancelled/failed -> succeeded) decides who handles it, so three copies of a late notification
+   * refund at most once. The order is revived when every item is still free (the shopper paid for
+   * it); otherwise the attempt ends 'refunded' and the money goes back after commit.
+   */
+  private async latePayment(
+    tx: Ctx,
+    attempt: PaymentAttemptRow,
+    order: OrderRow,
+    current: 'cancelled' | 'failed',
+    late: { refund?: { attempt: PaymentAttemptRow; order: OrderRow } },
+    now: number,
+    confirmationUrl: string,
+  ): Promise<FinishOutcome> {
+    const { deps } = this;
+    if (!(await deps.payments.settle(tx, attempt.id, [current], 'succeeded', now))) {
+      const status = (await deps.payments.attemptById(tx, attempt.id))?.status ?? current;
+      return { kind: 'already-final', reference: order.reference, status, confirmationUrl };
+    }
+    await deps.payments.record(tx, attempt.id, 'finish', { late: true, closedAs: current }, now);
+    const ids = (await deps.orders.lines(tx, order.id)).map((l) => l.product_id);
+    if (await this.revive(tx, order, ids, now)) return this.confirmed(tx, order, ids, confirmationUrl);
+    await deps.payments.settle(tx, attempt.id, ['succeeded'], 'refunded', now);
+    late.refund = { attempt, order };
+    return { kind: 'refunded', reference: order.reference };
+  }
+
+  /** The order is paid: its items leave the shopper's cart and the e-mails are queued (with the write that decided it). */
+  private async confirmed(tx: Ctx, order: OrderRow, ids: number[], confirmationUrl: string): Promise<FinishOutcome> {
+    if (order.cart_id !== null) await this.deps.cart.removeOrderedFrom(tx, order.cart_id, ids);
+    const confirmed = await this.deps.orders.byId(tx, order.id);
+    if (confirmed) await queueOrderMails(tx, this.deps, confirmed);
+    return { kind: 'paid', reference: order.reference, confirmationUrl };
   }
 
   /**
@@ -149,16 +186,21 @@ export class FinishPaymentFlow {
     return { attempt, order, context: attemptContext(attempt, order, this.deps.links, this.deps.publicUrl) };
   }
 
-  /** An expired order whose payment arrived late: it holds its items again if every one is still free. */
+  /**
+   * An order that ended unpaid (its hold expired, or it was cancelled) whose payment arrived late:
+   * it holds its items again if every one is still free. Its discount use stays given back: the
+   * shopper paid the discounted price, which is honoured even if the code ran out meanwhile.
+   */
   private async revive(ctx: Ctx, order: OrderRow, ids: number[], now: number): Promise<boolean> {
-    if (order.status !== 'expired') return false;
+    const current = (await this.deps.orders.byId(ctx, order.id))?.status;
+    if (current !== 'expired' && current !== 'cancelled') return false;
     const reserved = await this.deps.catalogue.reserve(ctx, ids);
     if (reserved.length !== ids.length) {
       await this.deps.catalogue.release(ctx, reserved);
       return false;
     }
     await this.deps.orders.reviveLines(ctx, order.id);
-    if (!(await this.deps.orders.moveStatus(ctx, order.id, ['expired'], 'confirmed', now))) return false;
+    if (!(await this.deps.orders.moveStatus(ctx, order.id, [current], 'confirmed', now))) return false;
     await this.deps.catalogue.markSold(ctx, ids);
     return true;
   }

@@ -20,6 +20,7 @@ import type { PaymentProvider } from '../payments/payment-provider.js';
  */
 class StandInCardProvider implements PaymentProvider {
   readonly name = 'Eway' as const;
+  readonly paysOnItsOwnPage = true;
   async start() {
     return { kind: 'page-data' as const, value: { AccessCode: 'test' } };
   }

@@ -49,6 +49,40 @@ export class PaymentAttemptsRepository {
       .execute();
   }
 
+  /**
+   * Attempts closed as cancelled between `from` and `to` that the reconciler has not looked at
+   * since (no 'late-check' event), oldest first, from providers that take money on their own page.
+   */
+  async closedUnchecked(
+    ctx: DbCtx,
+    providers: string[],
+    from: number,
+    to: number,
+    limit: number,
+  ): Promise<PaymentAttemptRow[]> {
+    if (providers.length === 0) return [];
+    return ctx.db
+      .selectFrom('payment_attempts as a')
+      .selectAll('a')
+      .where('a.status', '=', 'cancelled')
+      .where('a.provider', 'in', providers)
+      .where('a.updated_at', '>=', from)
+      .where('a.updated_at', '<', to)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('payment_attempt_events as e')
+              .select('e.id')
+              .whereRef('e.attempt_id', '=', 'a.id')
+              .where('e.kind', '=', 'late-check'),
+          ),
+        ),
+      )
+      .orderBy('a.updated_at')
+      .limit(limit)
+      .execute();
+  }
+
   async setProviderReference(ctx: DbCtx, id: number, reference: string): Promise<void> {
     await ctx.db.updateTable('payment_attempts').set({ provider_reference: reference }).where('id', '=', id).execute();
   }

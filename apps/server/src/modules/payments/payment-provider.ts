@@ -37,6 +37,13 @@ export type ProviderVerdict = 'succeeded' | 'failed' | 'pending';
 
 export interface PaymentProvider {
   readonly name: PaymentOptionName;
+  /**
+   * True when the money moves on the provider's own page without a call from the shop (Eway's
+   * shared page charges, Global Payments' page authorises): a payment can then land after the
+   * attempt was closed here, so the reconciler looks once more. PayPal and Clearpay move money only
+   * when the shop captures.
+   */
+  readonly paysOnItsOwnPage: boolean;
   start(ctx: Ctx, attempt: AttemptContext): Promise<StartResult>;
   /** Checks a payment the browser says finished, against the provider (amount and reference included). */
   confirm(ctx: Ctx, attempt: AttemptContext, evidence: Record<string, unknown>): Promise<ProviderVerdict>;

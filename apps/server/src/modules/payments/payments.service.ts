@@ -89,6 +89,11 @@ export class PaymentsService {
     for (const provider of providers) this.providers.set(provider.name, provider);
   }
 
+  /** Every provider this instance is configured with. */
+  configuredProviders(): PaymentProvider[] {
+    return [...this.providers.values()];
+  }
+
   provider(name: PaymentOptionName): PaymentProvider {
     const provider = this.providers.get(name);
     if (!provider) throw new Error(`no payment provider named ${name}`);
@@ -191,6 +196,17 @@ export class PaymentsService {
   /** Open attempts last touched before `before` (oldest first): what the reconciler asks about. */
   openAttemptsBefore(ctx: DbCtx, before: number, limit = 50): Promise<PaymentAttemptRow[]> {
     return this.attempts.openBefore(ctx, before, limit);
+  }
+
+  /** Cancelled attempts the reconciler should look at once more (see PaymentReconciler.lateCheck). */
+  closedAttemptsUnchecked(
+    ctx: DbCtx,
+    providers: string[],
+    from: number,
+    to: number,
+    limit = 50,
+  ): Promise<PaymentAttemptRow[]> {
+    return this.attempts.closedUnchecked(ctx, providers, from, to, limit);
   }
 
   touch(ctx: DbCtx, attemptId: number, now: number): Promise<void> {

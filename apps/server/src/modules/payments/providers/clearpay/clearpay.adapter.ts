@@ -136,6 +136,7 @@ export interface ClearpayEvidence {
 
 export class ClearpayProvider implements PaymentProvider {
   readonly name = 'Clearpay' as const;
+  readonly paysOnItsOwnPage = false;
   private readonly base: string;
   private readonly doFetch: typeof fetch;
   private readonly timeoutMs: number;

@@ -128,6 +128,7 @@ export interface EwayTransactionSummary {
 
 export class EwayProvider implements PaymentProvider {
   readonly name = 'Eway' as const;
+  readonly paysOnItsOwnPage = true;
   private readonly baseUrl: string;
   private readonly authorization: string;
   private readonly fetchImpl: typeof fetch;

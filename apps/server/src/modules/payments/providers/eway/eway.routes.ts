@@ -53,20 +53,12 @@ export function ewayRoutes(deps: EwayRouteDependencies): ApiRoute[] {
     deps.payments.record(ctx, attempt.id, kind, detail, Date.now());
 
   /** The validate reply for what finishing made of the attempt. */
-  async function validateReply(
-    ctx: Ctx,
-    attempt: PaymentAttemptRow,
-    result: EwayAccessCodeResult,
-    outcome: FinishOutcome,
-    declinedKey: EwayErrorKey | null,
-  ): Promise<EwayValidateValue> {
+  function validateReply(outcome: FinishOutcome, declinedKey: EwayErrorKey | null): EwayValidateValue {
     if (outcome.kind === 'paid') return { ConfirmationUrl: outcome.confirmationUrl };
     if (outcome.kind === 'already-final' && outcome.status === 'succeeded')
       return { ConfirmationUrl: outcome.confirmationUrl };
-    if (outcome.kind === 'already-final' && result.succeeded && result.transactionId !== null) {
-      // Paid at Eway after the attempt was closed here (cancelled, expired): never a charge without an order.
-      await refundOrphan(ctx, attempt, result.transactionId, result.amountMinor ?? attempt.amount_minor);
-    }
+    // Paid at Eway after the attempt was closed here: the finish flow revived the order ('paid') or
+    // refunded the payment ('refunded'), once; the shopper is told it did not go through.
     return { ErrorMessage: declinedKey ? EWAY_ERROR_MESSAGES[declinedKey] : DEFAULT_MESSAGE };
   }
 
@@ -135,13 +127,7 @@ export function ewayRoutes(deps: EwayRouteDependencies): ApiRoute[] {
           ...detail,
           errorKey: result.errorKey,
         });
-        return validateReply(
-          ctx,
-          attempt,
-          result,
-          outcome,
-          verdict === 'failed' ? (result.errorKey ?? 'default') : null,
-        );
+        return validateReply(outcome, verdict === 'failed' ? (result.errorKey ?? 'default') : null);
       },
     }),
     defineRoute({

@@ -6,6 +6,7 @@ import type { PaymentProvider } from '../../payment-provider.js';
  */
 export class GenericProvider implements PaymentProvider {
   readonly name = 'Generic' as const;
+  readonly paysOnItsOwnPage = false;
 
   async start() {
     return { kind: 'confirmed' as const };

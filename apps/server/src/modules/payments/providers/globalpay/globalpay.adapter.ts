@@ -172,6 +172,7 @@ const s = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export class GlobalPayProvider implements PaymentProvider {
   readonly name = 'GlobalPay' as const;
+  readonly paysOnItsOwnPage = true;
   private readonly hppUrl: string;
   private readonly apiUrl: string;
   private readonly algorithm: HashAlgorithm;

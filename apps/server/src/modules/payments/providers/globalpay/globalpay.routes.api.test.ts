@@ -231,7 +231,8 @@ describe.each(testDatabaseTargets())('GlobalPay HPP through the sandbox on $name
     expect((await client.post('/c3api/checkout/globalpay/cancel', { TrackingNumber: tracking })).status).toBe(200);
   });
 
-  it('voids a payment authorised after the shopper cancelled: no money held, no order', async () => {
+  /** The shopper cancels on our page while the frame's form is still submitted: Global Payments authorises after the cancel. */
+  async function authorisedAfterCancel(beforeSubmit: (guitarId: number) => Promise<void> = async () => {}) {
     const { guitar, client, value, tracking } = await placed();
     const payload = value.GlobalPayPayload;
     const page = await (
@@ -239,15 +240,31 @@ describe.each(testDatabaseTargets())('GlobalPay HPP through the sandbox on $name
     ).text();
     const session = /name="session" value="([^"]+)"/.exec(page)?.[1] ?? '';
     await client.post('/c3api/checkout/globalpay/cancel', { TrackingNumber: tracking });
+    expect([(await attemptOf(tracking)).status, await statusOf(guitar.id)]).toEqual(['cancelled', 'available']);
+    await beforeSubmit(guitar.id);
     const html = await (
       await fetch(`${sandbox()}/pay/submit`, {
         method: 'POST',
         body: new URLSearchParams({ session, pas_ccnum: CARDS.ok, pas_expiry: '12/39', pas_cvn: '123' }),
       })
     ).text();
-    expect(frameMessage(html)).toEqual({ error: 'default' });
+    return { guitar, tracking, message: frameMessage(html) };
+  }
+
+  it('keeps the order of a payment authorised after the shopper cancelled when its item is still free (the payment stands)', async () => {
+    const { guitar, tracking, message } = await authorisedAfterCancel();
+    expect(message).toMatchObject({ confirmationUrl: expect.stringContaining('/checkout/confirmation/') });
+    expect([(await attemptOf(tracking)).status, await statusOf(guitar.id)]).toEqual(['succeeded', 'sold']);
+    expect((await records()).transactions.find((t) => t.orderId === tracking)?.status).not.toBe('voided');
+  });
+
+  it('voids a payment authorised after the shopper cancelled once its item went to someone else: no money held, no order', async () => {
+    const { guitar, tracking, message } = await authorisedAfterCancel(async (id) => {
+      await db().updateTable('products').set({ status: 'sold' }).where('id', '=', id).execute();
+    });
+    expect(message).toEqual({ error: 'default' });
     expect((await records()).transactions.find((t) => t.orderId === tracking)?.status).toBe('voided');
-    expect([(await attemptOf(tracking)).status, await statusOf(guitar.id)]).toEqual(['cancelled', 'available']);
+    expect([(await attemptOf(tracking)).status, await statusOf(guitar.id)]).toEqual(['refunded', 'sold']);
   });
 
   it('refuses a tampered form (the HPP checks the hash) and a forged or mismatched result at our response URL', async () => {

@@ -87,15 +87,8 @@ export function globalpayRoutes(deps: GlobalPayRouteDependencies): ApiRoute[] {
       await queueGlobalPaySettle(ctx, deps.jobs, attempt.tracking_number);
       return page(200, { confirmationUrl: outcome.confirmationUrl });
     }
-    if (checked.verdict === 'succeeded' && outcome.kind === 'already-final') {
-      // Authorised after the shopper cancelled (or the hold ended): no money may stay held.
-      try {
-        await provider.void({ orderId: attempt.tracking_number, pasref: checked.pasref });
-        await record(ctx, attempt.id, 'cancel', { op: 'void', ok: true, reason: 'authorised after the attempt ended' });
-      } catch (error) {
-        await record(ctx, attempt.id, 'error', { during: 'void', message: messageOf(error) });
-      }
-    }
+    // Authorised after the attempt was closed here: the finish flow revived the order ('paid' above)
+    // or voided the authorisation ('refunded'), once, so no money stays held.
     return page(200, { errorKey: checked.errorKey ?? 'default' });
   }
 

@@ -144,6 +144,7 @@ function asPayPal(attempt: AttemptContext): PayPalAttemptContext {
 
 export class PayPalProvider implements PaymentProvider {
   readonly name = 'PayPal' as const;
+  readonly paysOnItsOwnPage = false;
   private readonly baseUrl: string;
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
