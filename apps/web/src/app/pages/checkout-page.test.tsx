@@ -164,6 +164,16 @@ describe('CheckoutPage', () => {
     });
   });
 
+  it('shows the items total with "+ postage (if applicable)" on arrival, not the postage of a delivery chosen on an earlier visit', async () => {
+    // The server remembers the last visit's delivery: its CartTotal holds $9.95 of postage.
+    view = { ...SIGNED_IN, Cart: { ...SIGNED_IN.Cart, CartTotal: { Amount: 3995, Display: '$39.95' } } };
+    renderPage();
+    await screen.findByRole('button', { name: /^Continue/ });
+    expect(screen.getByText('+ postage (if applicable)')).toBeTruthy();
+    expect(document.querySelector('.checkout-summary')?.textContent).toContain('$30.00');
+    expect(document.querySelector('.checkout-summary')?.textContent).not.toContain('$39.95');
+  });
+
   it('moves through the steps: pending, active, complete, and only complete headers go back', async () => {
     const user = renderPage();
     await screen.findByRole('button', { name: /^Continue/ });

@@ -9,7 +9,7 @@ import { DiscountModal } from '../../features/checkout/components/discount-modal
 import { EmptyCheckout } from '../../features/checkout/components/empty-checkout';
 import { OrderSummary } from '../../features/checkout/components/order-summary';
 import { useCartValidation } from '../../features/checkout/use-cart-validation';
-import { useCheckoutFlow } from '../../features/checkout/use-checkout-flow';
+import { totalBeforeDelivery, useCheckoutFlow } from '../../features/checkout/use-checkout-flow';
 import { useCheckoutUrlError } from '../../features/checkout/use-checkout-url-error';
 import { useCustomerDetails } from '../../features/checkout/use-customer-details';
 import { useDiscount } from '../../features/checkout/use-discount';
@@ -23,7 +23,7 @@ import '../../features/checkout/checkout.css';
  */
 function Checkout({ view, region }: { view: CheckoutViewValue; region: Region }) {
   const navigate = useNavigate();
-  const flow = useCheckoutFlow(view);
+  const flow = useCheckoutFlow(view, region);
   useCheckoutUrlError(flow.setError);
   const form = useCustomerDetails(region, view);
   const discount = useDiscount(flow.setTotal);
@@ -38,7 +38,7 @@ function Checkout({ view, region }: { view: CheckoutViewValue; region: Region })
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival.
   useEffect(() => {
     void validateOnDetails();
-    void reportCheckout('begin_checkout', region, view.Cart, view.Cart.CartTotal);
+    void reportCheckout('begin_checkout', region, view.Cart, totalBeforeDelivery(view, region));
   }, []);
 
   return (

@@ -1,4 +1,4 @@
-import { type CheckoutViewValue, type Money, POSTAGE_NOTE_NONE_CHOSEN } from '@shop/contract';
+import { type CheckoutViewValue, formatMoney, type Money, POSTAGE_NOTE_NONE_CHOSEN, type Region } from '@shop/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { scrollToElement, scrollWindowTo } from '../../lib/smooth-scroll';
 import type { CheckoutStepNumber, DeliveryChoice, PostageNote, StepStatus } from './checkout-types';
@@ -14,7 +14,17 @@ export function stepStatus(step: CheckoutStepNumber, active: CheckoutStepNumber)
  * details, step 2's choice, the total and postage note as the steps report them, and the banner.
  * Changing step scrolls to it over 400 ms; setting an error scrolls to the top.
  */
-export function useCheckoutFlow(view: CheckoutViewValue) {
+/**
+ * The total before this page has a delivery choice: the items less any discount. The view's
+ * CartTotal also holds the postage of a delivery chosen on an earlier visit, which would contradict
+ * the summary's "+ postage (if applicable)" until step 2 prices it again.
+ */
+export function totalBeforeDelivery(view: CheckoutViewValue, region: Region): Money {
+  const amount = view.Cart.OriginalTotal.Amount - view.Cart.DiscountAmount.Amount;
+  return { Amount: amount, Display: formatMoney(amount, region) };
+}
+
+export function useCheckoutFlow(view: CheckoutViewValue, region: Region) {
   const [activeStep, setActiveStep] = useState<CheckoutStepNumber>(1);
   const [reached, setReached] = useState<CheckoutStepNumber>(1);
   const [completed, setCompleted] = useState<CompletedDetails | null>(null);
@@ -64,8 +74,8 @@ export function useCheckoutFlow(view: CheckoutViewValue) {
       setDelivery(choice);
       goTo(3);
     },
-    /** The total as the steps and discount calls last reported it; the view's until then. */
-    total: totalOverride ?? view.Cart.CartTotal,
+    /** The total as the steps and discount calls last reported it; the items less discount until then. */
+    total: totalOverride ?? totalBeforeDelivery(view, region),
     setTotal: setTotalOverride,
     postageNote,
     setPostageNote,
