@@ -317,7 +317,8 @@ describe.concurrent.each(testDatabaseTargets())('a shop killed in the middle of 
           (reply) => `answered ${reply.status}`,
           () => 'cut off',
         );
-      // The sandbox took the fault: the shop is inside validate, waiting on Eway.
+      // The sandbox took the fault: the shop is inside validate, waiting on Eway (its adapter would
+      // give up after 10 s; the kill comes within a poll of this).
       await waitFor(
         'validate to reach Eway',
         async () => ((await records()).pendingFaults.length === 0 ? true : undefined),
