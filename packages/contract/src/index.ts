@@ -7,6 +7,7 @@ export * from './customer.js';
 export * from './envelope.js';
 export * from './home.js';
 export * from './money.js';
+export * from './orders.js';
 export * from './payments-clearpay.js';
 export * from './payments-eway.js';
 export * from './payments-globalpay.js';

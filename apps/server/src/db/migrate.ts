@@ -14,6 +14,7 @@ import { checkoutStateMigration } from './migrations/011-checkout-state.js';
 import { splitChoicesMigration } from './migrations/012-split-choices.js';
 import { paymentEventsMigration } from './migrations/013-payment-events.js';
 import { clearpayConfigurationMigration } from './migrations/014-clearpay-configuration.js';
+import { afterSaleMigration } from './migrations/015-after-sale.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -34,6 +35,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '012-split-choices': splitChoicesMigration(this.handle.dialect),
       '013-payment-events': paymentEventsMigration(this.handle.dialect),
       '014-clearpay-configuration': clearpayConfigurationMigration(this.handle.dialect),
+      '015-after-sale': afterSaleMigration(this.handle.dialect),
     };
   }
 }

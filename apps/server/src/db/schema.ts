@@ -25,6 +25,12 @@ export interface StoresTable {
   pickup_disabled: number;
   latitude: number;
   longitude: number;
+  /** The legal entity trading as this store (on its tax invoices). */
+  entity_name: Generated<string>;
+  /** 1 when registered for GST (AU) or VAT (UK): only then does it issue tax invoices. */
+  tax_registered: Generated<number>;
+  /** UK VAT registration number ('' in AU, where business_number is the ABN). */
+  vat_number: Generated<string>;
 }
 
 export interface CategoriesTable {
@@ -70,6 +76,8 @@ export interface ProductsTable {
   postable: Generated<number>;
   has_authenticity_certificate: number;
   status: 'available' | 'reserved' | 'sold';
+  /** How the item is taxed: 'standard', 'gst_free' (e.g. bullion) or 'margin' (UK margin scheme). Migration 015. */
+  tax_treatment: Generated<'standard' | 'gst_free' | 'margin'>;
   listed_at: string;
   updated_at: string;
   /** Product-page views (seeded for the demo); orders the popular-items grid. */

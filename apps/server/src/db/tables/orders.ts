@@ -1,7 +1,15 @@
 import type { Generated } from 'kysely';
 
 /** Table types of orders and payments. Times are epoch milliseconds; money is minor units. */
-export type OrderStatus = 'pending_payment' | 'confirmed' | 'cancelled' | 'expired';
+/**
+ * 'refunded': a confirmed order the shop cancelled and paid back in full (a pay-in-store order the
+ * shop cancels becomes 'cancelled'; its confirmed_at tells it apart from one never paid).
+ */
+export type OrderStatus = 'pending_payment' | 'confirmed' | 'cancelled' | 'expired' | 'refunded';
+/** How an item is taxed (products.tax_treatment, copied onto the order line). */
+export type TaxTreatment = 'standard' | 'gst_free' | 'margin';
+/** A shipment's progress after the sale. */
+export type Fulfilment = 'open' | 'ready_for_pickup' | 'dispatched' | 'collected';
 /**
  * 'refunded': the provider took the money after the attempt had been closed here (cancelled,
  * declined) and the order could not be kept, so the payment was given back.
@@ -32,6 +40,8 @@ export interface OrdersTable {
   hold_expires_at: number;
   created_at: number;
   updated_at: number;
+  /** When it was confirmed (paid, or placed to pay in store); null for an order never confirmed. */
+  confirmed_at: number | null;
 }
 
 export interface OrderShipmentsTable {
@@ -48,6 +58,14 @@ export interface OrderShipmentsTable {
   address: string;
   /** JSON: the postage quote as chosen (zone, timeline, surcharge): copied in, never re-read. */
   postage_snapshot: string | null;
+  fulfilment: Generated<Fulfilment>;
+  ready_at: number | null;
+  dispatched_at: number | null;
+  collected_at: number | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  /** The store's own invoice number for this order, once issued (only stores registered for GST/VAT). */
+  invoice_number: number | null;
 }
 
 export interface OrderLinesTable {
@@ -60,6 +78,10 @@ export interface OrderLinesTable {
   price_minor: number;
   discount_minor: number;
   postage_share_minor: number;
+  /** Copied from the product at sale. */
+  tax_treatment: Generated<TaxTreatment>;
+  /** The item's category name at sale (order detail's "item type"). */
+  item_type: Generated<string>;
   /** 1 while the order holds or has sold the item; a unique index allows one live line per item. */
   live: number;
 }
@@ -106,6 +128,7 @@ export interface OrdersTables {
   order_lines: OrderLinesTable;
   payment_attempts: PaymentAttemptsTable;
   checkout_states: CheckoutStatesTable;
+  store_invoice_numbers: StoreInvoiceNumbersTable;
 }
 
 /** What a shopper chose in checkout so far, per cart: delivery, cost type, discount code, address. */
@@ -119,4 +142,9 @@ export interface CheckoutStatesTable {
   /** Split postage, JSON: [{ storeId, method ('pickup' | 'postage'), isExpress, address }] (migration 012). */
   split_choices: string | null;
   updated_at: number;
+}
+
+export interface StoreInvoiceNumbersTable {
+  store_id: number;
+  last_number: number;
 }
