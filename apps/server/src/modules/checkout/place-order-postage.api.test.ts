@@ -160,8 +160,8 @@ describe.each(testDatabaseTargets())('placing a postage order on $name', (target
       totalMinor: postage,
     });
     expect(lines.reduce((sum, line) => sum + Number(line.postage_share_minor), 0)).toBe(postage);
-    // By chargeable weight, 3:7.
-    expect(lines.map((line) => Number(line.postage_share_minor))).toEqual([1017, 2373]);
+    // By price, 20,001:30,002 (the tax invoice's ItemProportionateShippingCost), the odd cent to the largest remainder.
+    expect(lines.map((line) => Number(line.postage_share_minor))).toEqual([1356, 2034]);
   });
 
   it('posts to the billing address when the shopper says it is the same', async () => {

@@ -214,7 +214,16 @@ describe.each(testDatabaseTargets())('placing an order on $name', (target) => {
           address: {},
           postageSnapshot: null,
           lines: [
-            { productId: thing.id, code: 'X', title: 'X', priceMinor: 25_000, discountMinor: 0, postageShareMinor: 0 },
+            {
+              productId: thing.id,
+              code: 'X',
+              title: 'X',
+              priceMinor: 25_000,
+              discountMinor: 0,
+              postageShareMinor: 0,
+              taxTreatment: 'standard',
+              itemType: 'Guitars',
+            },
           ],
         },
       ],

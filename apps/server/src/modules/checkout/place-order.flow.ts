@@ -20,7 +20,7 @@ import type { PaymentOptionName } from '../payments/payment-provider.js';
 import type { DeliveryKind, PaymentsService } from '../payments/payments.service.js';
 import { splitByLargestRemainder } from '../promotions/split.js';
 import type { Clock } from '../sessions/sessions.service.js';
-import { itemChargeableGrams, postageSnapshot, type ShippingService } from '../shipping/shipping.service.js';
+import { postageSnapshot, type ShippingService } from '../shipping/shipping.service.js';
 import { type StoresService, storeAddressLines } from '../stores/stores.service.js';
 import { cartVersion } from './cart-version.js';
 import { CheckoutStateRepository } from './checkout-state.repository.js';
@@ -335,6 +335,8 @@ export class PlaceOrderFlow {
         priceMinor: item.price_minor,
         discountMinor: 0,
         postageShareMinor: 0,
+        taxTreatment: item.tax_treatment,
+        itemType: item.category_name,
       })),
     };
   }
@@ -354,8 +356,10 @@ export class PlaceOrderFlow {
     if (!quote?.ok) throw new BadRequestError(MISSING_TABLE_RATE_MESSAGE);
     const service = express ? quote.express : quote.regular;
     if (!service) throw invalid('IsExpress', `Express postage is not available from ${store.name}`);
+    // Each item's share of the postage follows its price (the tax invoice's
+    // ItemProportionateShippingCost; the shares add up to the postage exactly).
     const shares = splitByLargestRemainder(
-      group.items.map((item) => ({ key: item.id, weight: itemChargeableGrams(parcelOf(item)) })),
+      group.items.map((item) => ({ key: item.id, weight: item.price_minor })),
       service.totalMinor,
     );
     return {
@@ -373,6 +377,8 @@ export class PlaceOrderFlow {
         priceMinor: item.price_minor,
         discountMinor: 0,
         postageShareMinor: shares.get(item.id) ?? 0,
+        taxTreatment: item.tax_treatment,
+        itemType: item.category_name,
       })),
     };
   }
@@ -385,7 +391,3 @@ function deliveryKind(submission: Submission, shipments: ShipmentDraft[]): Deliv
 }
 
 const invalid = (field: string, message: string) => new BadRequestError(`Invalid input. ${field}: ${message}`);
-
-function parcelOf(item: ProductWithStoreRow) {
-  return { weightGrams: item.weight_grams, lengthCm: item.length_cm, widthCm: item.width_cm, heightCm: item.height_cm };
-}

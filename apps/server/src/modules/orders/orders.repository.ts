@@ -87,7 +87,12 @@ export class OrdersRepository {
   async moveStatus(ctx: DbCtx, orderId: number, from: OrderStatus[], to: OrderStatus, now: number): Promise<boolean> {
     const result = await ctx.db
       .updateTable('orders')
-      .set({ status: to, updated_at: now })
+      .set((eb) => ({
+        status: to,
+        updated_at: now,
+        // When it first became confirmed: history lists only orders that ever were.
+        ...(to === 'confirmed' ? { confirmed_at: eb.fn.coalesce('confirmed_at', eb.val(now)) } : {}),
+      }))
       .where('id', '=', orderId)
       .where('status', 'in', from)
       .executeTakeFirst();

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../db/tables/orders.js';
+import type { OrderStatus, TaxTreatment } from '../../db/tables/orders.js';
 import type { DbCtx } from '../../lib/context.js';
 import { newPublicReference } from '../../lib/public-reference.js';
 import { type OrderLineRow, type OrderRow, type OrderShipmentRow, OrdersRepository } from './orders.repository.js';
@@ -12,6 +12,10 @@ export interface OrderLineDraft {
   priceMinor: number;
   discountMinor: number;
   postageShareMinor: number;
+  /** Copied from the product: how the line is taxed on the invoice. */
+  taxTreatment: TaxTreatment;
+  /** The item's category name (order detail's item type). */
+  itemType: string;
 }
 
 export interface ShipmentDraft {
@@ -75,6 +79,7 @@ export class OrdersService {
       hold_expires_at: draft.holdExpiresAt,
       created_at: draft.now,
       updated_at: draft.now,
+      confirmed_at: draft.status === 'confirmed' ? draft.now : null,
     });
     for (const shipment of draft.shipments) {
       const shipmentId = await this.repository.insertShipment(ctx, {
@@ -98,6 +103,8 @@ export class OrdersService {
           price_minor: line.priceMinor,
           discount_minor: line.discountMinor,
           postage_share_minor: line.postageShareMinor,
+          tax_treatment: line.taxTreatment,
+          item_type: line.itemType,
           live: 1,
         })),
       );
