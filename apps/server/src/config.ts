@@ -51,6 +51,8 @@ const ConfigSchema = z.object({
   JOBS_IN_PROCESS: flag(true),
   /** Feature flags the page reads from GET /c3api/site. */
   WISHLISTS_ENABLED: flag(true),
+  /** Tax invoices (AU GST tax invoices, UK VAT receipts) on order detail and /gst-invoice (account.md 2.3, 2.6). */
+  GST_INVOICES_ENABLED: flag(true),
   DISCOUNTS_ENABLED: flag(true),
   WISHLIST_ALERTS_ENABLED: flag(true),
   SAVED_SEARCHES_ENABLED: flag(true),
