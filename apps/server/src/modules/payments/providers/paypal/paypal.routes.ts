@@ -62,7 +62,6 @@ export function paypalRoutes(deps: PayPalRouteDependencies): ApiRoute[] {
   const record = (ctx: Ctx, attempt: PaymentAttemptRow, kind: 'cancel' | 'error', detail: object) =>
     deps.payments.record(ctx, attempt.id, kind, detail, Date.now());
 
-  /** The shopper's own PayPal attempt, or null (unknown, someone else's, another provider's). */
   /**
    * Cancels an open attempt: PayPal is asked first (it voids nothing; it says whether money moved).
    * Captured after all (another tab approved): that payment stands and finishes as paid.
@@ -86,6 +85,7 @@ export function paypalRoutes(deps: PayPalRouteDependencies): ApiRoute[] {
     return { kind: 'cancelled' as const };
   }
 
+  /** The shopper's own PayPal attempt, or null (unknown, someone else's, another provider's). */
   async function viewersAttempt(ctx: Ctx, trackingNumber: string): Promise<Found | null> {
     try {
       const found = await deps.finishPayment.attemptForViewer(ctx, trackingNumber);
