@@ -13,6 +13,7 @@ import { CartPage } from './pages/cart-page';
 import { CheckoutPage } from './pages/checkout-page';
 import { ContentPage } from './pages/content-page';
 import { ForgotPasswordPage } from './pages/forgot-password-page';
+import { GstInvoicePage } from './pages/gst-invoice-page';
 import { HomePage } from './pages/home-page';
 import { LoginPage } from './pages/login-page';
 import { LogoutPage } from './pages/logout-page';
@@ -62,6 +63,8 @@ export function AppRouter() {
                     <Route path="/checkout" element={<CheckoutPage />} />
                     <Route path="/checkout/confirmation/:reference?" element={<OrderConfirmationPage />} />
                     <Route path="/wishlist" element={<WishlistPage />} />
+                    {/* The printable tax invoice: the owner's session or the order e-mail's key opens it. */}
+                    <Route path="/gst-invoice" element={<GstInvoicePage />} />
                     <Route path="/login" element={<LoginPage />} />
                     <Route path="/register" element={<RegisterPage />} />
                     <Route path="/logout" element={<LogoutPage />} />

@@ -1,0 +1,55 @@
+import type { InvoiceItem } from '@shop/contract';
+import { describe, expect, it } from 'vitest';
+import { addressLines, invoiceWording, itemTaxText, taxFootnotes } from './invoice-wording';
+
+const AU = invoiceWording({ DocumentKind: 'TaxInvoice', Currency: 'AUD' });
+const UK = invoiceWording({ DocumentKind: 'VatReceipt', Currency: 'GBP' });
+
+function item(treatment: InvoiceItem['Properties']['TaxTreatment'], applied: boolean): InvoiceItem {
+  return {
+    Code: `SH-${treatment}`,
+    DisplayName: treatment,
+    Properties: {
+      ExtendedPrice: 1100,
+      ItemGstApplied: applied,
+      ItemGstComponent: applied ? 100 : 0,
+      ShippingGstComponent: 9,
+      ItemProportionateShippingCost: 100,
+      TaxTreatment: treatment,
+    },
+  };
+}
+
+describe('invoice wording', () => {
+  it('speaks of GST and the ABN in Australia, of VAT and the VAT number in the UK', () => {
+    expect(AU).toEqual({ region: 'AU', documentName: 'Tax Invoice', tax: 'GST', registrationLabel: 'ABN' });
+    expect(UK).toEqual({ region: 'UK', documentName: 'VAT Receipt', tax: 'VAT', registrationLabel: 'VAT Reg. No.' });
+  });
+
+  it("adds the item's and its postage's tax, with '*' when the item carried none", () => {
+    expect(itemTaxText(item('standard', true), 'AU')).toBe('$1.09');
+    expect(itemTaxText(item('gst_free', false), 'AU')).toBe('$0.09*');
+    expect(itemTaxText(item('margin', false), 'UK')).toBe('£0.09*');
+  });
+
+  it('explains each kind of untaxed item once, and nothing when all were taxed', () => {
+    expect(taxFootnotes([item('standard', true)], AU)).toEqual([]);
+    expect(taxFootnotes([item('gst_free', false), item('gst_free', false)], AU)).toEqual([
+      '* GST-free supply: no GST was charged on this item.',
+    ]);
+    expect(taxFootnotes([item('margin', false), item('gst_free', false)], UK)).toEqual([
+      '* Zero-rated supply: no VAT was charged on this item.',
+      '* Margin scheme - second-hand goods: no VAT is shown on this item and it cannot be reclaimed.',
+    ]);
+    expect(taxFootnotes([item('margin', false)], AU)).toEqual([
+      '* Margin scheme - second-hand goods: no GST is shown on this item and it cannot be claimed as a credit.',
+    ]);
+  });
+
+  it('leaves blank address parts out', () => {
+    expect(
+      addressLines({ Line1: '1 King St', Line2: '', City: 'Newtown', RegionCode: 'NSW', PostalCode: '2042' }),
+    ).toEqual(['1 King St', 'Newtown NSW 2042']);
+    expect(addressLines({ Line1: '', Line2: '', City: '', RegionCode: '', PostalCode: '' })).toEqual([]);
+  });
+});
