@@ -4,8 +4,10 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { CartProvider } from './cart-provider';
 import { ShopLayout } from './layout';
-import { OrdersComingSoonPage, SavedSearchesComingSoonPage } from './pages/account/coming-soon-pages';
+import { SavedSearchesComingSoonPage } from './pages/account/coming-soon-pages';
 import { DashboardPage } from './pages/account/dashboard-page';
+import { OrderDetailPage } from './pages/account/order-detail-page';
+import { OrderHistoryPage } from './pages/account/order-history-page';
 import { PasskeysPage } from './pages/account/passkeys-page';
 import { PasswordPage } from './pages/account/password-page';
 import { ProfilePage } from './pages/account/profile-page';
@@ -76,10 +78,15 @@ export function AppRouter() {
                       <Route path="profile" element={<ProfilePage />} />
                       <Route path="password" element={<PasswordPage />} />
                       <Route path="passkeys" element={<PasskeysPage />} />
-                      <Route path="orders/*" element={<OrdersComingSoonPage />} />
+                      {/* The history; account.md 2.1: deeper unmatched order paths fall back to it. */}
+                      <Route path="orders/*" element={<OrderHistoryPage />} />
                       <Route path="saved-searches/*" element={<SavedSearchesComingSoonPage />} />
                       {/* account.md 2.1: any other account path falls back to the overview. */}
                       <Route path="*" element={<DashboardPage />} />
+                    </Route>
+                    {/* An order's page: a customer's, or a guest's through the order e-mail's signed ?key=. */}
+                    <Route element={<RequireViewer allowSignedKey />}>
+                      <Route path="/my-account/orders/:orderid" element={<OrderDetailPage />} />
                     </Route>
                     <Route path="*" element={<NotFoundPage />} />
                   </Route>

@@ -1,26 +1,32 @@
 import type { ReactNode } from 'react';
 import { Notice } from '../../../components/notice';
-import { AccountBreadcrumbs } from '../../../features/account/components/account-breadcrumbs';
+import { AccountBreadcrumbs, type Crumb } from '../../../features/account/components/account-breadcrumbs';
 import type { ApiState } from '../../../lib/use-api-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-/** An account page's frame: breadcrumbs under My Shopping, its heading and title. */
+/** An account page's frame: breadcrumbs under the dashboard, its heading and title. */
 export function AccountFrame({
   title,
   crumb,
+  trail,
   wide = false,
+  className = '',
   children,
 }: {
   title: string;
   /** The last breadcrumb; none on the dashboard itself. */
   crumb?: string;
+  /** The crumbs between Home and the page, when not just the dashboard. */
+  trail?: Crumb[];
   wide?: boolean;
+  /** A page's own class (its width, say). */
+  className?: string;
   children: ReactNode;
 }) {
   useDocumentTitle(title);
   return (
-    <div className={`page account-page ${wide ? 'account-page--wide' : ''}`}>
-      <AccountBreadcrumbs {...(crumb ? { current: crumb } : {})} />
+    <div className={`page account-page ${wide ? 'account-page--wide' : ''} ${className}`.trim()}>
+      <AccountBreadcrumbs {...(crumb ? { current: crumb } : {})} {...(trail ? { trail } : {})} />
       <h1>{title}</h1>
       {children}
     </div>

@@ -3,21 +3,9 @@ import { AccountFrame } from './account-frame';
 
 /*
  * account.md 2.1: unmatched account paths fall back to the orders list, the saved-searches list and
- * the overview. Orders arrive with checkout and saved searches with their own issue; until then
- * their paths (and anything under them) show these.
+ * the overview. Saved searches arrive with their own issue; until then their paths (and anything
+ * under them) show this.
  */
-
-/** /my-account/orders/*. */
-export function OrdersComingSoonPage() {
-  return (
-    <AccountFrame title="Order History" crumb="Order History">
-      <p>Your orders will appear here.</p>
-      <p>
-        <Link to="/search-results">Start shopping</Link> or go back to <Link to="/my-account">My Shopping</Link>.
-      </p>
-    </AccountFrame>
-  );
-}
 
 /** /my-account/saved-searches/*. */
 export function SavedSearchesComingSoonPage() {

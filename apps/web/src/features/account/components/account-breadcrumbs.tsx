@@ -1,20 +1,40 @@
 import { Link } from 'react-router';
 import '../account.css';
 
-/** Home › My Shopping › the page (the dashboard itself ends at My Shopping). */
-export function AccountBreadcrumbs({ current }: { current?: string }) {
+export interface Crumb {
+  label: string;
+  to: string;
+}
+
+/**
+ * Home › Dashboard › any pages between › the page (account.md 2.4: Dashboard, Order History,
+ * Order: {id}). The dashboard itself ends at Dashboard. `trail` replaces the Dashboard crumb when
+ * given (a guest opening an order by its signed link has no dashboard).
+ */
+export function AccountBreadcrumbs({ current, trail }: { current?: string; trail?: Crumb[] }) {
+  const between = trail ?? [{ label: 'Dashboard', to: '/my-account' }];
   return (
     <nav aria-label="Breadcrumbs" className="breadcrumbs">
       <ol>
         <li>
           <Link to="/">Home</Link>
         </li>
-        <li>{current ? <Link to="/my-account">My Shopping</Link> : <span aria-current="page">My Shopping</span>}</li>
         {current ? (
+          <>
+            {between.map((crumb) => (
+              <li key={crumb.to}>
+                <Link to={crumb.to}>{crumb.label}</Link>
+              </li>
+            ))}
+            <li>
+              <span aria-current="page">{current}</span>
+            </li>
+          </>
+        ) : (
           <li>
-            <span aria-current="page">{current}</span>
+            <span aria-current="page">Dashboard</span>
           </li>
-        ) : null}
+        )}
       </ol>
     </nav>
   );

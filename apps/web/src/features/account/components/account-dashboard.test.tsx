@@ -68,7 +68,12 @@ describe('the My Shopping dashboard', () => {
         },
       },
     });
-    expect(screen.getByText('SH-1002')).toBeTruthy();
+    const latest = screen.getByRole('link', { name: 'SH-1002' });
+    expect(latest.getAttribute('href')).toBe('/my-account/orders/SH-1002');
+    // The date in the region's zone (AU by default: 03:04 UTC is 13:04 AEST, the same day).
+    expect(screen.getByText('02/01/2026')).toBeTruthy();
+    expect(screen.getByText('$25.00')).toBeTruthy();
+    expect(screen.getByText('Processing')).toBeTruthy();
     expect(screen.getByText('2 orders in total')).toBeTruthy();
     expect(screen.queryByText(/You have no orders yet/)).toBeNull();
   });

@@ -1,6 +1,7 @@
-import type { AccountOverviewValue, OrderSummary } from '@shop/contract';
+import { type AccountOverviewValue, formatOrderDate, type OrderSummary } from '@shop/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useSiteSettings } from '../../../lib/site-settings';
 import '../account.css';
 
 function plural(count: number, one: string, many: string): string {
@@ -18,7 +19,9 @@ function Tile({ title, to, children }: { title: string; to: string; children: Re
   );
 }
 
+/** The Shop Orders tile's body: the latest order (number, date, total, status) and the count. */
 function LatestOrder({ order, count }: { order: OrderSummary | null; count: number }) {
+  const { Region } = useSiteSettings();
   if (!order || count === 0) {
     return (
       <p>
@@ -28,9 +31,27 @@ function LatestOrder({ order, count }: { order: OrderSummary | null; count: numb
   }
   return (
     <>
-      <p>
-        Latest: order <strong>{order.orderNumber}</strong>, {order.price}, {order.status}
-      </p>
+      <p className="account-tile__label">Latest order</p>
+      <dl className="account-tile__order">
+        <div>
+          <dt>Order number</dt>
+          <dd>
+            <Link to={`/my-account/orders/${encodeURIComponent(order.orderNumber)}`}>{order.orderNumber}</Link>
+          </dd>
+        </div>
+        <div>
+          <dt>Order date</dt>
+          <dd>{formatOrderDate(order.orderDateTime, Region)}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{order.price}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{order.status}</dd>
+        </div>
+      </dl>
       <p className="account-tile__count">{plural(count, 'order', 'orders')} in total</p>
     </>
   );
