@@ -41,6 +41,8 @@ import { ContentService } from './modules/content/content.service.js';
 import { enquiryRoutes } from './modules/enquiries/enquiries.routes.js';
 import { EnquiriesService } from './modules/enquiries/enquiries.service.js';
 import { imageRoutes } from './modules/images/images.routes.js';
+import { invoiceRoutes } from './modules/invoices/invoice.routes.js';
+import { InvoiceService } from './modules/invoices/invoice.service.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
 import { devMailboxRoutes } from './modules/mail/mail.routes.js';
 import { MailService } from './modules/mail/mail.service.js';
@@ -102,6 +104,7 @@ export interface Services {
   finishPayment: FinishPaymentFlow;
   paymentReconciler: PaymentReconciler;
   checkout: CheckoutService;
+  invoices: InvoiceService;
 }
 
 export interface ServiceOptions {
@@ -229,6 +232,13 @@ export function createServices(config: Config, database: DatabaseHandle, options
       shipping,
       now,
     }),
+    invoices: new InvoiceService({
+      orders,
+      stores,
+      payments,
+      links,
+      gstInvoicesEnabled: config.GST_INVOICES_ENABLED,
+    }),
   };
 }
 
@@ -245,6 +255,7 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...ewayRoutes(services),
     ...paypalRoutes(services),
     ...shippingRoutes(services.checkout, config.REGION),
+    ...invoiceRoutes(services.invoices),
     ...searchRoutes(services.search, services.predictive, services.similar, services.popular),
     ...storeRoutes(services.stores),
     ...catalogueRoutes(services.catalogue),

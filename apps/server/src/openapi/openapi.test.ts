@@ -53,6 +53,7 @@ describe('OpenAPI document', () => {
       '/c3api/checkout/shipping/estimate',
       '/c3api/checkout/shipping/setexpresscost',
       '/c3api/checkout/splitcheckoutview',
+      '/c3api/invoice',
       '/c3api/search/results',
       '/c3api/search/predective',
       '/c3api/product/similar',

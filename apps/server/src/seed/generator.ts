@@ -1,6 +1,7 @@
 import { ConditionLabel, type Region, stateName } from '@shop/contract';
 import type { Insertable } from 'kysely';
 import type { CategoriesTable, ContentPagesTable, ProductsTable, StoresTable } from '../db/schema.js';
+import { abnFromBase, ukVatNumberFromBase } from '../lib/tax-numbers.js';
 import { MAX_POSTABLE_GRAMS } from '../modules/catalogue/postage.js';
 import {
   AU_TOWN_POSTCODES,
@@ -87,6 +88,38 @@ function digits(random: Random, count: number): string {
   return out;
 }
 
+/** The legal entities' trading names: '<Town> Secondhand Traders Pty Ltd' (AU), '<Town> Second Hand Traders Ltd' (UK). */
+const ENTITY_KINDS: Record<Region, readonly string[]> = {
+  AU: ['Secondhand Traders', 'Pre-Owned Goods', 'Cash & Trade', 'Second Hand Dealers'],
+  UK: ['Second Hand Traders', 'Pre-Owned Goods', 'Cash & Trade', 'Resale'],
+};
+
+/**
+ * A store's tax identity, from a stream of its own (so every field drawn from the store's main
+ * stream keeps its value): its legal entity, whether it is registered for GST/VAT (about 1 store
+ * in 20 is not: it issues no tax invoices) and, in the UK, a VAT number passing HMRC's check.
+ */
+function storeTaxIdentity(region: Region, town: string, index: number, seed: number) {
+  const random = Random.forItem(seed + 104_729, index);
+  const kind = random.pick(ENTITY_KINDS[region]);
+  const registered = random.chance(0.05) ? 0 : 1;
+  const vatBase = `${random.int(1, 9)}${digits(random, 6)}`;
+  return {
+    entity_name: `${town} ${kind} ${region === 'AU' ? 'Pty Ltd' : 'Ltd'}`,
+    tax_registered: registered,
+    vat_number: region === 'UK' && registered === 1 ? ukVatNumberFromBase(vatBase) : '',
+  };
+}
+
+/**
+ * A valid ABN: eleven digits are drawn as before (so later fields keep their values); the first two
+ * are replaced by the check digits of the last nine.
+ */
+function drawnAbn(random: Random): string {
+  digits(random, 2);
+  return abnFromBase(digits(random, 9));
+}
+
 export function generateStore(
   region: Region,
   state: string,
@@ -95,6 +128,7 @@ export function generateStore(
   seed: number,
 ): Insertable<StoresTable> {
   const random = Random.forItem(seed + 7919, index);
+  const tax = storeTaxIdentity(region, town, index, seed);
   const slug = slugify(`${town}-${state}`);
   const street = `${random.int(1, 420)} ${random.pick(STREET_NAMES)}`;
   if (region === 'AU') {
@@ -114,11 +148,12 @@ export function generateStore(
       phone: `(${AU_AREA_CODES[state] ?? '02'}) ${digits(random, 4)} ${digits(random, 4)}`,
       email: `${slug}@secondhandstores.com.au`,
       opening_hours: JSON.stringify(openingHours(random)),
-      business_number: `${digits(random, 2)} ${digits(random, 3)} ${digits(random, 3)} ${digits(random, 3)}`,
+      business_number: drawnAbn(random),
       dealer_licences: JSON.stringify([`Second-hand Dealers and Pawnbrokers Licence ${state}-${digits(random, 6)}`]),
       pickup_disabled: random.chance(0.03) ? 1 : 0,
       latitude: round(base.lat + (random.next() - 0.5) * 0.8, 5),
       longitude: round(base.lng + (random.next() - 0.5) * 0.8, 5),
+      ...tax,
     };
   }
   const base = UK_TOWNS[state];
@@ -140,6 +175,7 @@ export function generateStore(
     pickup_disabled: random.chance(0.03) ? 1 : 0,
     latitude: round(base.lat + (random.next() - 0.5) * 0.3, 5),
     longitude: round(base.lng + (random.next() - 0.5) * 0.3, 5),
+    ...tax,
   };
 }
 
@@ -320,5 +356,28 @@ export function generateProduct(index: number, seed: number, context: GeneratorC
     listed_at: listedAt,
     updated_at: listedAt,
     popularity,
+    tax_treatment: taxTreatment(store.region, leaf, title, index, seed),
   };
+}
+
+const JEWELLERY_LEAVES = new Set(['rings', 'necklaces', 'bracelets']);
+
+/**
+ * How an item is taxed, from a stream of its own (every other field keeps its value):
+ * - UK: most second-hand goods are sold under the margin scheme (no VAT shown), about 1 in 5 at
+ *   the standard rate;
+ * - AU: GST at the standard rate, except investment-grade bullion, which is GST-free. The demo's
+ *   tree has no bullion category, so a small fixed share (about 1 in 10) of gold jewellery stands
+ *   in for it, so the invoice's GST-free '*' and footnote can be seen.
+ */
+function taxTreatment(
+  region: Region,
+  leaf: LeafCategory,
+  title: string,
+  index: number,
+  seed: number,
+): 'standard' | 'gst_free' | 'margin' {
+  const roll = Random.forItem(seed + 15_485_863, index).next();
+  if (region === 'UK') return roll < 0.8 ? 'margin' : 'standard';
+  return JEWELLERY_LEAVES.has(leaf.slug) && /\bgold\b/i.test(title) && roll < 0.1 ? 'gst_free' : 'standard';
 }

@@ -1,6 +1,8 @@
 import { AUSTRALIAN_STATES } from '@shop/contract';
 import { describe, expect, it } from 'vitest';
+import { isValidAbn, isValidUkVatNumber } from '../lib/tax-numbers.js';
 import { testDatabaseTargets } from '../test/test-database.js';
+import { CATEGORY_TREE } from './catalogue-data.js';
 import { generateProduct, generateStores } from './generator.js';
 import { seedCatalogue } from './seed.js';
 
@@ -30,6 +32,44 @@ describe('demo catalogue', () => {
     const auStates = new Set(stores.filter((s) => s.region === 'AU').map((s) => s.state));
     expect([...auStates].sort()).toEqual(AUSTRALIAN_STATES.map((s) => s.code).sort());
     expect(new Set(stores.filter((s) => s.region === 'UK').map((s) => s.state)).size).toBeGreaterThan(10);
+  });
+
+  it('gives stores a legal entity, valid ABNs (AU) and VAT numbers (UK), and leaves about 1 in 20 unregistered', () => {
+    const stores = generateStores(1);
+    const au = stores.filter((s) => s.region === 'AU');
+    const uk = stores.filter((s) => s.region === 'UK');
+    for (const store of au) {
+      expect(store.entity_name).toMatch(new RegExp(`^${store.name} .+ Pty Ltd$`));
+      expect(store.business_number).toMatch(/^\d{2} \d{3} \d{3} \d{3}$/);
+      expect(isValidAbn(store.business_number), store.business_number).toBe(true);
+      expect(store.vat_number).toBe('');
+    }
+    for (const store of uk) {
+      expect(store.entity_name).toMatch(new RegExp(`^${store.name} .+ Ltd$`));
+      expect(store.entity_name).not.toMatch(/Pty/);
+      if (store.tax_registered === 1) expect(isValidUkVatNumber(store.vat_number ?? ''), store.vat_number).toBe(true);
+      else expect(store.vat_number).toBe('');
+    }
+    const unregistered = stores.filter((s) => s.tax_registered === 0).length / stores.length;
+    expect(unregistered).toBeGreaterThan(0.01);
+    expect(unregistered).toBeLessThan(0.12);
+  });
+
+  it('taxes AU items at the standard rate but for a little gold (standing in for bullion), UK items mostly under the margin scheme', () => {
+    const leaves = CATEGORY_TREE.flatMap((root) => root.children).map((leaf, i) => ({ id: i + 1, leaf }));
+    const treatments = (region: 'AU' | 'UK') =>
+      Array.from({ length: 4000 }, (_, i) => generateProduct(i, 1, { stores: [{ id: 1, region }], leaves }));
+    const au = treatments('AU');
+    const gstFree = au.filter((p) => p.tax_treatment === 'gst_free');
+    expect(gstFree.length).toBeGreaterThan(0);
+    expect(gstFree.length / au.length).toBeLessThan(0.03);
+    expect(gstFree.every((p) => /gold/i.test(p.title))).toBe(true);
+    expect(au.every((p) => p.tax_treatment !== 'margin')).toBe(true);
+    const uk = treatments('UK');
+    const margin = uk.filter((p) => p.tax_treatment === 'margin').length / uk.length;
+    expect(margin).toBeGreaterThan(0.7);
+    expect(margin).toBeLessThan(0.9);
+    expect(uk.every((p) => p.tax_treatment !== 'gst_free')).toBe(true);
   });
 
   it('seeds products with promotions, markdowns and some sold items, and replaces the catalogue when run again', async () => {

@@ -18,7 +18,10 @@ export async function makeStore(
 ): Promise<{ id: number; slug: string; state: string; name: string }> {
   counter++;
   const base = generateStore('AU', 'NSW', `Testville ${counter}`, 10_000 + counter, 99);
-  const row = { ...base, ...overrides, slug: overrides.slug ?? `${base.slug}-${counter}` };
+  // Registered for GST unless the test says otherwise (the demo leaves about 1 store in 20 out):
+  // which test store the generator would leave out is no test's business. entity_name, vat_number
+  // and tax_registered are overrides like any other field.
+  const row = { ...base, tax_registered: 1, ...overrides, slug: overrides.slug ?? `${base.slug}-${counter}` };
   const inserted = await db
     .insertInto('stores')
     .values(row)

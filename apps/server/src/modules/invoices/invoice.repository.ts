@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import type { DbCtx } from '../../lib/context.js';
+
+/**
+ * Invoice numbers: each store's counter (store_invoice_numbers) and the number a shipment was
+ * given (order_shipments.invoice_number, a column this module alone writes). No rules here; the
+ * service runs both writes in one transaction.
+ */
+export class InvoiceRepository {
+  /**
+   * The store's next number, by one atomic write: the counter row is created at 1 or incremented,
+   * and the row lock it takes makes concurrent callers for the same store wait their turn (the
+   * same statement on SQLite and PostgreSQL).
+   */
+  async nextNumber(ctx: DbCtx, storeId: number): Promise<number> {
+    const row = await ctx.db
+      .insertInto('store_invoice_numbers')
+      .values({ store_id: storeId, last_number: 1 })
+      .onConflict((oc) =>
+        oc.column('store_id').doUpdateSet({ last_number: sql<number>`store_invoice_numbers.last_number + 1` }),
+      )
+      .returning('last_number')
+      .executeTakeFirstOrThrow();
+    return Number(row.last_number);
+  }
+
+  /** Gives the shipment its number unless it already has one; false when it had (someone else won). */
+  async assignNumber(ctx: DbCtx, shipmentId: number, invoiceNumber: number): Promise<boolean> {
+    const result = await ctx.db
+      .updateTable('order_shipments')
+      .set({ invoice_number: invoiceNumber })
+      .where('id', '=', shipmentId)
+      .where('invoice_number', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async numberOf(ctx: DbCtx, shipmentId: number): Promise<number | null> {
+    const row = await ctx.db
+      .selectFrom('order_shipments')
+      .select('invoice_number')
+      .where('id', '=', shipmentId)
+      .executeTakeFirst();
+    return row?.invoice_number ?? null;
+  }
+}

@@ -1,0 +1,134 @@
+import { type GstInvoiceValue, orderTimeZoneLabel, REGION_INFO } from '@shop/contract';
+import type { StoreRow } from '../../db/schema.js';
+import { inTransaction } from '../../db/unit-of-work.js';
+import type { Ctx } from '../../lib/context.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { normalizePublicReference } from '../../lib/public-reference.js';
+import type { OrderLinks } from '../checkout/order-links.js';
+import type { OrderShipmentRow, OrdersService } from '../orders/orders.service.js';
+import type { PaymentsService } from '../payments/payments.service.js';
+import type { StoresService } from '../stores/stores.service.js';
+import { customerDetails, paymentType, storeInvoice } from './invoice.mapper.js';
+import { InvoiceRepository } from './invoice.repository.js';
+import { invoiceFigures } from './invoice-arithmetic.js';
+import { hasTaxInvoice } from './invoice-availability.js';
+
+export interface InvoiceDependencies {
+  orders: OrdersService;
+  stores: StoresService;
+  payments: PaymentsService;
+  links: OrderLinks;
+  /** config.GST_INVOICES_ENABLED */
+  gstInvoicesEnabled: boolean;
+}
+
+/** An order of A$1,000 or more (GST included) must show the buyer's identity (ATO). */
+export const BUYER_IDENTITY_THRESHOLD_MINOR = 100_000;
+
+/** The one answer for every invoice nobody may see: missing, someone else's, wrong key, none issued. */
+const NOT_FOUND_MESSAGE = 'No such invoice';
+
+/** Someone else gave this shipment its number first: this transaction's counter step is undone. */
+class NumberTakenError extends Error {}
+
+/**
+ * Tax invoices (AU) and VAT receipts (UK), one per registered store of an order:
+ * 1. find the order by its public reference, in this region;
+ * 2. only its customer, or a holder of the order e-mail's signed key, may see it; anyone else gets
+ *    the same 404 as a missing order;
+ * 3. hasTaxInvoice decides whether there is one at all (confirmed, a registered store, enabled);
+ *    if not, the same 404;
+ * 4. the figures come from the stored lines (invoice-arithmetic.ts);
+ * 5. each registered store's shipment gets its invoice number on the first request (a tax invoice
+ *    may be given on request): the store's counter is incremented and the shipment written by one
+ *    conditional write in one transaction, so concurrent first requests settle on one number and
+ *    the loser's increment is rolled back (no gap, no second number);
+ * 6. the stores not registered for GST/VAT issue none: they are left out.
+ */
+export class InvoiceService {
+  private readonly repository = new InvoiceRepository();
+
+  constructor(private readonly deps: InvoiceDependencies) {}
+
+  async invoice(ctx: Ctx, reference: string, key: string | undefined): Promise<GstInvoiceValue> {
+    const { deps } = this;
+    const notFound = new NotFoundError(NOT_FOUND_MESSAGE);
+    // 1, 2.
+    const canonical = normalizePublicReference('ORD', reference);
+    if (!canonical) throw notFound;
+    const order = await deps.orders.byReference(ctx, canonical);
+    if (!order || order.region !== ctx.region) throw notFound;
+    const owner = ctx.viewer.kind === 'customer' && order.user_id === ctx.viewer.userId;
+    if (!owner && !deps.links.isKeyFor(canonical, key)) throw notFound;
+
+    // 3.
+    const shipments = await deps.orders.shipments(ctx, order.id);
+    const stores = new Map<number, StoreRow>();
+    for (const shipment of shipments) {
+      const store = await deps.stores.storeById(ctx, shipment.store_id);
+      if (store) stores.set(shipment.id, store);
+    }
+    const registered = (shipment: OrderShipmentRow) => stores.get(shipment.id)?.tax_registered === 1;
+    if (!hasTaxInvoice(order, shipments.map(registered), deps.gstInvoicesEnabled)) throw notFound;
+
+    // 4.
+    const lines = await deps.orders.lines(ctx, order.id);
+    const figures = invoiceFigures(
+      ctx.region,
+      shipments.map((s) => ({ id: s.id, storeId: s.store_id, postageMinor: s.postage_minor })),
+      lines.map((line) => ({
+        code: line.code,
+        title: line.title,
+        shipmentId: line.shipment_id,
+        priceMinor: line.price_minor,
+        discountMinor: line.discount_minor,
+        postageShareMinor: line.postage_share_minor,
+        taxTreatment: line.tax_treatment,
+      })),
+    );
+
+    // 5, 6.
+    const buyer = customerDetails(order, ctx.region);
+    const details: GstInvoiceValue['StoreInvoiceDetails'] = [];
+    for (const [index, shipment] of shipments.entries()) {
+      const store = stores.get(shipment.id);
+      const storeFigures = figures[index];
+      if (!store || !registered(shipment) || !storeFigures) continue;
+      const invoiceNumber = await this.numberFor(ctx, shipment);
+      details.push(storeInvoice({ store, shipment, figures: storeFigures, invoiceNumber, buyer }));
+    }
+
+    const attempts = await deps.payments.attemptsFor(ctx, order.id);
+    const paid = attempts.filter((a) => a.status === 'succeeded').at(-1);
+    const orderDate = new Date(Number(order.created_at)).toISOString();
+    return {
+      DocumentKind: ctx.region === 'AU' ? 'TaxInvoice' : 'VatReceipt',
+      Currency: REGION_INFO[ctx.region].currencyCode,
+      OrderReference: order.reference,
+      OrderDate: orderDate,
+      OrderDateTimeZone: orderTimeZoneLabel(orderDate, ctx.region),
+      PaymentType: paymentType(paid?.provider ?? order.payment_option),
+      PaymentGatewayReference: paid ? (paid.provider_reference ?? paid.tracking_number) : null,
+      BuyerIdentityRequired: ctx.region === 'AU' && order.total_minor >= BUYER_IDENTITY_THRESHOLD_MINOR,
+      CustomerDetails: buyer,
+      StoreInvoiceDetails: details,
+    };
+  }
+
+  /** The shipment's invoice number, issued now if it has none (step 5). */
+  private async numberFor(ctx: Ctx, shipment: OrderShipmentRow): Promise<number> {
+    if (shipment.invoice_number !== null) return shipment.invoice_number;
+    try {
+      return await inTransaction(ctx, async (tx) => {
+        const next = await this.repository.nextNumber(tx, shipment.store_id);
+        if (!(await this.repository.assignNumber(tx, shipment.id, next))) throw new NumberTakenError();
+        return next;
+      });
+    } catch (error) {
+      if (!(error instanceof NumberTakenError)) throw error;
+    }
+    const issued = await this.repository.numberOf(ctx, shipment.id);
+    if (issued === null) throw new Error(`shipment ${shipment.id} lost its invoice number race but has none`);
+    return issued;
+  }
+}
