@@ -377,7 +377,16 @@ describe('GstInvoicePage', () => {
       ),
     ).toBeTruthy();
     expect(within(store).queryByText(/Zero-rated/)).toBeNull();
-    expect(within(store).getByRole('region', { name: 'Customer details' })).toBeTruthy();
+    const customer = within(store).getByRole('region', { name: 'Customer details' });
+    expect(Array.from(customer.querySelectorAll('address span')).map((s) => s.textContent)).toEqual([
+      'Alan Turing',
+      '54 High Street',
+      'Birkenhead',
+      'Merseyside',
+      'CH41 2GG',
+      'United Kingdom',
+      '07911 123456',
+    ]);
   });
 });
 

@@ -46,10 +46,17 @@ describe('invoice wording', () => {
     ]);
   });
 
-  it('leaves blank address parts out', () => {
-    expect(
-      addressLines({ Line1: '1 King St', Line2: '', City: 'Newtown', RegionCode: 'NSW', PostalCode: '2042' }),
-    ).toEqual(['1 King St', 'Newtown NSW 2042']);
-    expect(addressLines({ Line1: '', Line2: '', City: '', RegionCode: '', PostalCode: '' })).toEqual([]);
+  it('leaves blank address parts out; one place line in Australia, a line each for town, county and postcode in the UK', () => {
+    const au = { Line1: '1 King St', Line2: '', City: 'Newtown', RegionCode: 'NSW', PostalCode: '2042' };
+    expect(addressLines(au, 'AU')).toEqual(['1 King St', 'Newtown NSW 2042']);
+    const uk = {
+      Line1: '1 Deansgate',
+      Line2: '',
+      City: 'Manchester',
+      RegionCode: 'Greater Manchester',
+      PostalCode: 'M1 1AE',
+    };
+    expect(addressLines(uk, 'UK')).toEqual(['1 Deansgate', 'Manchester', 'Greater Manchester', 'M1 1AE']);
+    expect(addressLines({ Line1: '', Line2: '', City: '', RegionCode: '', PostalCode: '' }, 'AU')).toEqual([]);
   });
 });

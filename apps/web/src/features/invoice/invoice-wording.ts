@@ -63,14 +63,17 @@ export function taxFootnotes(items: readonly InvoiceItem[], wording: InvoiceWord
   return notes;
 }
 
-/** Lines of an address, blanks left out: ['10 Main St', 'Unit 2', 'Sydney NSW 2000']. */
-export function addressLines(parts: {
-  Line1: string;
-  Line2: string;
-  City: string;
-  RegionCode: string;
-  PostalCode: string;
-}): string[] {
-  const place = [parts.City, parts.RegionCode, parts.PostalCode].filter((p) => p.trim() !== '').join(' ');
-  return [parts.Line1, parts.Line2, place].filter((line) => line.trim() !== '');
+/**
+ * Lines of an address, blanks left out. Australia puts the suburb, state and postcode on one line
+ * ('Sydney NSW 2000'); the UK gives the town, county and postcode a line each.
+ */
+export function addressLines(
+  parts: { Line1: string; Line2: string; City: string; RegionCode: string; PostalCode: string },
+  region: Region,
+): string[] {
+  const place =
+    region === 'AU'
+      ? [[parts.City, parts.RegionCode, parts.PostalCode].filter((p) => p.trim() !== '').join(' ')]
+      : [parts.City, parts.RegionCode, parts.PostalCode];
+  return [parts.Line1, parts.Line2, ...place].filter((line) => line.trim() !== '');
 }

@@ -2,8 +2,9 @@ import { formatMoney, type StoreInvoiceDetails } from '@shop/contract';
 import { type InvoiceWording, itemTaxText, taxFootnotes } from '../invoice-wording';
 
 /**
- * A store's items (Barcode, Item, Postage, Price, GST) and the closing rows. The table scrolls
- * sideways inside its own box on a narrow phone, never the page.
+ * A store's items (Barcode, Item, Postage, Price, GST) and the closing rows. On a phone each item
+ * stacks into a small card (invoice.css); should the table still be too wide, it scrolls sideways
+ * inside its own box, never the page.
  */
 export function InvoiceItems({ store, wording }: { store: StoreInvoiceDetails; wording: InvoiceWording }) {
   const money = (minor: number) => formatMoney(minor, wording.region);
@@ -39,9 +40,15 @@ export function InvoiceItems({ store, wording }: { store: StoreInvoiceDetails; w
               <tr key={item.Code}>
                 <td className="invoice-items__code">{item.Code}</td>
                 <td className="invoice-items__name">{item.DisplayName}</td>
-                <td className="invoice-items__money">{money(item.Properties.ItemProportionateShippingCost)}</td>
-                <td className="invoice-items__money">{money(item.Properties.ExtendedPrice)}</td>
-                <td className="invoice-items__money">{itemTaxText(item, wording.region)}</td>
+                <td className="invoice-items__money" data-label="Postage">
+                  {money(item.Properties.ItemProportionateShippingCost)}
+                </td>
+                <td className="invoice-items__money" data-label="Price">
+                  {money(item.Properties.ExtendedPrice)}
+                </td>
+                <td className="invoice-items__money" data-label={wording.tax}>
+                  {itemTaxText(item, wording.region)}
+                </td>
               </tr>
             ))}
           </tbody>

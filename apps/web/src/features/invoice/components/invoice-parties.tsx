@@ -39,7 +39,7 @@ export function InvoiceParties({
         <h3 id={`${sheetId}-customer`}>{invoice.BuyerIdentityRequired ? "Buyer's identity" : 'Customer details'}</h3>
         <address>
           <span>{`${customer.FirstName} ${customer.LastName}`.trim()}</span>
-          {addressLines(customer).map((line) => (
+          {addressLines(customer, wording.region).map((line) => (
             <span key={line}>{line}</span>
           ))}
           {customer.CountryName ? <span>{customer.CountryName}</span> : null}
@@ -54,7 +54,7 @@ export function InvoiceParties({
           <address>
             {deliveryName ? <span>{deliveryName}</span> : null}
             {delivery.BusinessName ? <span>{delivery.BusinessName}</span> : null}
-            {addressLines(delivery).map((line) => (
+            {addressLines(delivery, wording.region).map((line) => (
               <span key={line}>{line}</span>
             ))}
           </address>
