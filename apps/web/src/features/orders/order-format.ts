@@ -26,8 +26,3 @@ export function addressLines(address: OrderAddress, { withCustomer }: { withCust
     (line) => line.trim() !== '',
   );
 }
-
-/** '1 item', '3 stores'. */
-export function counted(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}

@@ -24,7 +24,9 @@ export function OrderHistoryPage() {
       params.set('page', String(next));
       return params;
     });
-    panel.current?.scrollIntoView?.({ block: 'start' });
+    // Back to the top of the list when it has scrolled out of view (the pager sits under it).
+    if (panel.current && panel.current.getBoundingClientRect().top < 0)
+      panel.current.scrollIntoView?.({ block: 'start' });
   };
 
   return (

@@ -32,13 +32,10 @@ function LatestOrder({ order, count }: { order: OrderSummary | null; count: numb
   return (
     <>
       <p className="account-tile__label">Latest order</p>
+      <p className="account-tile__order-number">
+        <Link to={`/my-account/orders/${encodeURIComponent(order.orderNumber)}`}>{order.orderNumber}</Link>
+      </p>
       <dl className="account-tile__order">
-        <div>
-          <dt>Order number</dt>
-          <dd>
-            <Link to={`/my-account/orders/${encodeURIComponent(order.orderNumber)}`}>{order.orderNumber}</Link>
-          </dd>
-        </div>
         <div>
           <dt>Order date</dt>
           <dd>{formatOrderDate(order.orderDateTime, Region)}</dd>

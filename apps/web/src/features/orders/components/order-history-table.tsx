@@ -24,7 +24,7 @@ function OrderCards({ orders, region }: { orders: OrderSummary[]; region: Region
       {orders.map((order) => (
         <li key={order.orderNumber} className="order-card">
           <dl className="order-card__fields">
-            <div className="order-card__row">
+            <div className="order-card__row order-card__row--number">
               <dt>Order number</dt>
               <dd className="order-card__number">
                 <Link to={orderPath(order.orderNumber)}>{order.orderNumber}</Link>
