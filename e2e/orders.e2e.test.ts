@@ -54,12 +54,22 @@ async function checkInvoiceFigures(page: Page, region: Region, items: SearchItem
   const names = await page
     .getByRole('article')
     .evaluateAll((sheets) => sheets.map((sheet) => sheet.querySelector('h2')?.textContent ?? ''));
-  expect(names).toHaveLength(new Set(items.map((i) => i.StoreNameWithState)).size);
+  // Only stores registered for GST/VAT issue one (about 1 demo store in 20 is not; the seed is
+  // fixed, and the stores these journeys buy from are all registered).
+  expect(names, 'one sheet per store bought from').toHaveLength(new Set(items.map((i) => i.StoreNameWithState)).size);
   let seen = 0;
   for (const name of names) {
     const rows = await itemRows(page, name);
     expect(rows[0]).toEqual(['Barcode', 'Item', 'Postage', 'Price', words.tax]);
     const lines = rows.slice(1, -4);
+    // The sheet holds exactly the items bought from that one store.
+    const store = items.find((i) => i.Code === lines[0]?.[0])?.StoreNameWithState;
+    expect(lines.map((line) => line[0]).sort()).toEqual(
+      items
+        .filter((i) => i.StoreNameWithState === store)
+        .map((i) => i.Code)
+        .sort(),
+    );
     let taxTotal = 0;
     let subTotal = 0;
     for (const [code, title, postage, price, tax] of lines) {
@@ -146,7 +156,8 @@ async function customerJourney(shop: Shop, region: Region): Promise<void> {
   // The paper has the document only: no print or My Account links, no site header or footer.
   expect(text).not.toContain('My Account');
   expect(text).not.toContain('Skip to content');
-  expect(text).not.toMatch(/Cart, \d/);
+  expect(text).not.toContain('Shop all');
+  expect(text).not.toContain('©');
   expect(problems).toEqual([]);
   await page.close();
 }
@@ -173,7 +184,8 @@ describe('orders (AU)', () => {
     await detail.goto(link);
     await detail.getByRole('heading', { level: 1, name: `Order: ${reference.toUpperCase()}` }).waitFor();
     expect(new URL(detail.url()).pathname).toBe(`/my-account/orders/${reference}`);
-    expect(await detail.getByText(item.Title, { exact: true }).count()).toBeGreaterThan(0);
+    await detail.getByText(item.Title, { exact: true }).first().waitFor();
+    await detail.getByText('GST invoice available', { exact: true }).waitFor();
     await screenshot(detail, 'order-detail-guest-phone');
     await detail.getByRole('link', { name: 'Print Receipt' }).click();
     await detail.getByRole('heading', { level: 1, name: `Tax Invoice for order #${reference}` }).waitFor();
