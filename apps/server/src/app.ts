@@ -46,6 +46,9 @@ import { InvoiceService } from './modules/invoices/invoice.service.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
 import { devMailboxRoutes } from './modules/mail/mail.routes.js';
 import { MailService } from './modules/mail/mail.service.js';
+import { FulfilmentService } from './modules/orders/fulfilment.service.js';
+import { OrderHistoryService } from './modules/orders/order-history.service.js';
+import { orderRoutes } from './modules/orders/orders.routes.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { passkeyRoutes } from './modules/passkeys/passkeys.routes.js';
 import { PasskeysService } from './modules/passkeys/passkeys.service.js';
@@ -98,6 +101,8 @@ export interface Services {
   shipping: ShippingService;
   promotions: PromotionsService;
   orders: OrdersService;
+  orderHistory: OrderHistoryService;
+  fulfilment: FulfilmentService;
   payments: PaymentsService;
   placeOrder: PlaceOrderFlow;
   holdExpiry: HoldExpiry;
@@ -206,6 +211,24 @@ export function createServices(config: Config, database: DatabaseHandle, options
     shipping,
     promotions,
     orders,
+    orderHistory: new OrderHistoryService({
+      orders,
+      stores,
+      catalogue,
+      links,
+      gstInvoicesEnabled: config.GST_INVOICES_ENABLED,
+    }),
+    fulfilment: new FulfilmentService({
+      orders,
+      catalogue,
+      payments,
+      stores,
+      mail,
+      links,
+      discounts: promotions,
+      now,
+      publicUrl: publicUrl(config),
+    }),
     payments,
     placeOrder,
     holdExpiry: new HoldExpiry(orders, catalogue, promotions, now),
@@ -247,6 +270,7 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
   const routes: ApiRoute[] = [
     ...siteRoutes(services.site),
     ...accountRoutes(services.accounts, config.REGION),
+    ...orderRoutes(services.orderHistory),
     ...passkeyRoutes(services.passkeys, services.accounts),
     ...addressRoutes(services.addresses),
     ...checkoutRoutes(services.checkout, services.placeOrder, config.REGION),

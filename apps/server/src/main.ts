@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemContext } from './lib/context.js';
 import { preparePayments } from './modules/payments/payment-setup.js';
+import { seedDemoCustomer } from './seed/orders-seed.js';
 import { seedCatalogue, seedSiteContent } from './seed/seed.js';
 
 /** Reads config, opens and migrates the database, seeds an empty one with the demo, and listens. */
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
   if (config.DEMO_PRODUCTS > 0 && (await services.catalogue.countProducts(system)) === 0) {
     console.log(`Empty catalogue: seeding a demo of ${config.DEMO_PRODUCTS.toLocaleString('en')} items...`);
     await seedCatalogue(database, { products: config.DEMO_PRODUCTS, seed: config.DEMO_SEED });
+    // The demo customer (demo@example.com) with a few past orders in each region.
+    await seedDemoCustomer(database);
     services.catalogue.notify();
   } else if (config.DEMO_PRODUCTS > 0 && (await services.banners.count(system)) === 0) {
     // A demo database from before banners existed gets them too.

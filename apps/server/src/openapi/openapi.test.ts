@@ -35,6 +35,8 @@ describe('OpenAPI document', () => {
       '/c3api/account/password',
       '/c3api/account/profile',
       '/c3api/account/overview',
+      '/c3api/account/orders',
+      '/c3api/account/orders/{orderid}',
       '/c3api/account/passkeys',
       '/c3api/account/passkeys/options',
       '/c3api/account/passkeys/add',

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { seedDemoCustomer } from './orders-seed.js';
 import { seedCatalogue } from './seed.js';
 
 /** npm run seed -- --products N [--seed S] [--database URL]: replaces the catalogue with a demo one. */
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
         }
       },
     });
+    // The demo customer (demo@example.com) with a few past orders, unless it has some already.
+    await seedDemoCustomer(handle);
     console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await handle.close();

@@ -3,7 +3,6 @@ import {
   type Address,
   CURRENT_PASSWORD_WRONG_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
-  formatMoney,
   PASSWORD_COMMON_MESSAGE,
   PASSWORD_RESET_MINUTES,
   RESET_LINK_INVALID_MESSAGE,
@@ -16,6 +15,7 @@ import type { RateLimit, RateLimiter } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { CartService } from '../cart/cart.service.js';
 import type { MailService } from '../mail/mail.service.js';
+import { toOrderSummary } from '../orders/orders.mapper.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { Clock, SessionsService } from '../sessions/sessions.service.js';
 import type { WishlistService } from '../wishlist/wishlist.service.js';
@@ -289,16 +289,8 @@ export class AccountsService {
     const [latest] = await this.deps.orders.historyFor(ctx, userId, 1);
     return {
       Orders: {
-        LatestOrder: latest
-          ? {
-              orderNumber: latest.reference,
-              orderDateTime: new Date(latest.createdAt).toISOString(),
-              itemCount: latest.itemCount,
-              storeCount: latest.storeCount,
-              price: formatMoney(latest.totalMinor, ctx.region),
-              status: latest.status,
-            }
-          : null,
+        // The history's rules: orders ever confirmed, in this region, with the shopper's status label.
+        LatestOrder: latest ? toOrderSummary(latest, ctx.region) : null,
         OrderCount: await this.deps.orders.countFor(ctx, userId),
       },
       Wishlist: {

@@ -162,6 +162,11 @@ export class CatalogueService {
     return this.move(ctx, itemIds, 'reserved', 'sold');
   }
 
+  /** Sold items back on sale (the shop cancelled their order and restocks them). Returns the ids it relisted. */
+  relist(ctx: Ctx, itemIds: number[]): Promise<number[]> {
+    return this.move(ctx, itemIds, 'sold', 'available');
+  }
+
   private move(ctx: Ctx, itemIds: number[], from: ProductStatus, to: ProductStatus): Promise<number[]> {
     const ids = [...new Set(itemIds)];
     return inTransaction(ctx, async (tx) => {

@@ -310,7 +310,7 @@ describe.each(testDatabaseTargets())('placing an order on $name', (target) => {
     const overview = await customer.get<AccountOverviewValue>('/c3api/account/overview');
     expect(overview.body.Value.Orders).toMatchObject({
       OrderCount: 1,
-      LatestOrder: { orderNumber: ownReference, itemCount: 1, storeCount: 1, price: '$70.00', status: 'confirmed' },
+      LatestOrder: { orderNumber: ownReference, itemCount: 1, storeCount: 1, price: '$70.00', status: 'Processing' },
     });
     const other = new TestClient(server.baseUrl);
     await other.register(`other.${Date.now()}@example.com`);

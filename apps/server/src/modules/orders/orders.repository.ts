@@ -1,5 +1,11 @@
-import type { Insertable, Selectable } from 'kysely';
-import type { OrderLinesTable, OrderShipmentsTable, OrderStatus, OrdersTable } from '../../db/tables/orders.js';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  Fulfilment,
+  OrderLinesTable,
+  OrderShipmentsTable,
+  OrderStatus,
+  OrdersTable,
+} from '../../db/tables/orders.js';
 import type { DbCtx } from '../../lib/context.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -71,13 +77,26 @@ export class OrdersRepository {
       .execute();
   }
 
-  /** Orders whose hold has run out while in one of `statuses`. */
+  /**
+   * Orders whose hold has run out while in one of `statuses`. An order some of whose goods were
+   * collected or dispatched is no longer held: the shopper came (the shop cancels the rest by hand).
+   */
   async heldPast(ctx: DbCtx, statuses: OrderStatus[], now: number, limit: number): Promise<OrderRow[]> {
     return ctx.db
       .selectFrom('orders')
       .selectAll()
       .where('status', 'in', statuses)
       .where('hold_expires_at', '<=', now)
+      .where(({ exists, not, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('order_shipments')
+              .select('order_shipments.id')
+              .whereRef('order_shipments.order_id', '=', 'orders.id')
+              .where('order_shipments.fulfilment', 'in', ['collected', 'dispatched']),
+          ),
+        ),
+      )
       .orderBy('hold_expires_at')
       .limit(limit)
       .execute();
@@ -111,41 +130,112 @@ export class OrdersRepository {
     return lines.map((l) => l.product_id);
   }
 
-  /** A customer's orders, newest first, with their item and store counts. */
-  async forUser(ctx: DbCtx, userId: number, limit: number, offset: number) {
+  /**
+   * A page of a customer's history in this region: orders that were ever confirmed (never an
+   * abandoned checkout), newest first, each with its item and store counts and its shipments
+   * counted by method and progress (what the status label needs). One query, whatever the page
+   * size; the index orders_user_confirmed (user_id, confirmed_at) serves it.
+   */
+  async historyPage(ctx: DbCtx, userId: number, region: 'AU' | 'UK', limit: number, offset: number) {
     return ctx.db
       .selectFrom('orders')
-      .select((eb) => [
-        'orders.id',
-        'orders.reference',
-        'orders.created_at',
-        'orders.total_minor',
-        'orders.status',
-        eb
-          .selectFrom('order_lines')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('order_lines.order_id', '=', 'orders.id')
-          .as('item_count'),
-        eb
-          .selectFrom('order_shipments')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('order_shipments.order_id', '=', 'orders.id')
-          .as('store_count'),
-      ])
+      .select((eb) => {
+        const shipments = (alias: string, method?: 'pickup' | 'postage', fulfilment?: Fulfilment) => {
+          let query = eb
+            .selectFrom('order_shipments')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('order_shipments.order_id', '=', 'orders.id');
+          if (method) query = query.where('order_shipments.method', '=', method);
+          if (fulfilment) query = query.where('order_shipments.fulfilment', '=', fulfilment);
+          return query.as(alias);
+        };
+        return [
+          'orders.id',
+          'orders.reference',
+          'orders.created_at',
+          'orders.total_minor',
+          'orders.status',
+          eb
+            .selectFrom('order_lines')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('order_lines.order_id', '=', 'orders.id')
+            .as('item_count'),
+          shipments('store_count'),
+          shipments('pickup_open', 'pickup', 'open'),
+          shipments('pickup_ready', 'pickup', 'ready_for_pickup'),
+          shipments('pickup_collected', 'pickup', 'collected'),
+          shipments('postage_open', 'postage', 'open'),
+          shipments('postage_dispatched', 'postage', 'dispatched'),
+        ];
+      })
       .where('orders.user_id', '=', userId)
-      .orderBy('orders.created_at', 'desc')
+      .where('orders.region', '=', region)
+      .where('orders.confirmed_at', 'is not', null)
+      .orderBy('orders.confirmed_at', 'desc')
       .orderBy('orders.id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute();
   }
 
-  async countForUser(ctx: DbCtx, userId: number): Promise<number> {
+  /** How many orders the customer's history in this region lists. */
+  async countHistory(ctx: DbCtx, userId: number, region: 'AU' | 'UK'): Promise<number> {
     const row = await ctx.db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', userId)
+      .where('region', '=', region)
+      .where('confirmed_at', 'is not', null)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /**
+   * Takes the order's row lock when it is in one of `statuses`; false when it is in none of them.
+   * Every after-sale change starts here, so two of them for one order (a cancel and a dispatch, a
+   * collection and the hold running out) run one after the other, and what the second reads next
+   * is what the first committed. PostgreSQL: SELECT ... FOR UPDATE (read committed re-checks the
+   * status once the other commits); SQLite: the transaction's BEGIN IMMEDIATE already holds the
+   * only write lock.
+   */
+  async lockIn(ctx: DbCtx, orderId: number, statuses: OrderStatus[]): Promise<boolean> {
+    const query = ctx.db.selectFrom('orders').select('id').where('id', '=', orderId).where('status', 'in', statuses);
+    const row = await (ctx.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** True when any of the order's shipments was collected or dispatched (the goods have left). */
+  async anyFulfilled(ctx: DbCtx, orderId: number): Promise<boolean> {
+    const row = await ctx.db
+      .selectFrom('order_shipments')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('fulfilment', 'in', ['collected', 'dispatched'])
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Moves one shipment on by one conditional write (`... WHERE fulfilment IN (from)`): of two
+   * callers at once exactly one changes it; false for the other, and for a repeat.
+   */
+  async moveFulfilment(
+    ctx: DbCtx,
+    shipmentId: number,
+    from: Fulfilment[],
+    to: Fulfilment,
+    changes: Pick<
+      Updateable<OrderShipmentsTable>,
+      'ready_at' | 'dispatched_at' | 'collected_at' | 'tracking_number' | 'tracking_url'
+    >,
+  ): Promise<boolean> {
+    const result = await ctx.db
+      .updateTable('order_shipments')
+      .set({ ...changes, fulfilment: to })
+      .where('id', '=', shipmentId)
+      .where('fulfilment', 'in', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 }

@@ -1,6 +1,7 @@
-import type { OrderStatus, TaxTreatment } from '../../db/tables/orders.js';
-import type { DbCtx } from '../../lib/context.js';
+import type { Fulfilment, OrderStatus, TaxTreatment } from '../../db/tables/orders.js';
+import type { Ctx, DbCtx } from '../../lib/context.js';
 import { newPublicReference } from '../../lib/public-reference.js';
+import { labelFromCounts, type OrderStatusLabel } from './order-status.js';
 import { type OrderLineRow, type OrderRow, type OrderShipmentRow, OrdersRepository } from './orders.repository.js';
 
 export type { OrderLineRow, OrderRow, OrderShipmentRow };
@@ -155,7 +156,10 @@ export class OrdersService {
   /**
    * Ends an order's hold: one conditional write moves it from `from` to `to` (whoever gets there
    * first wins; the loser changes nothing), then its lines stop being live. Answers the product
-   * ids to release, or null when the order was no longer in `from`. Call inside a transaction.
+   * ids to release, or null when the order was no longer in `from`, or when some of its goods were
+   * already collected or dispatched (such an order never ends by its hold). Call inside a
+   * transaction: the order's row is locked first, so on PostgreSQL a collection committed a
+   * moment earlier is seen.
    */
   async endHold(
     ctx: DbCtx,
@@ -164,33 +168,78 @@ export class OrdersService {
     to: OrderStatus,
     now: number,
   ): Promise<number[] | null> {
+    if (!(await this.repository.lockIn(ctx, orderId, from))) return null;
+    if (await this.repository.anyFulfilled(ctx, orderId)) return null;
     if (!(await this.repository.moveStatus(ctx, orderId, from, to, now))) return null;
     return this.repository.endLines(ctx, orderId);
   }
 
-  /** A customer's orders for their history and dashboard: newest first. */
-  async historyFor(ctx: DbCtx, userId: number, limit: number, offset = 0): Promise<OrderSummaryRow[]> {
-    const rows = await this.repository.forUser(ctx, userId, limit, offset);
+  /**
+   * Locks the order's row for an after-sale change when it is confirmed (false when it is not):
+   * see OrdersRepository.lockIn. Call inside a transaction, before reading what the change depends on.
+   */
+  lockConfirmed(ctx: DbCtx, orderId: number): Promise<boolean> {
+    return this.repository.lockIn(ctx, orderId, ['confirmed']);
+  }
+
+  /** True when any of the order's shipments was collected or dispatched. */
+  anyFulfilled(ctx: DbCtx, orderId: number): Promise<boolean> {
+    return this.repository.anyFulfilled(ctx, orderId);
+  }
+
+  /** Moves one shipment from one of `from` to `to` by one conditional write; false when it was in none. */
+  moveFulfilment(
+    ctx: DbCtx,
+    shipmentId: number,
+    from: Fulfilment[],
+    to: Fulfilment,
+    changes: FulfilmentChanges = {},
+  ): Promise<boolean> {
+    return this.repository.moveFulfilment(ctx, shipmentId, from, to, changes);
+  }
+
+  /**
+   * A page of the customer's order history in the context's region (orders ever confirmed,
+   * newest first) with each order's counts and status label: one query for the page.
+   */
+  async historyFor(ctx: RegionCtx, userId: number, limit: number, offset = 0): Promise<OrderSummaryRow[]> {
+    const rows = await this.repository.historyPage(ctx, userId, ctx.region, limit, offset);
     return rows.map((row) => ({
       reference: row.reference,
       createdAt: Number(row.created_at),
-      totalMinor: row.total_minor,
-      status: row.status,
+      totalMinor: Number(row.total_minor),
+      status: labelFromCounts(row.status, {
+        pickupOpen: Number(row.pickup_open ?? 0),
+        pickupReady: Number(row.pickup_ready ?? 0),
+        pickupCollected: Number(row.pickup_collected ?? 0),
+        postageOpen: Number(row.postage_open ?? 0),
+        postageDispatched: Number(row.postage_dispatched ?? 0),
+      }),
       itemCount: Number(row.item_count ?? 0),
       storeCount: Number(row.store_count ?? 0),
     }));
   }
 
-  countFor(ctx: DbCtx, userId: number): Promise<number> {
-    return this.repository.countForUser(ctx, userId);
+  /** How many orders the customer's history lists in the context's region. */
+  countFor(ctx: RegionCtx, userId: number): Promise<number> {
+    return this.repository.countHistory(ctx, userId, ctx.region);
   }
 }
 
+/** A database context that knows the shop's region. */
+export type RegionCtx = DbCtx & Pick<Ctx, 'region'>;
+
+export type FulfilmentChanges = Partial<
+  Pick<OrderShipmentRow, 'ready_at' | 'dispatched_at' | 'collected_at' | 'tracking_number' | 'tracking_url'>
+>;
+
+/** One order of a customer's history, as the history and the dashboard show it. */
 export interface OrderSummaryRow {
   reference: string;
   createdAt: number;
   totalMinor: number;
-  status: string;
+  /** The shopper's status label (order-status.ts). */
+  status: OrderStatusLabel;
   itemCount: number;
   storeCount: number;
 }

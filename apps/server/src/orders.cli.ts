@@ -1,0 +1,99 @@
+import { parseArgs } from 'node:util';
+import { createServices } from './app.js';
+import { loadConfig, publicUrl } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { systemContext } from './lib/context.js';
+import { HttpError } from './lib/errors.js';
+import type { FulfilmentOutcome } from './modules/orders/fulfilment.service.js';
+import { paymentProvidersOnly } from './modules/payments/payment-setup.js';
+
+const USAGE = `Usage: npm run order -- <action> <ORDER-REF> [options]
+  ready    REF --store ID                          the store's items are ready to collect (e-mails the shopper)
+  dispatch REF --store ID --tracking N [--url U]   the store posted its items (e-mails the tracking number/link)
+  collect  REF --store ID                          the shopper collected the store's items
+  cancel   REF [--no-restock]                      cancels the order (refunds an online payment; e-mails the shopper);
+                                                   its items go back on sale unless --no-restock
+The order must belong to this shop's REGION. Runs on DATABASE_URL like the server.`;
+
+/**
+ * `npm run order -- ...`: the store console's after-sale actions from a terminal, for the demo
+ * (issue 14 gives them routes). Each action runs the same FulfilmentService the console will, on
+ * the shop's database: a repeat changes nothing and sends nothing. E-mails go into the outbox; the
+ * running server's worker (or `npm run worker`) delivers them. Refunds go to the offered
+ * providers (their sandbox in the demo, which the server process runs).
+ */
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      store: { type: 'string' },
+      tracking: { type: 'string' },
+      url: { type: 'string' },
+      'no-restock': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [action, reference] = positionals;
+  if (values.help || !action || !reference || positionals.length > 2) {
+    console.log(USAGE);
+    process.exit(values.help ? 0 : 2);
+  }
+  const storeId = () => {
+    const id = Number(values.store);
+    if (!values.store || !Number.isSafeInteger(id) || id < 1) throw new UsageError('--store must be a store id');
+    return id;
+  };
+
+  const config = loadConfig();
+  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await migrateToLatest(database);
+    const services = createServices(config, database, {
+      paymentProviders: paymentProvidersOnly(config, publicUrl(config)),
+    });
+    const ctx = systemContext(database, config.REGION);
+    const fulfilment = services.fulfilment;
+    let outcome: FulfilmentOutcome;
+    switch (action) {
+      case 'ready':
+        outcome = await fulfilment.markReadyForPickup(ctx, reference, storeId());
+        break;
+      case 'dispatch':
+        if (!values.tracking) throw new UsageError('dispatch needs --tracking NUMBER');
+        outcome = await fulfilment.markDispatched(ctx, reference, storeId(), {
+          trackingNumber: values.tracking,
+          trackingUrl: values.url ?? null,
+        });
+        break;
+      case 'collect':
+        outcome = await fulfilment.markCollected(ctx, reference, storeId());
+        break;
+      case 'cancel':
+        outcome = await fulfilment.cancelOrder(ctx, reference, { restock: !values['no-restock'] });
+        break;
+      default:
+        throw new UsageError(`unknown action '${action}'`);
+    }
+    console.log(
+      outcome.changed
+        ? `${outcome.reference}: done; the order is now '${outcome.status}'.`
+        : `${outcome.reference}: nothing to do (already done); the order is '${outcome.status}'.`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+class UsageError extends Error {}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error(
+    error instanceof HttpError ? error.message : error instanceof Error ? (error.stack ?? error.message) : error,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+import type { OrderDetailValue, OrderHistoryValue } from '@shop/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemContext } from '../lib/context.js';
+import { TestClient } from '../test/test-client.js';
+import { type TestDatabase, testDatabaseTargets } from '../test/test-database.js';
+import { startTestServer, type TestServer } from '../test/test-server.js';
+import { DEMO_CUSTOMER, seedDemoCustomer } from './orders-seed.js';
+import { seedCatalogue } from './seed.js';
+
+describe.each(testDatabaseTargets())('the demo customer on $name', (target) => {
+  let database: TestDatabase;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedCatalogue(database.handle, { products: 800, seed: 1 });
+    await seedDemoCustomer(database.handle);
+    server = await startTestServer(database, { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false' });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await database?.dispose();
+  });
+
+  it('signs in and finds a history of every kind of order, a discount and a parcel on its way', async () => {
+    const demo = new TestClient(server.baseUrl);
+    expect((await demo.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).status).toBe(200);
+    const history = (await demo.get<OrderHistoryValue>('/c3api/account/orders')).body.Value;
+    expect(history.totalOrderCount).toBe(6);
+    expect(history.orders.map((o) => o.status)).toEqual([
+      'Processing',
+      'Ready for pickup',
+      'Dispatched',
+      'Completed',
+      'Completed',
+      'Refunded',
+    ]);
+    const split = history.orders[2];
+    expect(split).toMatchObject({ itemCount: 2, storeCount: 2 });
+    const detail = (await demo.get<OrderDetailValue>(`/c3api/account/orders/${split?.orderNumber}`)).body.Value;
+    expect(detail.summary.discountAmount).not.toBe('$0.00');
+    expect(detail.stores.map((s) => s.shippingDetails.option)).toEqual(['Customer Pickup', 'Australia Post Express']);
+    expect(detail.stores[1]?.shippingDetails.trackingUrl).toMatch(
+      /^https:\/\/auspost\.com\.au\/mypost\/track\/details\//,
+    );
+    expect(detail.stores.flatMap((s) => s.items).every((i) => i.image !== null && i.discountedPrice !== null)).toBe(
+      true,
+    );
+  });
+
+  it('has orders in the UK too, and seeding again adds nothing', async () => {
+    const user = await database.handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('email_key', '=', DEMO_CUSTOMER.email)
+      .executeTakeFirstOrThrow();
+    const uk = systemContext(database.handle, 'UK');
+    expect(await server.services.orders.countFor(uk, user.id)).toBe(6);
+    const [first] = await server.services.orders.historyFor(uk, user.id, 1);
+    expect(first?.status).toBe('Processing');
+    await seedDemoCustomer(database.handle);
+    const orders = await database.handle.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute();
+    expect(orders).toHaveLength(12);
+    // The seed's own status mails are not sent to anyone.
+    const mails = await database.handle.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('to_address', '=', DEMO_CUSTOMER.email)
+      .execute();
+    expect(mails).toHaveLength(0);
+  });
+});
