@@ -32,7 +32,7 @@ describe.each(testDatabaseTargets())('the demo customer on $name', (target) => {
       'Processing',
       'Ready for pickup',
       'Dispatched',
-      'Completed',
+      'Dispatched',
       'Completed',
       'Refunded',
     ]);

@@ -246,7 +246,7 @@ async function demoStock(
 /**
  * The demo customer (demo@example.com, password 'secondhand-demo') and, in each region, a handful
  * of past orders at two stores, so order history, detail and the tax invoice show something:
- * refunded, collected (completed), posted (completed), a two-store order with a discount whose
+ * refunded, collected (completed), posted (dispatched), a two-store order with a discount whose
  * parcel is on its way (dispatched, tracking link), one ready for pickup and one still processing.
  * Everything goes through OrdersService and FulfilmentService; the e-mails those would send are
  * dropped (nobody should get mail for a demo's history). Deterministic for a given catalogue
@@ -342,7 +342,7 @@ export async function seedDemoCustomer(handle: DbCtx, now = Date.now()): Promise
     at(now - 38 * DAY);
     await fulfilment.markCollected(ctx, collected.reference, a.store.id);
 
-    // Completed: two items posted, with tracking.
+    // Dispatched: two items posted, with tracking.
     const posted = await place({
       paymentOption: card,
       placedAt: now - 20 * DAY,

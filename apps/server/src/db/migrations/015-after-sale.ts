@@ -20,12 +20,18 @@ type Db = Kysely<any>;
 export function afterSaleMigration(_dialect: DialectName) {
   return {
     async up(db: Db) {
-      await db.schema.alterTable('stores').addColumn('entity_name', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema
+        .alterTable('stores')
+        .addColumn('entity_name', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
       await db.schema
         .alterTable('stores')
         .addColumn('tax_registered', 'integer', (c) => c.notNull().defaultTo(1))
         .execute();
-      await db.schema.alterTable('stores').addColumn('vat_number', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema
+        .alterTable('stores')
+        .addColumn('vat_number', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
       await db.schema
         .alterTable('products')
         .addColumn('tax_treatment', 'text', (c) => c.notNull().defaultTo('standard'))
@@ -49,11 +55,7 @@ export function afterSaleMigration(_dialect: DialectName) {
       await db.schema.alterTable('order_shipments').addColumn('tracking_number', 'text').execute();
       await db.schema.alterTable('order_shipments').addColumn('tracking_url', 'text').execute();
       await db.schema.alterTable('order_shipments').addColumn('invoice_number', 'integer').execute();
-      await db.schema
-        .createIndex('orders_user_confirmed')
-        .on('orders')
-        .columns(['user_id', 'confirmed_at'])
-        .execute();
+      await db.schema.createIndex('orders_user_confirmed').on('orders').columns(['user_id', 'confirmed_at']).execute();
       await db.schema
         .createTable('store_invoice_numbers')
         .addColumn('store_id', 'integer', (c) => c.primaryKey())

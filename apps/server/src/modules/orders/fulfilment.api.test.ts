@@ -142,7 +142,7 @@ describe.each(testDatabaseTargets())('after-sale fulfilment and status e-mails o
     );
     expect(changedOf(outcomes)).toEqual([false, true]);
     const later = await fulfilment().markDispatched(ctx(), order.reference, other.id, { trackingNumber: 'CC333' });
-    expect(later).toEqual({ changed: false, reference: order.reference, status: 'Completed' });
+    expect(later).toEqual({ changed: false, reference: order.reference, status: 'Dispatched' });
 
     const mails = await fixtures.mailsTo(order.email);
     expect(mails).toHaveLength(1);

@@ -178,9 +178,12 @@ describe.each(testDatabaseTargets())('order history and order detail on $name', 
       await fulfilment.markReadyForPickup(ctx, order.reference, ballarat.id);
       expect((await row())?.status).toBe('Ready for pickup');
       await fulfilment.markCollected(ctx, order.reference, ballarat.id);
-      expect((await row())?.status).toBe('Completed');
+      expect((await row())?.status).toBe('Dispatched');
       const tile = (await client.get<AccountOverviewValue>('/c3api/account/overview')).body.Value.Orders;
-      expect(tile).toMatchObject({ OrderCount: 1, LatestOrder: { orderNumber: order.reference, status: 'Completed' } });
+      expect(tile).toMatchObject({
+        OrderCount: 1,
+        LatestOrder: { orderNumber: order.reference, status: 'Dispatched' },
+      });
     });
   });
 

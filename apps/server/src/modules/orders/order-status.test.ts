@@ -23,9 +23,9 @@ describe("an order's status label", () => {
     [[parcel('dispatched'), pickup('open')], 'Dispatched'],
     [[parcel('dispatched'), parcel('open')], 'Partly dispatched'],
     [[parcel('dispatched'), parcel('open'), pickup('open')], 'Partly dispatched'],
-    [[parcel('dispatched')], 'Completed'],
+    [[parcel('dispatched')], 'Dispatched'],
     [[pickup('collected')], 'Completed'],
-    [[pickup('collected'), parcel('dispatched'), parcel('dispatched')], 'Completed'],
+    [[pickup('collected'), parcel('dispatched'), parcel('dispatched')], 'Dispatched'],
     [[], 'Processing'],
   ] as [ShipmentProgress[], string][])('a confirmed order with %j is %s', (shipments, label) => {
     expect(orderStatusLabel('confirmed', shipments)).toBe(label);

@@ -26,9 +26,10 @@ function done(shipment: ShipmentProgress): boolean {
 /**
  * THE mapping from an order and its shipments to the status label shoppers see (issue 11's shared
  * decision; nothing else computes one). For a confirmed order, first match wins:
- * 1. every shipment done (pickups collected, parcels dispatched): 'Completed';
+ * 1. every shipment a pickup, all collected: 'Completed' (a parcel on its way is not complete for
+ *    the shopper: we never learn of its delivery, so an order with parcels ends 'Dispatched');
  * 2. any pickup ready: 'Ready for pickup' (the shopper has something to do);
- * 3. every parcel dispatched (a pickup still to come): 'Dispatched'; some: 'Partly dispatched';
+ * 3. every parcel dispatched: 'Dispatched'; some: 'Partly dispatched';
  * 4. otherwise (nothing has left yet, or only some pickups were collected): 'Processing'.
  * The other statuses name themselves: 'Awaiting payment', 'Cancelled' (by the shop, or a
  * pay-in-store order not collected in time), 'Refunded' (cancelled and paid back), 'Expired'.
@@ -46,9 +47,9 @@ export function orderStatusLabel(status: OrderStatus, shipments: readonly Shipme
     case 'confirmed':
       break;
   }
-  if (shipments.length > 0 && shipments.every(done)) return 'Completed';
-  if (shipments.some((s) => s.method === 'pickup' && s.fulfilment === 'ready_for_pickup')) return 'Ready for pickup';
   const parcels = shipments.filter((s) => s.method === 'postage');
+  if (shipments.length > 0 && parcels.length === 0 && shipments.every(done)) return 'Completed';
+  if (shipments.some((s) => s.method === 'pickup' && s.fulfilment === 'ready_for_pickup')) return 'Ready for pickup';
   const dispatched = parcels.filter(done).length;
   if (parcels.length > 0 && dispatched === parcels.length) return 'Dispatched';
   if (dispatched > 0) return 'Partly dispatched';
