@@ -261,6 +261,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
       payments,
       links,
       gstInvoicesEnabled: config.GST_INVOICES_ENABLED,
+      now,
     }),
   };
 }

@@ -144,6 +144,8 @@ export const InvoiceDeliveryAddressSchema = z.object({
 export const StoreInvoiceDetailsSchema = z.object({
   /** The store's own number for this invoice (numbered per store). */
   InvoiceNumber: z.string(),
+  /** ISO 8601: when the store issued it (its date of issue). */
+  InvoiceDate: z.string(),
   StoreDisplayName: z.string(),
   EntityName: z.string(),
   /** AU: the ABN; UK: the VAT registration number. */

@@ -15,6 +15,7 @@ import { splitChoicesMigration } from './migrations/012-split-choices.js';
 import { paymentEventsMigration } from './migrations/013-payment-events.js';
 import { clearpayConfigurationMigration } from './migrations/014-clearpay-configuration.js';
 import { afterSaleMigration } from './migrations/015-after-sale.js';
+import { invoiceIssueDateMigration } from './migrations/016-invoice-issue-date.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -36,6 +37,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '013-payment-events': paymentEventsMigration(this.handle.dialect),
       '014-clearpay-configuration': clearpayConfigurationMigration(this.handle.dialect),
       '015-after-sale': afterSaleMigration(this.handle.dialect),
+      '016-invoice-issue-date': invoiceIssueDateMigration(this.handle.dialect),
     };
   }
 }

@@ -66,6 +66,8 @@ export interface OrderShipmentsTable {
   tracking_url: string | null;
   /** The store's own invoice number for this order, once issued (only stores registered for GST/VAT). */
   invoice_number: number | null;
+  /** When that number was issued: the invoice's date of issue (migration 016). */
+  invoice_issued_at: number | null;
 }
 
 export interface OrderLinesTable {

@@ -400,6 +400,12 @@ describe.each(testDatabaseTargets())('tax invoices (GET /c3api/invoice) on $name
     expect(again.StoreInvoiceDetails.map((s) => s.InvoiceNumber)).toEqual(
       second.StoreInvoiceDetails.map((s) => s.InvoiceNumber),
     );
+    // Its date of issue is when it was first numbered, and stays so.
+    const issued = second.StoreInvoiceDetails.map((s) => Date.parse(s.InvoiceDate));
+    for (const at of issued) expect(Math.abs(at - Date.now())).toBeLessThan(60_000);
+    expect(again.StoreInvoiceDetails.map((s) => s.InvoiceDate)).toEqual(
+      second.StoreInvoiceDetails.map((s) => s.InvoiceDate),
+    );
     expect([await counter(alpha.id), await counter(bravo.id), await counter(charlie.id)]).toEqual([
       start.alpha + 2,
       start.bravo + 2,
@@ -500,6 +506,19 @@ describe.each(testDatabaseTargets())('tax invoices (GET /c3api/invoice) on $name
     const [store] = (await owner.get<GstInvoiceValue>(invoicePath(order.reference))).body.Value.StoreInvoiceDetails;
     expect(store?.PostageReference).toBe('AP123456789AU');
     expect(store?.DispatchDate).toBe(new Date(dispatchedAt).toISOString());
+  });
+
+  it('dates a pickup by its collection: it leaves the store then', async () => {
+    const order = await makeOrder({ shipments: [{ store: alpha, lines: [{ price: 4_000 }] }] });
+    const collectedAt = Date.UTC(2026, 10, 22, 3, 0);
+    await database.handle.db
+      .updateTable('order_shipments')
+      .set({ fulfilment: 'collected', collected_at: collectedAt })
+      .where('order_id', '=', order.id)
+      .execute();
+    const [store] = (await owner.get<GstInvoiceValue>(invoicePath(order.reference))).body.Value.StoreInvoiceDetails;
+    expect(store?.DeliveryAddress.IsInStorePickup).toBe(true);
+    expect(store?.DispatchDate).toBe(new Date(collectedAt).toISOString());
   });
 
   it("asks for the buyer's identity from A$1,000", async () => {

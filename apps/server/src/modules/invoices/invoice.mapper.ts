@@ -138,18 +138,21 @@ export function storeInvoice(input: {
   shipment: OrderShipmentRow;
   figures: StoreInvoiceFigures;
   invoiceNumber: number;
+  issuedAt: number;
   buyer: { FirstName: string; LastName: string };
 }): StoreInvoiceDetails {
   const { store, shipment, figures } = input;
   const lines = storeAddressLines(store);
   return {
     InvoiceNumber: invoiceNumberLabel(store.id, input.invoiceNumber),
+    InvoiceDate: new Date(input.issuedAt).toISOString(),
     StoreDisplayName: shipment.store_name || store.name,
     EntityName: store.entity_name,
     ABN: taxNumberOf(store),
     Licenses: licencesOf(store),
     PostageReference: shipment.tracking_number,
-    DispatchDate: shipment.dispatched_at === null ? null : new Date(Number(shipment.dispatched_at)).toISOString(),
+    // A pickup leaves the store when it is collected: that is its dispatch date.
+    DispatchDate: isoOrNull(shipment.method === 'pickup' ? shipment.collected_at : shipment.dispatched_at),
     DeliveryAddress: deliveryAddress(shipment, input.buyer),
     Items: invoiceItems(figures),
     PostageTotal: figures.postageTotal,
@@ -161,4 +164,8 @@ export function storeInvoice(input: {
     Phone: store.phone,
     Email: store.email,
   };
+}
+
+function isoOrNull(at: number | string | null): string | null {
+  return at === null ? null : new Date(Number(at)).toISOString();
 }

@@ -24,23 +24,24 @@ export class InvoiceRepository {
     return Number(row.last_number);
   }
 
-  /** Gives the shipment its number unless it already has one; false when it had (someone else won). */
-  async assignNumber(ctx: DbCtx, shipmentId: number, invoiceNumber: number): Promise<boolean> {
+  /** Gives the shipment its number (issued now) unless it already has one; false when it had (someone else won). */
+  async assignNumber(ctx: DbCtx, shipmentId: number, invoiceNumber: number, issuedAt: number): Promise<boolean> {
     const result = await ctx.db
       .updateTable('order_shipments')
-      .set({ invoice_number: invoiceNumber })
+      .set({ invoice_number: invoiceNumber, invoice_issued_at: issuedAt })
       .where('id', '=', shipmentId)
       .where('invoice_number', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async numberOf(ctx: DbCtx, shipmentId: number): Promise<number | null> {
+  async numberOf(ctx: DbCtx, shipmentId: number): Promise<{ number: number; issuedAt: number } | null> {
     const row = await ctx.db
       .selectFrom('order_shipments')
-      .select('invoice_number')
+      .select(['invoice_number', 'invoice_issued_at'])
       .where('id', '=', shipmentId)
       .executeTakeFirst();
-    return row?.invoice_number ?? null;
+    if (row?.invoice_number == null) return null;
+    return { number: row.invoice_number, issuedAt: Number(row.invoice_issued_at ?? 0) };
   }
 }

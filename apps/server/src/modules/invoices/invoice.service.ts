@@ -20,6 +20,8 @@ export interface InvoiceDependencies {
   links: OrderLinks;
   /** config.GST_INVOICES_ENABLED */
   gstInvoicesEnabled: boolean;
+  /** When an invoice is issued (its date of issue). */
+  now: () => number;
 }
 
 /** An order of A$1,000 or more (GST included) must show the buyer's identity (ATO). */
@@ -94,8 +96,17 @@ export class InvoiceService {
       const store = stores.get(shipment.id);
       const storeFigures = figures[index];
       if (!store || !registered(shipment) || !storeFigures) continue;
-      const invoiceNumber = await this.numberFor(ctx, shipment);
-      details.push(storeInvoice({ store, shipment, figures: storeFigures, invoiceNumber, buyer }));
+      const issued = await this.numberFor(ctx, shipment);
+      details.push(
+        storeInvoice({
+          store,
+          shipment,
+          figures: storeFigures,
+          invoiceNumber: issued.number,
+          issuedAt: issued.issuedAt,
+          buyer,
+        }),
+      );
     }
 
     const attempts = await deps.payments.attemptsFor(ctx, order.id);
@@ -115,14 +126,16 @@ export class InvoiceService {
     };
   }
 
-  /** The shipment's invoice number, issued now if it has none (step 5). */
-  private async numberFor(ctx: Ctx, shipment: OrderShipmentRow): Promise<number> {
-    if (shipment.invoice_number !== null) return shipment.invoice_number;
+  /** The shipment's invoice number and its date of issue, issued now if it has none (step 5). */
+  private async numberFor(ctx: Ctx, shipment: OrderShipmentRow): Promise<{ number: number; issuedAt: number }> {
+    if (shipment.invoice_number !== null)
+      return { number: shipment.invoice_number, issuedAt: Number(shipment.invoice_issued_at ?? 0) };
+    const issuedAt = this.deps.now();
     try {
       return await inTransaction(ctx, async (tx) => {
         const next = await this.repository.nextNumber(tx, shipment.store_id);
-        if (!(await this.repository.assignNumber(tx, shipment.id, next))) throw new NumberTakenError();
-        return next;
+        if (!(await this.repository.assignNumber(tx, shipment.id, next, issuedAt))) throw new NumberTakenError();
+        return { number: next, issuedAt };
       });
     } catch (error) {
       if (!(error instanceof NumberTakenError)) throw error;

@@ -68,6 +68,7 @@ const AU_INVOICE: GstInvoiceValue = {
   StoreInvoiceDetails: [
     {
       InvoiceNumber: 'NEW-000042',
+      InvoiceDate: '2026-11-27T01:00:00.000Z',
       StoreDisplayName: 'Cash Converters Newtown',
       EntityName: 'Newtown Trading Pty Ltd',
       ABN: '12 345 678 901',
@@ -110,6 +111,7 @@ const AU_INVOICE: GstInvoiceValue = {
     },
     {
       InvoiceNumber: 'PAR-000007',
+      InvoiceDate: '2026-11-27T01:00:00.000Z',
       StoreDisplayName: 'Cash Converters Parramatta',
       EntityName: 'Parramatta Traders Pty Ltd',
       ABN: '98 765 432 109',
@@ -154,6 +156,7 @@ const UK_INVOICE: GstInvoiceValue = {
   StoreInvoiceDetails: [
     {
       InvoiceNumber: 'MAN-000001',
+      InvoiceDate: '2026-11-27T01:00:00.000Z',
       StoreDisplayName: 'Manchester Deansgate',
       EntityName: 'Deansgate Resale Ltd',
       ABN: 'GB123456789',
@@ -269,6 +272,7 @@ describe('GstInvoicePage', () => {
     expect(within(newtown).getByText('ABN 12 345 678 901')).toBeTruthy();
     expect(within(newtown).getByText('Second-hand Dealer Licence: SHD-1001')).toBeTruthy();
     expect(within(newtown).getByText('NEW-000042', { exact: false })).toBeTruthy();
+    expect(within(newtown).getByText('Date of issue: 27/11/2026')).toBeTruthy();
     // A$1,000 or more: the customer is shown as the buyer's identity.
     const buyer = within(newtown).getByRole('region', { name: "Buyer's identity" });
     expect(Array.from(buyer.querySelectorAll('address span')).map((s) => s.textContent)).toEqual([

@@ -1,4 +1,5 @@
 import type { GstInvoiceValue, StoreInvoiceDetails } from '@shop/contract';
+import { formatOrderDate } from '@shop/contract';
 import type { InvoiceWording } from '../invoice-wording';
 import { InvoiceItems } from './invoice-items';
 import { InvoiceParties } from './invoice-parties';
@@ -44,6 +45,7 @@ export function StoreInvoice({
         <div className="invoice-sheet__kind">
           <p className="invoice-sheet__kind-name">{wording.documentName}</p>
           {store.InvoiceNumber ? <p>No. {store.InvoiceNumber}</p> : null}
+          <p>Date of issue: {formatOrderDate(store.InvoiceDate, wording.region)}</p>
           <p>Order #{invoice.OrderReference}</p>
         </div>
       </header>
