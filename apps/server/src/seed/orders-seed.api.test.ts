@@ -70,4 +70,17 @@ describe.each(testDatabaseTargets())('the demo customer on $name', (target) => {
       .execute();
     expect(mails).toHaveLength(0);
   });
+
+  it('replacing the catalogue leaves the orders readable and holding no item ids a new product could reuse', async () => {
+    const demo = new TestClient(server.baseUrl);
+    await demo.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    const [latest] = (await demo.get<OrderHistoryValue>('/c3api/account/orders')).body.Value.orders;
+    const live = () => database.handle.db.selectFrom('order_lines').select('id').where('live', '=', 1).execute();
+    expect((await live()).length).toBeGreaterThan(0);
+    await seedCatalogue(database.handle, { products: 50, seed: 2 });
+    expect(await live()).toHaveLength(0);
+    const detail = await demo.get<OrderDetailValue>(`/c3api/account/orders/${latest?.orderNumber}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.Value.stores.flatMap((s) => s.items).length).toBe(latest?.itemCount);
+  });
 });

@@ -28,6 +28,9 @@ export class CatalogueRepository {
     await ctx.db.deleteFrom('stores').execute();
     await ctx.db.updateTable('categories').set({ parent_id: null }).execute();
     await ctx.db.deleteFrom('categories').execute();
+    // Orders keep what they sold (they copied titles and prices), but their items are gone: no
+    // line may still hold an item id, or a new product given the same id could never be sold.
+    await ctx.db.updateTable('order_lines').set({ live: 0 }).where('live', '=', 1).execute();
   }
 
   async insertCategory(ctx: DbCtx, row: Insertable<CategoriesTable>): Promise<number> {

@@ -72,13 +72,14 @@ export class OrderHistoryService {
     const stores = await Promise.all(
       [...new Set(shipments.map((s) => s.store_id))].map((id) => deps.stores.storeById(ctx, id)),
     );
-    // A picture while the item still has one (its listing may have gone since the sale).
+    // A picture while the item still has one (its listing may have gone since the sale; matched by
+    // code too, so a product that later took the same id never lends its picture).
     const products = await deps.catalogue.findByIds(
       ctx,
       lines.map((l) => l.product_id),
     );
     const imageOf = new Map(
-      products.map((p) => [p.id, p.image_count > 0 ? `/c3api/images/product/${p.code}/1?w=300` : null]),
+      products.map((p) => [`${p.id}:${p.code}`, p.image_count > 0 ? `/c3api/images/product/${p.code}/1?w=300` : null]),
     );
     const invoice = hasTaxInvoice(
       order,
@@ -103,7 +104,7 @@ export class OrderHistoryService {
         name: shipment.store_name,
         items: lines
           .filter((line) => line.shipment_id === shipment.id)
-          .map((line) => toOrderDetailItem(line, imageOf.get(line.product_id) ?? null, ctx.region)),
+          .map((line) => toOrderDetailItem(line, imageOf.get(`${line.product_id}:${line.code}`) ?? null, ctx.region)),
         shippingDetails: toShippingDetails(shipment, customerName, ctx.region),
       })),
     };
