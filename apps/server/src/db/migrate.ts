@@ -16,6 +16,7 @@ import { paymentEventsMigration } from './migrations/013-payment-events.js';
 import { clearpayConfigurationMigration } from './migrations/014-clearpay-configuration.js';
 import { afterSaleMigration } from './migrations/015-after-sale.js';
 import { invoiceIssueDateMigration } from './migrations/016-invoice-issue-date.js';
+import { savedSearchesMigration } from './migrations/017-saved-searches-and-alerts.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -38,6 +39,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '014-clearpay-configuration': clearpayConfigurationMigration(this.handle.dialect),
       '015-after-sale': afterSaleMigration(this.handle.dialect),
       '016-invoice-issue-date': invoiceIssueDateMigration(this.handle.dialect),
+      '017-saved-searches-and-alerts': savedSearchesMigration(this.handle.dialect),
     };
   }
 }

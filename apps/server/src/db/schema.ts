@@ -76,6 +76,9 @@ export interface ProductsTable {
   postable: Generated<number>;
   has_authenticity_certificate: number;
   status: 'available' | 'reserved' | 'sold';
+  /** When the price last went down (ISO-8601), and what it was before (migration 017). */
+  price_reduced_at: string | null;
+  price_before_reduction_minor: number | null;
   /** How the item is taxed: 'standard', 'gst_free' (e.g. bullion) or 'margin' (UK margin scheme). Migration 015. */
   tax_treatment: Generated<'standard' | 'gst_free' | 'margin'>;
   listed_at: string;
@@ -211,6 +214,49 @@ export interface WishlistsTable {
   created_at: string;
   /** The customer whose wishlist this is (it never expires); null for a guest's. */
   user_id: number | null;
+  /** Wishlist alerts (migration 017): on or off, the address they go to, when the customer was welcomed. */
+  alert_enabled: Generated<number>;
+  alert_email: string | null;
+  alert_welcomed_at: number | null;
+  /** Changes after this (epoch ms) are what the next wishlist alert tells. */
+  alert_since: number | null;
+}
+
+/** One verification code sent (migration 017): only its keyed hash is kept. */
+export interface EmailVerificationCodesTable {
+  id: Generated<number>;
+  email_key: string;
+  user_id: number | null;
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  wrong_attempts: Generated<number>;
+  used_at: number | null;
+}
+
+/** An address a customer proved they read. */
+export interface VerifiedEmailsTable {
+  user_id: number;
+  email_key: string;
+  verified_at: number;
+}
+
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  user_id: number;
+  region: 'AU' | 'UK';
+  name: string;
+  /** The search's query string exactly as the search page runs it (no leading '?'). */
+  search_url: string;
+  search_term: string;
+  filters_number: number;
+  /** AlertFrequency: None 0, Daily 1, Weekly 2, Monthly 3, Hourly 4. */
+  frequency: number;
+  email: string;
+  /** Items listed or reduced after this (epoch ms) are what the next digest lists. */
+  alert_since: number;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface WishlistItemsTable {
@@ -234,6 +280,9 @@ export interface Database extends AddressesTables, ShippingTables, PromotionsTab
   carts: CartsTable;
   cart_items: CartItemsTable;
   wishlists: WishlistsTable;
+  email_verification_codes: EmailVerificationCodesTable;
+  verified_emails: VerifiedEmailsTable;
+  saved_searches: SavedSearchesTable;
   wishlist_items: WishlistItemsTable;
   rate_limits: RateLimitsTable;
   idempotency_keys: IdempotencyKeysTable;
