@@ -117,3 +117,15 @@ export const WishlistAlertToggleValueSchema = VerificationValueSchema.extend({
   ShowWelcome: z.boolean(),
 });
 export type WishlistAlertToggleValue = z.infer<typeof WishlistAlertToggleValueSchema>;
+
+/** Saved searches one customer may keep (per region); past it, add answers this message. */
+export const SAVED_SEARCHES_MAX = 50;
+export const SAVED_SEARCHES_LIMIT_MESSAGE = `You can keep up to ${SAVED_SEARCHES_MAX} saved searches. Please delete one before saving another.`;
+export const SAVED_SEARCH_TITLE_TOO_LONG_MESSAGE = 'Please provide a name with 256 or fewer characters.';
+
+/**
+ * The reply of POST /c3api/emailverification/resendcode: a sentence for the shopper, and the
+ * outcome (1 Success: a code was sent; 4 must wait, with the hours to wait).
+ */
+export const ResendCodeValueSchema = VerificationValueSchema.extend({ Message: z.string() });
+export type ResendCodeValue = z.infer<typeof ResendCodeValueSchema>;

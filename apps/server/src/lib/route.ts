@@ -71,7 +71,25 @@ export interface JsonRoute<P extends z.ZodType, Q extends z.ZodType, B extends z
   extends RouteCommon<P, Q, B> {
   /** The schema of the reply's Value (inside the { WasSuccessful, Value, Message } envelope). */
   value: V;
-  handler: (ctx: Ctx, input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<z.infer<V>>;
+  handler: (
+    ctx: Ctx,
+    input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>,
+  ) => Promise<z.infer<V> | Refusal<z.infer<V>>>;
+}
+
+/**
+ * A call that worked but whose request was refused with a reason the page shows (a save whose
+ * e-mail needs a code): HTTP 200, WasSuccessful false, the Message, and still a Value.
+ */
+export class Refusal<T> {
+  constructor(
+    readonly message: string,
+    readonly value: T,
+  ) {}
+}
+
+export function refuse<T>(message: string, value: T): Refusal<T> {
+  return new Refusal(message, value);
 }
 
 export interface RawRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> extends RouteCommon<P, Q, B> {
@@ -228,7 +246,10 @@ function fastifyRoute(route: ApiRoute, env: RouteEnvironment, limiter: RateLimit
 
       const run = async (): Promise<IdempotencyOutcome> => {
         if (isRawRoute(route)) return { status: 200, raw: await route.handler(ctx, input) };
-        return { status: 200, json: ok(await route.handler(ctx, input)) };
+        const result = await route.handler(ctx, input);
+        if (result instanceof Refusal)
+          return { status: 200, json: { WasSuccessful: false, Value: result.value, Message: result.message } };
+        return { status: 200, json: ok(result) };
       };
       let outcome: IdempotencyOutcome;
       if (route.idempotency) {
