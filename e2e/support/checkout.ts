@@ -147,33 +147,37 @@ export class ApiShopper {
   async buyForPickup(region: Region, productId: number, shopper: Shopper): Promise<void> {
     const added = await this.call('POST', `/c3api/cart/add?productId=${productId}`);
     if (added.status !== 200) throw new Error(`could not add ${productId}: ${JSON.stringify(added.body)}`);
-    const address = MANUAL_ADDRESS[region];
     const placed = await this.call<{ ConfirmationUrl?: string }>(
       'POST',
       '/c3api/checkout/purchase/process',
-      {
-        PaymentOption: 'Generic',
-        DeliveryOption: 'StorePickup',
-        CustomerDetails: {
-          EmailAddress: shopper.email,
-          FirstName: shopper.firstName,
-          LastName: shopper.lastName,
-          PhoneNumber: shopper.phone,
-          Consent: false,
-        },
-        BillingAddress: { BusinessName: '', Line2: '', ...address },
-        DeliveryAddress: null,
-        IsShippingAddressSameAsBillingAddress: false,
-        IsStorePickup: true,
-        IsPaidPostage: false,
-        SplitPostageShipments: null,
-      },
+      payInStorePickupBody(region, shopper),
       { 'idempotency-key': `e2e-${productId}-${Date.now()}` },
     );
     if (placed.status !== 200 || !placed.body.Value?.ConfirmationUrl) {
       throw new Error(`the second shopper could not buy ${productId}: ${placed.status} ${JSON.stringify(placed.body)}`);
     }
   }
+}
+
+/** The process call's body for a store-pickup order paid in store (Generic), with the shopper's typed address. */
+export function payInStorePickupBody(region: Region, shopper: Shopper) {
+  return {
+    PaymentOption: 'Generic',
+    DeliveryOption: 'StorePickup',
+    CustomerDetails: {
+      EmailAddress: shopper.email,
+      FirstName: shopper.firstName,
+      LastName: shopper.lastName,
+      PhoneNumber: shopper.phone,
+      Consent: false,
+    },
+    BillingAddress: { BusinessName: '', Line2: '', ...MANUAL_ADDRESS[region] },
+    DeliveryAddress: null,
+    IsShippingAddressSameAsBillingAddress: false,
+    IsStorePickup: true,
+    IsPaidPostage: false,
+    SplitPostageShipments: null,
+  };
 }
 
 /**

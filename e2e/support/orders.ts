@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SCREENSHOT_DIR } from './browser.js';
-import { type ApiShopper, MANUAL_ADDRESS, outbox, type Region, type Shopper } from './checkout.js';
+import { type ApiShopper, outbox, payInStorePickupBody, type Region, type Shopper } from './checkout.js';
 
 /** A call with someone's cookies: the browser page's own, or an ApiShopper's. */
 export type Caller = (
@@ -47,28 +47,9 @@ export async function placePickupOrder(
     const added = await call('POST', `/c3api/cart/add?productId=${id}`);
     if (added.status !== 200) throw new Error(`could not add ${id}: ${JSON.stringify(added.body)}`);
   }
-  const placed = await call(
-    'POST',
-    '/c3api/checkout/purchase/process',
-    {
-      PaymentOption: 'Generic',
-      DeliveryOption: 'StorePickup',
-      CustomerDetails: {
-        EmailAddress: shopper.email,
-        FirstName: shopper.firstName,
-        LastName: shopper.lastName,
-        PhoneNumber: shopper.phone,
-        Consent: false,
-      },
-      BillingAddress: { BusinessName: '', Line2: '', ...MANUAL_ADDRESS[region] },
-      DeliveryAddress: null,
-      IsShippingAddressSameAsBillingAddress: false,
-      IsStorePickup: true,
-      IsPaidPostage: false,
-      SplitPostageShipments: null,
-    },
-    { 'Idempotency-Key': `e2e-orders-${productIds.join('-')}-${Date.now()}` },
-  );
+  const placed = await call('POST', '/c3api/checkout/purchase/process', payInStorePickupBody(region, shopper), {
+    'Idempotency-Key': `e2e-orders-${productIds.join('-')}-${Date.now()}`,
+  });
   const url = (placed.body?.Value as { ConfirmationUrl?: string } | null)?.ConfirmationUrl ?? '';
   const reference = /ORD-[0-9A-Z-]+/.exec(url)?.[0];
   if (placed.status !== 200 || !reference) {

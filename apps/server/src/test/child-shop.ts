@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { REPO_ROOT } from '../config.js';
 
 /**
@@ -14,19 +13,6 @@ export interface ChildShop {
   output(): string;
   /** SIGKILL, and waits until the operating system has reaped it: answers the signal that ended it. */
   kill(): Promise<NodeJS.Signals | number | null>;
-}
-
-/** A free loopback port (probed, then released for the child to take). */
-export async function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**

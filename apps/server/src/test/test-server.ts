@@ -1,9 +1,10 @@
-import { type AddressInfo, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { ANTI_FORGERY_COOKIE, ANTI_FORGERY_HEADER, type Envelope } from '@shop/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type Services } from '../app.js';
 import { loadConfig, publicUrl } from '../config.js';
 import { type Ctx, systemContext } from '../lib/context.js';
+import { freePort } from '../lib/free-port.js';
 import type { PaymentProvider } from '../modules/payments/payment-provider.js';
 import { preparePayments } from '../modules/payments/payment-setup.js';
 import type { TestDatabase } from './test-database.js';
@@ -58,18 +59,6 @@ export async function newVisitor(baseUrl: string): Promise<Visitor> {
   const token = xsrf?.slice(xsrf.indexOf('=') + 1);
   if (!token) throw new Error('the server handed out no anti-forgery cookie');
   return { cookie: pairs.join('; '), token: decodeURIComponent(token) };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The real server on a free loopback port, on the given test database. */

@@ -207,26 +207,35 @@ export class FinishPaymentFlow {
 
   /** Refunds a payment whose order could not be kept; a failure is recorded for the console to follow up. */
   private async refundLatePayment(ctx: Ctx, { attempt, order }: { attempt: PaymentAttemptRow; order: OrderRow }) {
-    const { deps } = this;
+    await refundAttempt(this.deps, ctx, attempt, order, { reason: 'paid after the order could not be kept' });
+  }
+}
+
+/**
+ * Gives an attempt's whole amount back through its provider (never inside a transaction) and
+ * records the outcome against the payment: a refund the provider refused or could not be asked
+ * about is an 'error' event for the console to follow up.
+ */
+export async function refundAttempt(
+  deps: { payments: PaymentsService; links: OrderLinks; publicUrl: string; now: Clock },
+  ctx: Ctx,
+  attempt: PaymentAttemptRow,
+  order: OrderRow,
+  detail: { reason: string },
+): Promise<void> {
+  try {
     const provider = deps.payments.provider(attempt.provider as PaymentOptionName);
-    try {
-      await provider.refund(ctx, attemptContext(attempt, order, deps.links, deps.publicUrl), attempt.amount_minor);
-      await deps.payments.record(
-        ctx,
-        attempt.id,
-        'refund',
-        { amountMinor: attempt.amount_minor, ok: true },
-        deps.now(),
-      );
-    } catch (error) {
-      await deps.payments.record(
-        ctx,
-        attempt.id,
-        'error',
-        { during: 'refund', message: error instanceof Error ? error.message : String(error) },
-        deps.now(),
-      );
-    }
+    await provider.refund(ctx, attemptContext(attempt, order, deps.links, deps.publicUrl), attempt.amount_minor);
+    await deps.payments.record(
+      ctx,
+      attempt.id,
+      'refund',
+      { amountMinor: attempt.amount_minor, ok: true, ...detail },
+      deps.now(),
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await deps.payments.record(ctx, attempt.id, 'error', { during: 'refund', message }, deps.now());
   }
 }
 

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CheckoutSubmission, EwayPageData, EwayValidateValue } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../lib/free-port.js';
 import { seedCatalogue } from '../../seed/seed.js';
 import { pickupSubmission } from '../../test/checkout-fixtures.js';
-import { type ChildShop, freeLoopbackPort, startChildShop } from '../../test/child-shop.js';
+import { type ChildShop, startChildShop } from '../../test/child-shop.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
@@ -137,7 +138,7 @@ describe.concurrent.each(testDatabaseTargets())('a shop killed in the middle of 
     // A stand-in web build, so main.ts does not build the web app on first start.
     webDist = mkdtempSync(path.join(os.tmpdir(), 'shop-crash-web-'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>shop</title>');
-    port = await freeLoopbackPort();
+    port = await freePort();
     await startShop();
   });
 

@@ -5,10 +5,9 @@ import { BadRequestError, HttpError, NotFoundError } from '../../lib/errors.js';
 import { normalizePublicReference, ReferencePrefix } from '../../lib/public-reference.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { DiscountEngine } from '../checkout/discounts.js';
-import { attemptContext } from '../checkout/finish-payment.flow.js';
+import { refundAttempt } from '../checkout/finish-payment.flow.js';
 import type { OrderLinks } from '../checkout/order-links.js';
 import type { MailService } from '../mail/mail.service.js';
-import type { PaymentOptionName } from '../payments/payment-provider.js';
 import type { PaymentAttemptRow, PaymentsService } from '../payments/payments.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { type OrderStatusLabel, orderStatusLabel } from './order-status.js';
@@ -266,25 +265,6 @@ export class FulfilmentService {
 
   /** Asks the provider to give the money back (after commit); the outcome is recorded against the payment. */
   private async refund(ctx: Ctx, attempt: PaymentAttemptRow, order: OrderRow): Promise<void> {
-    const { deps } = this;
-    try {
-      const provider = deps.payments.provider(attempt.provider as PaymentOptionName);
-      await provider.refund(ctx, attemptContext(attempt, order, deps.links, deps.publicUrl), attempt.amount_minor);
-      await deps.payments.record(
-        ctx,
-        attempt.id,
-        'refund',
-        { amountMinor: attempt.amount_minor, ok: true, reason: 'cancelled by the shop' },
-        deps.now(),
-      );
-    } catch (error) {
-      await deps.payments.record(
-        ctx,
-        attempt.id,
-        'error',
-        { during: 'refund', message: error instanceof Error ? error.message : String(error) },
-        deps.now(),
-      );
-    }
+    await refundAttempt(this.deps, ctx, attempt, order, { reason: 'cancelled by the shop' });
   }
 }

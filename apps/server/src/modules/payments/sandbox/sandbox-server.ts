@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { freePort } from '../../../lib/free-port.js';
 
 /** One provider's sandbox: its Fastify plugin (given its own public base URL), mounted under `/<prefix>`. */
 export interface SandboxMount {
@@ -14,19 +14,6 @@ export interface RunningSandbox {
   /** A provider's own base URL (the sandbox's address plus its prefix). */
   urlOf(prefix: string): string;
   close(): Promise<void>;
-}
-
-/** A free port on the host (the sandbox's pages must know their own address before they are built). */
-async function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**

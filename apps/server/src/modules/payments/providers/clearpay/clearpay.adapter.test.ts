@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../../../lib/context.js';
+import { freePort } from '../../../../lib/free-port.js';
 import type { AttemptContext } from '../../payment-provider.js';
 import { ProviderUnavailableError } from '../../payment-provider.js';
 import { ClearpayApiError, type ClearpayOptions, ClearpayProvider, PaymentMismatchError } from './clearpay.adapter.js';
@@ -14,17 +14,6 @@ let app: FastifyInstance;
 let sandboxUrl: string;
 /** The sandbox's notify goes through this, so a test can play the shop receiving the return. */
 let onNotify: (url: string) => Promise<unknown> = async () => undefined;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();

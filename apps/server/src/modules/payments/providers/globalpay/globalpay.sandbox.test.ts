@@ -1,7 +1,7 @@
-import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../../../lib/context.js';
+import { freePort } from '../../../../lib/free-port.js';
 import type { AttemptContext } from '../../payment-provider.js';
 import { ProviderUnavailableError } from '../../payment-provider.js';
 import { GlobalPayProtocolError, GlobalPayProvider, GlobalPayRefusedError } from './globalpay.adapter.js';
@@ -16,15 +16,6 @@ let merchantUrl: string;
 let adapter: GlobalPayProvider;
 /** What our MERCHANT_RESPONSE_URL received, as the lead's route would see it. */
 let received: Record<string, string>[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 let counter = 0;
 function attempt(amountMinor = 1999): AttemptContext {

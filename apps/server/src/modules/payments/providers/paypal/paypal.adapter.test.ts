@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../../../lib/context.js';
+import { freePort } from '../../../../lib/free-port.js';
 import { ProviderUnavailableError } from '../../payment-provider.js';
 import {
   type PayPalAttemptContext,
@@ -27,18 +27,6 @@ let shop: FastifyInstance;
 let base: string;
 let provider: PayPalProvider;
 const received: { headers: Record<string, string | string[] | undefined>; raw: string; verified: string | null }[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function newProvider(overrides: Partial<ConstructorParameters<typeof PayPalProvider>[0]> = {}) {
   return new PayPalProvider({
