@@ -1,10 +1,8 @@
 import { formatMoney, type OrderConfirmationValue } from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
-import { NotFoundError } from '../../lib/errors.js';
-import { normalizePublicReference } from '../../lib/public-reference.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { StoresService } from '../stores/stores.service.js';
-import type { OrderLinks } from './order-links.js';
+import { type OrderLinks, orderForViewer } from './order-links.js';
 
 /**
  * An order for its confirmation page: to its customer, or to anyone holding the signed key from
@@ -16,13 +14,7 @@ export async function orderConfirmation(
   reference: string,
   key: string | undefined,
 ): Promise<OrderConfirmationValue> {
-  const notFound = new NotFoundError('No such order');
-  const canonical = normalizePublicReference('ORD', reference);
-  if (!canonical) throw notFound;
-  const order = await deps.orders.byReference(ctx, canonical);
-  if (!order || order.region !== ctx.region) throw notFound;
-  const owner = ctx.viewer.kind === 'customer' && order.user_id === ctx.viewer.userId;
-  if (!owner && !deps.links.isKeyFor(canonical, key)) throw notFound;
+  const { order } = await orderForViewer(ctx, deps, reference, key);
   const money = (minor: number) => ({ Amount: minor, Display: formatMoney(minor, ctx.region) });
   const lines = await deps.orders.lines(ctx, order.id);
   const shipments = await deps.orders.shipments(ctx, order.id);

@@ -3,8 +3,7 @@ import type { StoreRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { normalizePublicReference } from '../../lib/public-reference.js';
-import type { OrderLinks } from '../checkout/order-links.js';
+import { type OrderLinks, orderForViewer } from '../checkout/order-links.js';
 import type { OrderShipmentRow, OrdersService } from '../orders/orders.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { StoresService } from '../stores/stores.service.js';
@@ -56,12 +55,7 @@ export class InvoiceService {
     const { deps } = this;
     const notFound = new NotFoundError(NOT_FOUND_MESSAGE);
     // 1, 2.
-    const canonical = normalizePublicReference('ORD', reference);
-    if (!canonical) throw notFound;
-    const order = await deps.orders.byReference(ctx, canonical);
-    if (!order || order.region !== ctx.region) throw notFound;
-    const owner = ctx.viewer.kind === 'customer' && order.user_id === ctx.viewer.userId;
-    if (!owner && !deps.links.isKeyFor(canonical, key)) throw notFound;
+    const { order } = await orderForViewer(ctx, deps, reference, key, NOT_FOUND_MESSAGE);
 
     // 3.
     const shipments = await deps.orders.shipments(ctx, order.id);

@@ -1,10 +1,9 @@
 import type { OrderDetailValue, OrderHistoryQuery, OrderHistoryValue } from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
-import { HttpError, NotFoundError } from '../../lib/errors.js';
-import { normalizePublicReference, ReferencePrefix } from '../../lib/public-reference.js';
+import { HttpError } from '../../lib/errors.js';
 import { SIGN_IN_REQUIRED } from '../../lib/route.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import type { OrderLinks } from '../checkout/order-links.js';
+import { type OrderLinks, orderForViewer } from '../checkout/order-links.js';
 import { hasTaxInvoice } from '../invoices/invoice-availability.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { orderStatusLabel } from './order-status.js';
@@ -27,7 +26,6 @@ export interface OrderHistoryDependencies {
 }
 
 /** The same answer for a missing order, another customer's, a wrong key and a guessed reference. */
-const notFound = () => new NotFoundError('No such order');
 
 /**
  * What a shopper sees of their orders after the sale (account.md sections 2.2, 2.3, 3):
@@ -59,13 +57,7 @@ export class OrderHistoryService {
 
   async detail(ctx: Ctx, orderId: string, key: string | undefined): Promise<OrderDetailValue> {
     const { deps } = this;
-    const reference = normalizePublicReference(ReferencePrefix.order, orderId);
-    if (!reference) throw notFound();
-    const order = await deps.orders.byReference(ctx, reference);
-    if (!order || order.region !== ctx.region) throw notFound();
-    const owner = ctx.viewer.kind === 'customer' && order.user_id === ctx.viewer.userId;
-    const keyed = deps.links.isKeyFor(reference, key);
-    if (!owner && !keyed) throw notFound();
+    const { order, keyed } = await orderForViewer(ctx, deps, orderId, key);
 
     const lines = await deps.orders.lines(ctx, order.id);
     const shipments = await deps.orders.shipments(ctx, order.id);
