@@ -368,7 +368,7 @@ describe('GstInvoicePage', () => {
     const items = within(store).getByRole('region', { name: 'Items from Manchester Deansgate' });
     expect(rows(within(items).getByRole('table'))).toEqual([
       ['Barcode', 'Item', 'Postage', 'Price', 'VAT'],
-      ['UK0000001', 'Vintage camera', '£0.00', '£64.00', '£0.00*'],
+      ['UK0000001', 'Vintage camera', '£0.00', '£64.00', '–*'],
       ['UK0000002', 'Desk lamp', '£0.00', '£18.00', '£3.00'],
       ['Postage Total', '£0.00'],
       ['Sub Total', '£82.00'],

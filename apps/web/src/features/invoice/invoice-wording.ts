@@ -32,7 +32,9 @@ export function invoiceHeading(wording: InvoiceWording, reference: string): stri
 
 /** An item's tax cell: the tax in its price and in its postage share, '*' when none was charged on the item. */
 export function itemTaxText(item: InvoiceItem, region: Region): string {
-  const { ItemGstComponent, ShippingGstComponent, ItemGstApplied } = item.Properties;
+  const { ItemGstComponent, ShippingGstComponent, ItemGstApplied, TaxTreatment } = item.Properties;
+  // Under the margin scheme VAT must not be shown at all (HMRC), not even as £0.00.
+  if (TaxTreatment === 'margin') return '–*';
   return `${formatMoney(ItemGstComponent + ShippingGstComponent, region)}${ItemGstApplied ? '' : '*'}`;
 }
 
