@@ -15,6 +15,7 @@ export * from './payments-paypal.js';
 export * from './product.js';
 export * from './promotion.js';
 export * from './regions.js';
+export * from './saved-search-form.js';
 export * from './saved-searches.js';
 export * from './search-query-string.js';
 export * from './search-request.js';

@@ -3,6 +3,7 @@ import { CartButton } from '../features/cart/components/cart-modal';
 import { CookieConsent } from '../features/layout/components/cookie-consent';
 import { SiteFooter } from '../features/layout/components/site-footer';
 import { SiteHeader } from '../features/layout/components/site-header';
+import { SaveSearchStar } from '../features/saved-searches/components/save-search-star';
 import { SearchBox } from '../features/search/components/search-box';
 import { useSiteSettings } from '../lib/site-settings';
 
@@ -20,7 +21,7 @@ export function ShopLayout() {
         Skip to content
       </a>
       <SiteHeader
-        search={<SearchBox key={query} initial={query} minLength={SuggestionMinLength} />}
+        search={<SearchBox key={query} initial={query} minLength={SuggestionMinLength} saveStar={<SaveSearchStar />} />}
         actions={<CartButton />}
       />
       <main id="main" tabIndex={-1}>

@@ -4,13 +4,13 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { CartProvider } from './cart-provider';
 import { ShopLayout } from './layout';
-import { SavedSearchesComingSoonPage } from './pages/account/coming-soon-pages';
 import { DashboardPage } from './pages/account/dashboard-page';
 import { OrderDetailPage } from './pages/account/order-detail-page';
 import { OrderHistoryPage } from './pages/account/order-history-page';
 import { PasskeysPage } from './pages/account/passkeys-page';
 import { PasswordPage } from './pages/account/password-page';
 import { ProfilePage } from './pages/account/profile-page';
+import { SavedSearchesPage } from './pages/account/saved-searches-page';
 import { CartPage } from './pages/cart-page';
 import { CheckoutPage } from './pages/checkout-page';
 import { ContentPage } from './pages/content-page';
@@ -80,7 +80,8 @@ export function AppRouter() {
                       <Route path="passkeys" element={<PasskeysPage />} />
                       {/* The history; account.md 2.1: deeper unmatched order paths fall back to it. */}
                       <Route path="orders/*" element={<OrderHistoryPage />} />
-                      <Route path="saved-searches/*" element={<SavedSearchesComingSoonPage />} />
+                      {/* The list; an optional searchId opens its edit form (account.md 2.4). */}
+                      <Route path="saved-searches/*" element={<SavedSearchesPage />} />
                       {/* account.md 2.1: any other account path falls back to the overview. */}
                       <Route path="*" element={<DashboardPage />} />
                     </Route>

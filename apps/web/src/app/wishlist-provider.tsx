@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { Modal } from '../components/modal';
+import { markAlertReminderShown, shouldShowAlertReminder } from '../features/wishlist/alert-reminder';
+import { AlertReminder } from '../features/wishlist/components/alert-reminder';
 import { trackEcommerce } from '../lib/analytics';
 import { useSiteSettings } from '../lib/site-settings';
 import { useViewer } from '../lib/viewer';
@@ -15,7 +15,7 @@ const NO_CODES: ReadonlySet<string> = new Set();
 
 /** The wishlist summary (codes) shared by every heart, only while WishlistsEnabled is on, held in the query cache. */
 export function WishlistProvider({ children }: { children: ReactNode }) {
-  const { WishlistsEnabled, Region } = useSiteSettings();
+  const { WishlistsEnabled, WishlistAlertsEnabled, Region } = useSiteSettings();
   const client = useQueryClient();
   const viewer = useViewer();
   const signedIn = viewer.kind === 'customer';
@@ -25,7 +25,8 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
     enabled: WishlistsEnabled && viewer.kind !== 'loading',
   });
   const codes = useMemo<ReadonlySet<string>>(() => (summary.data ? new Set(summary.data) : NO_CODES), [summary.data]);
-  const [prompt, setPrompt] = useState(false);
+  // The heart whose add prompted the alerts reminder (undefined: no reminder open).
+  const [prompt, setPrompt] = useState<HTMLElement | null | undefined>(undefined);
 
   const refresh = useCallback(async () => {
     await client.invalidateQueries({ queryKey: wishlistSummaryKey });
@@ -39,7 +40,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
   }, [WishlistsEnabled, refresh]);
 
   const toggle = useCallback<WishlistContextValue['toggle']>(
-    async (code, add, analytics) => {
+    async (code, add, analytics, origin) => {
       try {
         const data = await changeWishlist(add ? 'add' : 'remove', code);
         await refresh();
@@ -53,15 +54,18 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
               ...(analytics.brand ? { item_brand: analytics.brand } : {}),
             });
           }
-          // The reminder asks guests to sign in; a customer has nothing to do yet.
-          if (!data.HideWishlistAlertReminder && !signedIn) setPrompt(true);
+          // The reminder asks guests to sign in (a customer has nothing to do yet), once only.
+          if (WishlistAlertsEnabled && !signedIn && shouldShowAlertReminder(data.HideWishlistAlertReminder)) {
+            markAlertReminderShown();
+            setPrompt(origin ?? null);
+          }
         }
         return true;
       } catch {
         return false;
       }
     },
-    [refresh, Region, signedIn],
+    [refresh, Region, signedIn, WishlistAlertsEnabled],
   );
 
   const value = useMemo<WishlistContextValue>(
@@ -72,17 +76,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
   return (
     <WishlistContext.Provider value={value}>
       {children}
-      <Modal open={prompt} title="Wishlist alerts" onClose={() => setPrompt(false)} className="wishlist-prompt">
-        <p>Get an e-mail when items on your wishlist change. Log in or register to turn on wishlist alerts.</p>
-        <div className="cart__actions">
-          <Link className="button button--yellow" to="/login" onClick={() => setPrompt(false)}>
-            Log in
-          </Link>
-          <button type="button" className="button button--secondary" onClick={() => setPrompt(false)}>
-            Maybe later
-          </button>
-        </div>
-      </Modal>
+      <AlertReminder origin={prompt} onClose={() => setPrompt(undefined)} />
     </WishlistContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useWishlist } from '../lib/wishlist';
 import { Icon } from './icon';
 
@@ -28,11 +28,13 @@ export function WishlistHeart({
   const { enabled, codes, toggle } = useWishlist();
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<boolean | null>(null);
+  const ref = useRef<HTMLButtonElement>(null);
   if (!enabled) return null;
   const inList = codes.has(code);
   const shown = optimistic && pending !== null ? pending : inList;
   return (
     <button
+      ref={ref}
       type="button"
       className={`${className}${shown ? ` ${className}--on` : ''}`}
       aria-pressed={shown}
@@ -43,7 +45,7 @@ export function WishlistHeart({
         const add = !inList;
         setBusy(true);
         if (optimistic) setPending(add);
-        await toggle(code, add, { name: title, price, ...(brand ? { brand } : {}) });
+        await toggle(code, add, { name: title, price, ...(brand ? { brand } : {}) }, ref.current);
         setPending(null);
         setBusy(false);
       }}

@@ -97,3 +97,41 @@ async function apiCall<T>(path: string, init: RequestInit): Promise<T> {
   }
   return body.Value;
 }
+
+/**
+ * POSTs like apiPost but hands back the whole envelope, whatever WasSuccessful says, for the
+ * calls whose unsuccessful reply still carries a Value to act on (the e-mail verification of a
+ * saved search or a wishlist alert). Throws ApiError only when no readable reply came back.
+ */
+export async function apiPostEnvelope<T>(
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<Envelope<T | null>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...antiForgeryHeaders() };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: signal ?? null,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError('Could not reach the server. Please check your connection and try again.');
+  }
+  let parsed: Partial<Envelope<T>> | null = null;
+  try {
+    parsed = (await response.json()) as Partial<Envelope<T>>;
+  } catch {
+    throw new ApiError(`The server answered ${response.status} without a readable reply.`, response.status);
+  }
+  return {
+    WasSuccessful: response.ok && parsed?.WasSuccessful === true,
+    Value: (parsed?.Value ?? null) as T | null,
+    Message: typeof parsed?.Message === 'string' ? parsed.Message : null,
+  };
+}

@@ -42,8 +42,16 @@ export function tokenQuery(): string {
 export interface WishlistContextValue {
   enabled: boolean;
   codes: ReadonlySet<string>;
-  /** Adds or removes; resolves true when the server agreed. Never throws. */
-  toggle: (code: string, add: boolean, analytics?: { name: string; price: number; brand?: string }) => Promise<boolean>;
+  /**
+   * Adds or removes; resolves true when the server agreed. Never throws. `origin` is the heart
+   * pressed, which gets focus back when the alerts reminder it prompted is dismissed.
+   */
+  toggle: (
+    code: string,
+    add: boolean,
+    analytics?: { name: string; price: number; brand?: string },
+    origin?: HTMLElement | null,
+  ) => Promise<boolean>;
   refresh: () => Promise<void>;
 }
 

@@ -175,20 +175,25 @@ describe('SearchBox submit', () => {
 });
 
 describe('SearchBox extras', () => {
-  it('offers Save this search only on the search page, asking visitors to log in', async () => {
-    const user = userEvent.setup();
+  it('shows the save-search star it is given only on the search page (list and grid)', async () => {
     vi.stubGlobal('fetch', mockFetch(() => ok(makeSuggestions())).fetchMock);
-    renderAt('/');
-    expect(screen.queryByRole('button', { name: 'Save this search' })).toBeNull();
-    cleanup();
-    renderAt('/search-results?query=phone', 'phone');
-    await user.click(screen.getByRole('button', { name: 'Save this search' }));
-    const dialog = screen.getByRole('dialog', { name: 'Save this search' });
-    expect(within(dialog).getByText('To save this search, please login or register')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Login / Register' }).getAttribute('href')).toBe(
-      '/login?returnUrl=%2Fsearch-results%3Fquery%3Dphone',
-    );
-    expect(window.sessionStorage.getItem('pending-saved-search')).toBe('/search-results?query=phone');
+    const star = <button type="button">Save this search</button>;
+    for (const [url, shown] of [
+      ['/', false],
+      ['/product/ABC', false],
+      ['/search-results?query=phone', true],
+      ['/search-results/grid?query=phone', true],
+    ] as const) {
+      render(
+        withQueryClient(
+          <MemoryRouter initialEntries={[url]}>
+            <SearchBox initial="phone" saveStar={star} />
+          </MemoryRouter>,
+        ),
+      );
+      expect(screen.queryAllByRole('button', { name: 'Save this search' })).toHaveLength(shown ? 1 : 0);
+      cleanup();
+    }
   });
 
   it('opens the category tree from Shop Categories, asked once from an unfiltered search', async () => {

@@ -1,5 +1,5 @@
 import { SUGGESTION_MIN_LENGTH } from '@shop/contract';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { throttle } from '../../../lib/throttle';
@@ -7,7 +7,6 @@ import { inLayout, type SearchLayout, submittedSearch } from '../search-form';
 import { moveActive, suggestionGroups } from '../suggestions';
 import { useSuggestions } from '../use-suggestions';
 import { CategoryMenu } from './category-menu';
-import { SaveSearchButton } from './save-search-button';
 import '../search.css';
 
 export const SEARCH_INPUT_ID = 'search-input';
@@ -57,9 +56,18 @@ function useStuck(slotRef: React.RefObject<HTMLElement | null>, barRef: React.Re
 
 /**
  * The search bar (storefront.md screen 5): input with suggestions (WAI-ARIA combobox with a grouped
- * listbox), Search button, 'Shop Categories' and, where the route allows it, the save-search star.
+ * listbox), Search button, 'Shop Categories' and, where the route allows it, the save-search star
+ * (`saveStar`, from the saved-searches feature: the app composes the two).
  */
-export function SearchBox({ initial = '', minLength }: { initial?: string; minLength?: number }) {
+export function SearchBox({
+  initial = '',
+  minLength,
+  saveStar,
+}: {
+  initial?: string;
+  minLength?: number;
+  saveStar?: ReactNode;
+}) {
   const settings = useSiteSettings();
   const [text, setText] = useState(initial);
   const [open, setOpen] = useState(false);
@@ -193,7 +201,7 @@ export function SearchBox({ initial = '', minLength }: { initial?: string; minLe
                   }
                 }}
               />
-              {layout ? <SaveSearchButton /> : null}
+              {layout ? saveStar : null}
             </div>
             <button type="submit" className="search-bar__submit">
               Search

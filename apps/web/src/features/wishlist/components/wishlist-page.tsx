@@ -1,5 +1,5 @@
 import type { WishlistEntry } from '@shop/contract';
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CardAddToCart } from '../../../components/card-add-to-cart';
 import { Modal } from '../../../components/modal';
@@ -8,10 +8,13 @@ import { SortDropdown } from '../../../components/sort-dropdown';
 import { ApiError } from '../../../lib/api-client';
 import { cartHasCode, useCart } from '../../../lib/cart';
 import { getCart } from '../../../lib/cart-api/get-cart';
+import { useSiteSettings } from '../../../lib/site-settings';
+import { useViewer } from '../../../lib/viewer';
 import { useWishlist } from '../../../lib/wishlist';
 import { changeWishlist } from '../../../lib/wishlist-api/change-wishlist';
 import { cleanUpWishlist } from '../../../lib/wishlist-api/clean-up-wishlist';
 import { getWishlistPage } from '../../../lib/wishlist-api/get-wishlist-page';
+import { acknowledgeAlertFeature } from '../api/acknowledge-alert-feature';
 import { getProductId } from '../api/get-product-id';
 import {
   INITIAL_WISHLIST_STATE,
@@ -21,6 +24,7 @@ import {
   wishlistError,
   wishlistReducer,
 } from '../wishlist-state';
+import { WishlistAlerts } from './wishlist-alerts';
 import '../wishlist.css';
 
 function messageOf(error: unknown): string | null {
@@ -107,6 +111,24 @@ export function WishlistPage() {
     void load(1, null, null, true);
   }, [load]);
 
+  // storefront.md 4: once the wishlist is initialised, the feature is acknowledged once (a
+  // customer's: a visitor has no alerts), and its answer says whether alerts are on.
+  const { WishlistAlertsEnabled } = useSiteSettings();
+  const customer = useViewer().kind === 'customer';
+  const initialised = state.loadingState !== 'INITIAL';
+  const acknowledged = useRef(false);
+  useEffect(() => {
+    if (!WishlistAlertsEnabled || !customer || !initialised || acknowledged.current) return;
+    acknowledged.current = true;
+    acknowledgeAlertFeature()
+      .then((enabled) => {
+        if (enabled !== null) dispatch({ type: 'alert', enabled });
+      })
+      .catch(() => {
+        // Nothing to show: the switch keeps what the page said.
+      });
+  }, [WishlistAlertsEnabled, customer, initialised]);
+
   // Sync: each entry's in-cart flag follows the cart, on every open page.
   useEffect(() => {
     dispatch({ type: 'cart-sync', inCart: (code) => cartHasCode(cart, code) });
@@ -158,6 +180,16 @@ export function WishlistPage() {
       </nav>
       <WishlistBody
         state={state}
+        alerts={
+          WishlistAlertsEnabled ? (
+            <WishlistAlerts
+              wishlistId={state.wishlistId}
+              enabled={state.alertEnabled}
+              onChange={(enabled) => dispatch({ type: 'alert', enabled })}
+              onError={(error) => fail('Could not toggle alert for wishlist', error)}
+            />
+          ) : null
+        }
         onSort={(value) => {
           dispatch({ type: 'update', sortMode: value });
           void load(1, value, state.pageSize, true);
@@ -217,6 +249,7 @@ export function WishlistPage() {
 /** The page's body for a given state: the loading text, the header and grid, or the empty texts. */
 export function WishlistBody({
   state,
+  alerts = null,
   onSort,
   onLoadMore,
   onCleanUp,
@@ -224,6 +257,8 @@ export function WishlistBody({
   onCartResult,
 }: {
   state: WishlistState;
+  /** The Alerts switch, when the alerts feature is on. */
+  alerts?: ReactNode;
   onSort: (value: string) => void;
   onLoadMore: () => void;
   onCleanUp: () => void;
@@ -268,6 +303,7 @@ export function WishlistBody({
             onChange={onSort}
           />
         ) : null}
+        {alerts}
       </header>
       {state.loadingState === 'UPDATE' ? (
         <p className="visually-hidden" role="status">
