@@ -17,6 +17,7 @@ import { clearpayConfigurationMigration } from './migrations/014-clearpay-config
 import { afterSaleMigration } from './migrations/015-after-sale.js';
 import { invoiceIssueDateMigration } from './migrations/016-invoice-issue-date.js';
 import { savedSearchesMigration } from './migrations/017-saved-searches-and-alerts.js';
+import { mailHeadersMigration } from './migrations/018-mail-headers.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -40,6 +41,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '015-after-sale': afterSaleMigration(this.handle.dialect),
       '016-invoice-issue-date': invoiceIssueDateMigration(this.handle.dialect),
       '017-saved-searches-and-alerts': savedSearchesMigration(this.handle.dialect),
+      '018-mail-headers': mailHeadersMigration(this.handle.dialect),
     };
   }
 }

@@ -170,6 +170,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   /** Not before this time (a retry's back-off, or a sender's lease while it sends); null: at once. */
   next_attempt_at: string | null;
+  /** JSON object of extra headers (List-Unsubscribe...), or null (migration 018). */
+  headers: string | null;
 }
 
 /** A shopper's question about an item. Plain ids, no foreign keys: the record outlives the item. */

@@ -89,6 +89,47 @@ export class CatalogueRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** An item of `region`'s price, and the price before its current run of reductions. */
+  async priceOf(
+    ctx: DbCtx,
+    productId: number,
+    region: 'AU' | 'UK',
+  ): Promise<{ price_minor: number; price_before_reduction_minor: number | null } | undefined> {
+    return ctx.db
+      .selectFrom('products as p')
+      .innerJoin('stores as s', 's.id', 'p.store_id')
+      .select(['p.price_minor', 'p.price_before_reduction_minor'])
+      .where('p.id', '=', productId)
+      .where('s.region', '=', region)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Sets a new price if the item is still at `fromMinor` (one conditional write). With a reduction,
+   * records when and the price before it; without one (a rise), clears both.
+   */
+  async changePrice(
+    ctx: DbCtx,
+    productId: number,
+    fromMinor: number,
+    toMinor: number,
+    reduction: { reducedAt: string; beforeMinor: number } | null,
+    now: string,
+  ): Promise<boolean> {
+    const result = await ctx.db
+      .updateTable('products')
+      .set({
+        price_minor: toMinor,
+        price_reduced_at: reduction?.reducedAt ?? null,
+        price_before_reduction_minor: reduction?.beforeMinor ?? null,
+        updated_at: now,
+      })
+      .where('id', '=', productId)
+      .where('price_minor', '=', fromMinor)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   /**
    * Moves items of `region` from one status to another in one conditional write
    * (`... WHERE status = from`); returns the ids it moved, so two callers racing for one item

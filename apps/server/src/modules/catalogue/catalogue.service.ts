@@ -193,6 +193,32 @@ export class CatalogueService {
     });
   }
 
+  /**
+   * A store changes an item's price. A cut records when (price_reduced_at) and the price before it
+   * (price_before_reduction_minor: the price before the first of a run of cuts, so "was" stays the
+   * price shoppers last saw before the item started coming down), which saved-search digests and
+   * wishlist alerts list; a rise clears both (the item is no longer reduced). The change feed's
+   * trigger writes the product change in the same transaction, and the search index is poked after
+   * commit. False when there is no such item of this region.
+   */
+  async changePrice(ctx: Ctx, productId: number, newPriceMinor: number): Promise<boolean> {
+    if (!Number.isInteger(newPriceMinor) || newPriceMinor < 0) throw new RangeError('price must be whole minor units');
+    return inTransaction(ctx, async (tx) => {
+      const row = await this.repository.priceOf(tx, productId, tx.region);
+      if (!row) return false;
+      if (row.price_minor === newPriceMinor) return true;
+      const now = new Date().toISOString();
+      const reduction =
+        newPriceMinor < row.price_minor
+          ? { reducedAt: now, beforeMinor: row.price_before_reduction_minor ?? row.price_minor }
+          : null;
+      // Only an item still at the price read above changes: a concurrent change wins, this one retries nothing.
+      const changed = await this.repository.changePrice(tx, productId, row.price_minor, newPriceMinor, reduction, now);
+      if (changed) tx.afterCommit(() => this.notify());
+      return changed;
+    });
+  }
+
   /** Tells in-process readers that the catalogue changed (after a seed, or a committed change). */
   notify(): void {
     for (const listener of this.listeners) listener();

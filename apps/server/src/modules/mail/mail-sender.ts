@@ -69,6 +69,7 @@ export class MailSender {
           subject: message.subject,
           text: message.text_body,
           ...(message.html_body ? { html: message.html_body } : {}),
+          ...(message.headers ? { headers: JSON.parse(message.headers) as Record<string, string> } : {}),
         });
         await this.repository.markSent(this.handle, id, new Date().toISOString());
         report.sent++;

@@ -14,6 +14,40 @@ export interface MailMessage {
   text: string;
   /** Optional HTML alternative; sanitised before it is stored. */
   html?: string | null;
+  /**
+   * Extra headers, such as a one-click unsubscribe (List-Unsubscribe, List-Unsubscribe-Post).
+   * Names are letters, digits and '-'; values are made one line. Headers the sender sets itself
+   * (From, To, Subject...) cannot be given here.
+   */
+  headers?: Record<string, string> | null;
+}
+
+/** Headers a message may not set through `headers`: the sender writes these from the message's fields. */
+const RESERVED_HEADERS = new Set([
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'reply-to',
+  'subject',
+  'sender',
+  'date',
+  'message-id',
+  'content-type',
+  'content-transfer-encoding',
+  'mime-version',
+]);
+
+/** Checks and flattens extra headers; throws on a name that is not a header name or is reserved. */
+export function cleanHeaders(headers: Record<string, string> | null | undefined): Record<string, string> | null {
+  if (!headers) return null;
+  const clean: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[A-Za-z0-9-]+$/.test(name) || RESERVED_HEADERS.has(name.toLowerCase()))
+      throw new RangeError(`Cannot set the mail header ${JSON.stringify(name)}`);
+    clean[name] = value.replace(/[\r\n]+/g, ' ').trim();
+  }
+  return Object.keys(clean).length > 0 ? clean : null;
 }
 
 /**
@@ -31,6 +65,8 @@ export class MailService {
   async queue(ctx: Ctx, message: MailMessage): Promise<number> {
     // Header values are one line: a newline in a subject or address must not become a new header.
     const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
+    const headers = cleanHeaders(message.headers);
+    const headersJson = headers ? JSON.stringify(headers) : null;
     const id = await this.repository.insert(ctx, {
       to_address: oneLine(message.to),
       reply_to: message.replyTo ? oneLine(message.replyTo) : null,
@@ -42,6 +78,7 @@ export class MailService {
       attempts: 0,
       last_error: null,
       next_attempt_at: null,
+      headers: headersJson,
     });
     // In the same transaction: the job exists exactly when the message does.
     if (this.delivery) await this.delivery.jobs.enqueue(ctx, { type: SEND_MAIL_JOB, key: `mail:${id}` });

@@ -4,7 +4,7 @@ import { systemContext } from '../../lib/context.js';
 import { readableMail, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer } from '../../test/test-server.js';
-import { MailService } from './mail.service.js';
+import { cleanHeaders, MailService } from './mail.service.js';
 import { MailSender, retryDelayMs } from './mail-sender.js';
 
 describe.each(testDatabaseTargets())('mail outbox and SMTP sender on $name', (target) => {
@@ -170,5 +170,55 @@ describe.each(testDatabaseTargets())('mail outbox and SMTP sender on $name', (ta
     } finally {
       await server.close();
     }
+  });
+
+  it('stores per-message headers and the sender passes them on over SMTP', async () => {
+    smtp.received.length = 0;
+    const id = await mail.queue(systemContext(database.handle, 'AU'), {
+      to: 'shopper@example.com',
+      subject: 'New matches',
+      text: 'Hello',
+      html: '<p>Hello</p>',
+      headers: {
+        'List-Unsubscribe': '<https://shop.example/c3api/savedsearch/unsubscribe?token=abc>\r\nBcc: victim@example.org',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    expect(JSON.parse((await row(id)).headers ?? 'null')).toEqual({
+      'List-Unsubscribe': '<https://shop.example/c3api/savedsearch/unsubscribe?token=abc> Bcc: victim@example.org',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    const plain = await mail.queue(systemContext(database.handle, 'AU'), {
+      to: 'a@example.com',
+      subject: 'x',
+      text: 'y',
+    });
+    expect((await row(plain)).headers).toBeNull();
+    const sender = new MailSender(database.handle, smtp.url, 'no-reply@secondhand.example');
+    try {
+      expect(await sender.sendPending()).toEqual({ sent: 2, failed: 0 });
+    } finally {
+      sender.close();
+    }
+    // Long header lines arrive folded (RFC 5322): unfold before reading.
+    const text = readableMail(smtp.received.find((m) => m.to[0] === 'shopper@example.com')?.data ?? '').replace(
+      /\r\n[ \t]+/g,
+      ' ',
+    );
+    expect(text).toMatch(
+      /^List-Unsubscribe: <https:\/\/shop\.example\/c3api\/savedsearch\/unsubscribe\?token=abc> Bcc: victim@example\.org$/m,
+    );
+    expect(text).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(text).not.toMatch(/^Bcc:/m);
+    const other = readableMail(smtp.received.find((m) => m.to[0] === 'a@example.com')?.data ?? '');
+    expect(other).not.toMatch(/^List-Unsubscribe/m);
+  });
+
+  it('refuses header names that are not names or that the sender writes itself', () => {
+    expect(() => cleanHeaders({ 'Bad Name': 'x' })).toThrow(RangeError);
+    expect(() => cleanHeaders({ bcc: 'victim@example.org' })).toThrow(RangeError);
+    expect(() => cleanHeaders({ Subject: 'x' })).toThrow(RangeError);
+    expect(cleanHeaders({})).toBeNull();
+    expect(cleanHeaders(null)).toBeNull();
   });
 });
