@@ -45,10 +45,12 @@ export function SaveSearchStar() {
   const [prompt, setPrompt] = useState(false);
   const [target, setTarget] = useState<SavedSearchFormTarget | null>(null);
   const customer = viewer.kind === 'customer';
+  // The search itself: the list or grid layout is how it is shown, not part of it.
+  const searchUrl = `/search-results${location.search}`;
 
   useEffect(() => {
-    if (customer && takePendingSearch(current)) setTarget({ mode: 'add', searchUrl: current });
-  }, [customer, current]);
+    if (customer && takePendingSearch(current)) setTarget({ mode: 'add', searchUrl });
+  }, [customer, current, searchUrl]);
 
   if (!SavedSearchesEnabled) return null;
   return (
@@ -61,7 +63,7 @@ export function SaveSearchStar() {
         aria-haspopup="dialog"
         onClick={() => {
           if (customer) {
-            setTarget({ mode: 'add', searchUrl: current });
+            setTarget({ mode: 'add', searchUrl });
           } else {
             rememberPendingSearch(current);
             setPrompt(true);
