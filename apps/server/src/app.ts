@@ -60,6 +60,8 @@ import { GenericProvider } from './modules/payments/providers/generic/generic.pr
 import { globalpayRoutes } from './modules/payments/providers/globalpay/globalpay.routes.js';
 import { paypalRoutes } from './modules/payments/providers/paypal/paypal.routes.js';
 import { PromotionsService } from './modules/promotions/promotions.service.js';
+import { savedSearchRoutes } from './modules/saved-searches/saved-searches.routes.js';
+import { SavedSearchesService } from './modules/saved-searches/saved-searches.service.js';
 import { PopularService } from './modules/search/popular.service.js';
 import { PredictiveService } from './modules/search/predictive.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -73,6 +75,10 @@ import { healthRoutes, siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
 import { storeRoutes } from './modules/stores/stores.routes.js';
 import { StoresService } from './modules/stores/stores.service.js';
+import { verificationRoutes } from './modules/verification/verification.routes.js';
+import { VerificationService } from './modules/verification/verification.service.js';
+import { WishlistAlertService } from './modules/wishlist/wishlist-alert.service.js';
+import { wishlistAlertRoutes } from './modules/wishlist/wishlist-alert.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { WishlistService } from './modules/wishlist/wishlist.service.js';
 import { buildOpenApiDocument, openApiRoute } from './openapi/openapi.js';
@@ -93,6 +99,7 @@ export interface Services {
   enquiries: EnquiriesService;
   cart: CartService;
   wishlist: WishlistService;
+  wishlistAlerts: WishlistAlertService;
   jobs: JobsService;
   sessions: SessionsService;
   accounts: AccountsService;
@@ -110,6 +117,8 @@ export interface Services {
   paymentReconciler: PaymentReconciler;
   checkout: CheckoutService;
   invoices: InvoiceService;
+  verification: VerificationService;
+  savedSearches: SavedSearchesService;
 }
 
 export interface ServiceOptions {
@@ -137,7 +146,11 @@ export function createServices(config: Config, database: DatabaseHandle, options
   const wishlist = new WishlistService(catalogue);
   const sessions = new SessionsService(now);
   const orders = new OrdersService();
+  // E-mail verification (codes through the outbox) serves saved searches and wishlist alerts alike.
+  const verification = new VerificationService({ mail, secret: resolveSecretKey(config), now });
+  const savedSearches = new SavedSearchesService({ verification, now });
   const accounts = new AccountsService({
+    savedSearches,
     sessions,
     cart,
     wishlist,
@@ -255,6 +268,17 @@ export function createServices(config: Config, database: DatabaseHandle, options
       shipping,
       now,
     }),
+    verification,
+    savedSearches,
+    wishlistAlerts: new WishlistAlertService({
+      catalogue,
+      verification,
+      mail,
+      jobs,
+      secret: resolveSecretKey(config),
+      publicUrl: publicUrl(config),
+      now,
+    }),
     invoices: new InvoiceService({
       orders,
       stores,
@@ -287,6 +311,9 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...enquiryRoutes(services.enquiries),
     ...cartRoutes(services.cart),
     ...wishlistRoutes(services.wishlist),
+    ...wishlistAlertRoutes(services.wishlistAlerts),
+    ...verificationRoutes(services.verification, services.accounts),
+    ...savedSearchRoutes(services.savedSearches),
     ...captchaRoutes(services.captcha),
     ...bannerRoutes(services.banners),
     ...contentRoutes(services.content),

@@ -16,6 +16,7 @@ import {
   GLOBALPAY_SETTLE_JOB,
   runGlobalPaySettle,
 } from './modules/payments/providers/globalpay/globalpay.settlement.js';
+import { WISHLIST_ALERT_SEND_JOB, WISHLIST_ALERTS_JOB } from './modules/wishlist/wishlist-alert.service.js';
 
 /** The shop's job types: one place that says what runs in the background. */
 export const JobType = {
@@ -72,9 +73,24 @@ export async function startShopWorker(
       await services.sessions.deleteExpired(ctx);
       await services.accounts.deleteOldResets(ctx);
       await services.passkeys.deleteExpiredCeremonies(ctx);
+      await services.verification.deleteOldCodes(ctx);
     },
   };
+  // Wishlist alerts: the hourly run queues one send job per wishlist with news (keyed by the hour).
+  handlers[WISHLIST_ALERTS_JOB] = async (ctx) => {
+    await services.wishlistAlerts.queueDue(ctx);
+  };
+  handlers[WISHLIST_ALERT_SEND_JOB] = async (ctx, job) => {
+    const { wishlistId } = job.payload as { wishlistId: number };
+    await services.wishlistAlerts.send(ctx, wishlistId);
+  };
   const schedules: ScheduleSpec[] = [
+    {
+      name: WISHLIST_ALERTS_JOB,
+      type: WISHLIST_ALERTS_JOB,
+      cadence: { hourly: { minute: 20 } },
+      timeZone: REGION_TIME_ZONE[config.REGION],
+    },
     {
       name: CLEARPAY_CONFIGURATION_JOB,
       type: CLEARPAY_CONFIGURATION_JOB,

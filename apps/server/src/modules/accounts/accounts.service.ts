@@ -45,6 +45,8 @@ export interface AccountsDependencies {
   /** Where shoppers reach the shop, for the reset link. */
   publicUrl: string;
   flags: { wishlistsEnabled: boolean; savedSearchesEnabled: boolean };
+  /** The overview's saved-search count (the saved-searches service). */
+  savedSearches?: { count(ctx: Ctx, userId: number): Promise<number> };
 }
 
 export interface Profile {
@@ -297,7 +299,11 @@ export class AccountsService {
         WishlistsEnabled: wishlistsEnabled,
         NumItems: wishlistsEnabled ? await this.deps.wishlist.countItems(ctx) : 0,
       },
-      SavedSearches: { SavedSearchesEnabled: savedSearchesEnabled, NumItems: 0 },
+      SavedSearches: {
+        SavedSearchesEnabled: savedSearchesEnabled,
+        NumItems:
+          savedSearchesEnabled && this.deps.savedSearches ? await this.deps.savedSearches.count(ctx, userId) : 0,
+      },
     };
   }
 
