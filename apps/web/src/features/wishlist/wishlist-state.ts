@@ -45,7 +45,7 @@ export type WishlistAction =
   | { type: 'cart-sync'; inCart: (code: string) => boolean }
   | { type: 'cart-busy'; code: string; busy: boolean }
   | { type: 'failed'; error: string }
-  | { type: 'alert'; enabled: boolean }
+  | { type: 'alert'; enabled: boolean; wishlistId?: number | null }
   | { type: 'clear-error' };
 
 /** A sort choice as keyName with + or - for direction (spec section 9). */
@@ -111,7 +111,11 @@ export function wishlistReducer(state: WishlistState, action: WishlistAction): W
     case 'failed':
       return { ...state, loadingState: 'DONE', error: action.error };
     case 'alert':
-      return { ...state, alertEnabled: action.enabled };
+      return {
+        ...state,
+        alertEnabled: action.enabled,
+        wishlistId: action.wishlistId ?? state.wishlistId,
+      };
     case 'clear-error':
       return { ...state, error: null };
   }

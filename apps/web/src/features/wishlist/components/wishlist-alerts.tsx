@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api-client';
@@ -31,17 +31,20 @@ type Step = 'closed' | 'login' | 'form' | 'welcome' | 'confirmed';
 /**
  * The wishlist's Alerts switch and its modals (storefront.md 2 screen 9, 4): off to on asks a
  * visitor to log in, and a customer for the address (with a code when it is not verified yet);
- * the first time, 'Welcome to Wishlist Alerts!' and then, once only, the tooltip by the switch. On
- * to off is immediate.
+ * the first time, 'Welcome to Wishlist Alerts!'. Once only, the tooltip by the switch: when the
+ * feature is new to the wishlist, or after the welcome. On to off is immediate.
  */
 export function WishlistAlerts({
   wishlistId,
   enabled,
+  introduce = false,
   onChange,
   onError,
 }: {
   wishlistId: number | null;
   enabled: boolean;
+  /** The feature is new to this wishlist: the tooltip points at the switch (once only). */
+  introduce?: boolean;
   onChange: (enabled: boolean) => void;
   /** A failed switch-off: the page's error ('Could not toggle alert for wishlist'). */
   onError: (error: unknown) => void;
@@ -53,6 +56,16 @@ export function WishlistAlerts({
   const [tooltip, setTooltip] = useState(false);
   const switchRef = useRef<HTMLButtonElement>(null);
   const close = () => setStep('closed');
+  // Once shown, never again (whether OK or the switch dismissed it).
+  const showTooltip = () => {
+    if (tooltipSeen()) return;
+    markTooltipSeen();
+    setTooltip(true);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the page says the feature is new
+  useEffect(() => {
+    if (introduce) showTooltip();
+  }, [introduce]);
 
   const switchOff = async () => {
     setBusy(true);
@@ -100,7 +113,6 @@ export function WishlistAlerts({
             type="button"
             className="button button--small"
             onClick={() => {
-              markTooltipSeen();
               setTooltip(false);
               switchRef.current?.focus();
             }}
@@ -135,7 +147,7 @@ export function WishlistAlerts({
         title="Welcome to Wishlist Alerts!"
         onClose={() => {
           close();
-          if (!tooltipSeen()) setTooltip(true);
+          showTooltip();
         }}
         className="wishlist-alerts-modal"
       >
@@ -148,7 +160,7 @@ export function WishlistAlerts({
             className="button button--yellow"
             onClick={() => {
               close();
-              if (!tooltipSeen()) setTooltip(true);
+              showTooltip();
             }}
           >
             Continue

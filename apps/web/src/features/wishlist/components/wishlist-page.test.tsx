@@ -7,6 +7,7 @@ import { DEFAULT_SITE_SETTINGS, SiteSettingsContext, siteSettingsFrom } from '..
 import { GUEST, type Viewer, ViewerContext } from '../../../lib/viewer';
 import { envelope, type RecordedCall, stubFetch } from '../../../test/fetch-stub';
 import { withQueryClient } from '../../../test/query-wrapper';
+import { resetAlertsTooltipForTests } from './wishlist-alerts';
 import { WishlistPage } from './wishlist-page';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -48,6 +49,8 @@ const acknowledgements = (calls: RecordedCall[]) =>
   calls.filter((c) => c.url === '/c3api/wishlistalert/acknowledgefeature');
 
 beforeEach(() => {
+  window.localStorage.clear();
+  resetAlertsTooltipForTests();
   vi.stubGlobal('scrollTo', () => {});
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     this.setAttribute('open', '');
@@ -78,11 +81,42 @@ describe('wishlist alerts on the wishlist page', () => {
     expect(acknowledgements(calls)).toHaveLength(0);
   });
 
-  it('shows the switch to a visitor without acknowledging anything', async () => {
-    const calls = renderPage(GUEST, true);
+  it("acknowledges a visitor's wishlist by its token too, switch off", async () => {
+    const calls = renderPage(GUEST, true, {
+      WishlistId: null,
+      AlertEnabled: false,
+      AlertEmail: null,
+      FirstAcknowledgement: false,
+    });
     await screen.findByRole('heading', { name: 'My Wishlist' });
     expect(screen.getByRole('switch', { name: 'Alerts' }).getAttribute('aria-checked')).toBe('false');
-    expect(acknowledgements(calls)).toHaveLength(0);
+    await waitFor(() => expect(acknowledgements(calls)).toHaveLength(1));
+    expect(acknowledgements(calls)[0]?.body).toEqual({ Token: null });
+    expect(screen.queryByText('You can manage your Wishlist Alerts here')).toBeNull();
+  });
+
+  it('introduces the switch with the tooltip the first time, and toggles the wishlist the answer names', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage(CUSTOMER, true, {
+      WishlistId: 77,
+      AlertEnabled: true,
+      AlertEmail: 'ada@example.com',
+      FirstAcknowledgement: true,
+    });
+    expect(await screen.findByText('You can manage your Wishlist Alerts here')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByText('You can manage your Wishlist Alerts here')).toBeNull();
+    const toggle = screen.getByRole('switch', { name: 'Alerts' });
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    await user.click(toggle);
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/c3api/wishlistalert/toggle')?.body).toEqual({
+        WishlistId: 77,
+        AlertEnabled: false,
+        Email: null,
+        VerificationCode: null,
+      }),
+    );
   });
 
   it("reports a failed switch-off with the page's prefix", async () => {

@@ -9,7 +9,6 @@ import { ApiError } from '../../../lib/api-client';
 import { cartHasCode, useCart } from '../../../lib/cart';
 import { getCart } from '../../../lib/cart-api/get-cart';
 import { useSiteSettings } from '../../../lib/site-settings';
-import { useViewer } from '../../../lib/viewer';
 import { useWishlist } from '../../../lib/wishlist';
 import { changeWishlist } from '../../../lib/wishlist-api/change-wishlist';
 import { cleanUpWishlist } from '../../../lib/wishlist-api/clean-up-wishlist';
@@ -111,23 +110,25 @@ export function WishlistPage() {
     void load(1, null, null, true);
   }, [load]);
 
-  // storefront.md 4: once the wishlist is initialised, the feature is acknowledged once (a
-  // customer's: a visitor has no alerts), and its answer says whether alerts are on.
+  // storefront.md 4: once the wishlist is initialised, the feature is acknowledged once; the
+  // answer names the wishlist to toggle, whether alerts are on, and whether the feature is new here.
   const { WishlistAlertsEnabled } = useSiteSettings();
-  const customer = useViewer().kind === 'customer';
   const initialised = state.loadingState !== 'INITIAL';
   const acknowledged = useRef(false);
+  const [introduce, setIntroduce] = useState(false);
   useEffect(() => {
-    if (!WishlistAlertsEnabled || !customer || !initialised || acknowledged.current) return;
+    if (!WishlistAlertsEnabled || !initialised || acknowledged.current) return;
     acknowledged.current = true;
     acknowledgeAlertFeature()
-      .then((enabled) => {
-        if (enabled !== null) dispatch({ type: 'alert', enabled });
+      .then((answer) => {
+        if (answer.alertEnabled !== null)
+          dispatch({ type: 'alert', enabled: answer.alertEnabled, wishlistId: answer.wishlistId });
+        setIntroduce(answer.firstTime);
       })
       .catch(() => {
         // Nothing to show: the switch keeps what the page said.
       });
-  }, [WishlistAlertsEnabled, customer, initialised]);
+  }, [WishlistAlertsEnabled, initialised]);
 
   // Sync: each entry's in-cart flag follows the cart, on every open page.
   useEffect(() => {
@@ -185,6 +186,7 @@ export function WishlistPage() {
             <WishlistAlerts
               wishlistId={state.wishlistId}
               enabled={state.alertEnabled}
+              introduce={introduce}
               onChange={(enabled) => dispatch({ type: 'alert', enabled })}
               onError={(error) => fail('Could not toggle alert for wishlist', error)}
             />
