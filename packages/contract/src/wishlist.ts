@@ -104,3 +104,31 @@ export const WishlistMergeValueSchema = wishlistValue(
   }),
 );
 export type WishlistMergeValue = z.infer<typeof WishlistMergeValueSchema>;
+
+/**
+ * POST /c3api/wishlistalert/acknowledgefeature, made once after the wishlist page is initialised
+ * (storefront.md section 4). A guest may name their wishlist's Token; a customer's is found by the
+ * session (and made if they have none yet, so the alerts switch has a WishlistId to toggle).
+ */
+export const WishlistAlertAcknowledgeBodySchema = z.object({ Token: TokenSchema.nullable().optional() }).optional();
+
+/**
+ * What the page needs after acknowledging: the wishlist to toggle, whether alerts are on (the
+ * switch's state) and to which address, and whether this was the wishlist's first acknowledgement
+ * (the feature is new to this shopper). WishlistId null: a guest without a wishlist yet.
+ */
+export const WishlistAlertAcknowledgeValueSchema = z.object({
+  WishlistId: z.number().int().nullable(),
+  AlertEnabled: z.boolean(),
+  AlertEmail: z.string().nullable(),
+  FirstAcknowledgement: z.boolean(),
+});
+export type WishlistAlertAcknowledgeValue = z.infer<typeof WishlistAlertAcknowledgeValueSchema>;
+
+/** The signed token of a wishlist alert's unsubscribe link: `<wishlist id>.<HMAC>`. */
+export const WishlistAlertUnsubscribeQuerySchema = z.object({
+  token: z
+    .string()
+    .max(100, 'must be an unsubscribe token')
+    .regex(/^\d{1,10}\.[A-Za-z0-9_-]{43}$/, 'must be an unsubscribe token'),
+});

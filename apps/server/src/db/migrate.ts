@@ -18,6 +18,7 @@ import { afterSaleMigration } from './migrations/015-after-sale.js';
 import { invoiceIssueDateMigration } from './migrations/016-invoice-issue-date.js';
 import { savedSearchesMigration } from './migrations/017-saved-searches-and-alerts.js';
 import { mailHeadersMigration } from './migrations/018-mail-headers.js';
+import { wishlistAlertPromptsMigration } from './migrations/019-wishlist-alert-prompts.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -42,6 +43,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '016-invoice-issue-date': invoiceIssueDateMigration(this.handle.dialect),
       '017-saved-searches-and-alerts': savedSearchesMigration(this.handle.dialect),
       '018-mail-headers': mailHeadersMigration(this.handle.dialect),
+      '019-wishlist-alert-prompts': wishlistAlertPromptsMigration(this.handle.dialect),
     };
   }
 }

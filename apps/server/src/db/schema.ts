@@ -222,6 +222,9 @@ export interface WishlistsTable {
   alert_welcomed_at: number | null;
   /** Changes after this (epoch ms) are what the next wishlist alert tells. */
   alert_since: number | null;
+  /** When the guest reminder after a heart was first answered, and the alerts feature first acknowledged (migration 019). */
+  alert_reminder_seen_at: number | null;
+  alert_feature_seen_at: number | null;
 }
 
 /** One verification code sent (migration 017): only its keyed hash is kept. */

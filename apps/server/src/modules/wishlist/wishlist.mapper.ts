@@ -1,6 +1,11 @@
 import type { ProductListItem, WishlistEntry, WishlistMergeValue, WishlistPageValue } from '@shop/contract';
 import { toProductListItem } from '../catalogue/catalogue.mapper.js';
-import { WISHLIST_SORT_OPTIONS, type WishlistPage, type WishlistResult } from './wishlist.service.js';
+import {
+  WISHLIST_SORT_OPTIONS,
+  type WishlistChange,
+  type WishlistPage,
+  type WishlistResult,
+} from './wishlist.service.js';
 
 const LIST_NAME = 'Wishlist';
 
@@ -9,8 +14,11 @@ export function toWishlistReply<T, W>(result: WishlistResult<T>, data: (value: T
   return { Token: result.token, ExpiryDate: result.expiresAt, Data: data(result.data) };
 }
 
-/** What add, remove and clear answer. */
+/** What remove and clear answer (the reminder follows adds only). */
 export const changeData = () => ({ HideWishlistAlertReminder: false });
+
+/** What add answers: true once the reminder has been offered (or alerts are on already). */
+export const addData = (change: WishlistChange) => ({ HideWishlistAlertReminder: change.hideAlertReminder });
 
 export function toWishlistPage(result: WishlistResult<WishlistPage>): WishlistPageValue {
   return toWishlistReply(result, (page) => ({
@@ -19,7 +27,7 @@ export function toWishlistPage(result: WishlistResult<WishlistPage>): WishlistPa
     SortOptions: WISHLIST_SORT_OPTIONS,
     PageSize: page.pageSize,
     WishlistId: page.wishlistId,
-    AlertEnabled: false,
+    AlertEnabled: page.alertEnabled,
   }));
 }
 

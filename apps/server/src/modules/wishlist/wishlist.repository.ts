@@ -127,4 +127,103 @@ export class WishlistRepository {
   async clear(ctx: DbCtx, wishlistId: number): Promise<void> {
     await ctx.db.deleteFrom('wishlist_items').where('wishlist_id', '=', wishlistId).execute();
   }
+
+  // Wishlist alerts (wishlist-alert.service.ts) and the prompts shown once.
+  async byId(ctx: DbCtx, id: number): Promise<WishlistRow | undefined> {
+    return ctx.db.selectFrom('wishlists').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Customers' wishlists with alerts on, by id from `afterId` (a page of the hourly run). */
+  async alertsOn(ctx: DbCtx, afterId: number, limit: number): Promise<WishlistRow[]> {
+    return ctx.db
+      .selectFrom('wishlists')
+      .selectAll()
+      .where('alert_enabled', '=', 1)
+      .where('user_id', 'is not', null)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Alerts on, to this address, telling what changes after `since`; false when they already were on. */
+  async turnAlertsOn(ctx: DbCtx, id: number, email: string, since: number): Promise<boolean> {
+    const result = await ctx.db
+      .updateTable('wishlists')
+      .set({ alert_enabled: 1, alert_email: email, alert_since: since })
+      .where('id', '=', id)
+      .where('alert_enabled', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** A new address for alerts that are on (the "since" mark stays). */
+  async changeAlertEmail(ctx: DbCtx, id: number, email: string): Promise<void> {
+    await ctx.db.updateTable('wishlists').set({ alert_email: email }).where('id', '=', id).execute();
+  }
+
+  /** Records the welcome once; true when this call did (the first time alerts went on). */
+  async markWelcomed(ctx: DbCtx, id: number, now: number): Promise<boolean> {
+    const result = await ctx.db
+      .updateTable('wishlists')
+      .set({ alert_welcomed_at: now })
+      .where('id', '=', id)
+      .where('alert_welcomed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Alerts off; false when they already were. */
+  async turnAlertsOff(ctx: DbCtx, id: number): Promise<boolean> {
+    const result = await ctx.db
+      .updateTable('wishlists')
+      .set({ alert_enabled: 0 })
+      .where('id', '=', id)
+      .where('alert_enabled', '=', 1)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Moves the alert's "since" mark from the value read to `to`, only while alerts are on and
+   * nobody moved it first: of two workers sending the same alert, one gets true.
+   */
+  async moveAlertSince(ctx: DbCtx, id: number, from: number, to: number): Promise<boolean> {
+    const result = await ctx.db
+      .updateTable('wishlists')
+      .set({ alert_since: to })
+      .where('id', '=', id)
+      .where('alert_enabled', '=', 1)
+      .where('alert_since', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Records that the reminder after a heart was answered; true only the first time. */
+  async markReminderSeen(ctx: DbCtx, id: number, now: number): Promise<boolean> {
+    const result = await ctx.db
+      .updateTable('wishlists')
+      .set({ alert_reminder_seen_at: now })
+      .where('id', '=', id)
+      .where('alert_reminder_seen_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Records that the wishlist page acknowledged the alerts feature; true only the first time. */
+  async markFeatureSeen(ctx: DbCtx, id: number, now: number): Promise<boolean> {
+    const result = await ctx.db
+      .updateTable('wishlists')
+      .set({ alert_feature_seen_at: now })
+      .where('id', '=', id)
+      .where('alert_feature_seen_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** A merged guest wishlist's prompts count as seen on the customer's too. */
+  async inheritPrompts(ctx: DbCtx, from: WishlistRow, toId: number): Promise<void> {
+    if (from.alert_reminder_seen_at !== null) await this.markReminderSeen(ctx, toId, from.alert_reminder_seen_at);
+    if (from.alert_feature_seen_at !== null) await this.markFeatureSeen(ctx, toId, from.alert_feature_seen_at);
+  }
 }

@@ -13,7 +13,7 @@ import {
   WishlistTokenQuerySchema,
 } from '@shop/contract';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
-import { changeData, toWishlistMerge, toWishlistPage, toWishlistReply } from './wishlist.mapper.js';
+import { addData, changeData, toWishlistMerge, toWishlistPage, toWishlistReply } from './wishlist.mapper.js';
 import type { WishlistService } from './wishlist.service.js';
 
 export function wishlistRoutes(wishlist: WishlistService): ApiRoute[] {
@@ -56,7 +56,7 @@ export function wishlistRoutes(wishlist: WishlistService): ApiRoute[] {
       body: WishlistItemBodySchema,
       value: WishlistChangeValueSchema,
       wishlistToken: ({ body }) => body.Token,
-      handler: async (ctx, { body }) => toWishlistReply(await wishlist.add(ctx, body.ItemCode), changeData),
+      handler: async (ctx, { body }) => toWishlistReply(await wishlist.add(ctx, body.ItemCode), addData),
     }),
     defineRoute({
       method: 'POST',

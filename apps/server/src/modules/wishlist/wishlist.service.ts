@@ -37,6 +37,12 @@ export interface WishlistPage {
   total: number;
   pageSize: number;
   wishlistId: number | null;
+  alertEnabled: boolean;
+}
+
+/** What add answers beside the token: whether the page must not show the alerts reminder. */
+export interface WishlistChange {
+  hideAlertReminder: boolean;
 }
 
 type Entry = { row: ProductCardRow; addedAt: string };
@@ -142,6 +148,7 @@ export class WishlistService {
       total: cards.length,
       pageSize,
       wishlistId: held?.wishlist.id ?? null,
+      alertEnabled: held?.wishlist.alert_enabled === 1,
     });
   }
 
@@ -155,14 +162,18 @@ export class WishlistService {
   /**
    * Adds an item (again: no change). The count and the insert run in one transaction that holds the
    * wishlist's row (BEGIN IMMEDIATE on SQLite, the renewal's row lock on PostgreSQL), so concurrent
-   * adds cannot push a wishlist past its cap.
+   * adds cannot push a wishlist past its cap. The alerts reminder the page shows after a heart is
+   * offered once per wishlist (the first add answers HideWishlistAlertReminder false and records
+   * it), and never when alerts are already on.
    */
-  async add(ctx: Ctx, itemCode: string): Promise<WishlistResult<null>> {
+  async add(ctx: Ctx, itemCode: string): Promise<WishlistResult<WishlistChange>> {
     const product = await this.catalogue.findByCode(ctx, itemCode);
     if (!product) throw new NotFoundError(`No item with code ${normaliseCode(itemCode)}`);
     const held = await inTransaction(ctx, async (tx) => {
       const held = await this.findOrCreate(tx);
-      if (await this.repository.contains(tx, held.wishlist.id, product.id)) return held;
+      const firstReminder = await this.repository.markReminderSeen(tx, held.wishlist.id, Date.now());
+      const hideAlertReminder = !firstReminder || held.wishlist.alert_enabled === 1;
+      if (await this.repository.contains(tx, held.wishlist.id, product.id)) return { held, hideAlertReminder };
       if ((await this.repository.countItems(tx, held.wishlist.id)) >= WISHLIST_MAX_ITEMS) {
         throw new BadRequestError(`A wishlist holds at most ${WISHLIST_MAX_ITEMS} items.`);
       }
@@ -171,9 +182,9 @@ export class WishlistService {
         product_id: product.id,
         added_at: new Date().toISOString(),
       });
-      return held;
+      return { held, hideAlertReminder };
     });
-    return this.envelope(held, null);
+    return this.envelope(held.held, { hideAlertReminder: held.hideAlertReminder });
   }
 
   async remove(ctx: Ctx, itemCode: string): Promise<WishlistResult<null>> {
@@ -240,6 +251,7 @@ export class WishlistService {
       const mine = await this.repository.ensureForUser(tx, userId, hashToken(newToken()), new Date().toISOString());
       const room = WISHLIST_MAX_ITEMS - (await this.repository.countItems(tx, mine.id));
       await this.repository.copyItems(tx, guest.id, mine.id, room);
+      await this.repository.inheritPrompts(tx, guest, mine.id);
       await this.repository.delete(tx, guest.id);
     });
     const summary = await this.summary(ctx);
