@@ -6,7 +6,7 @@ import { failure } from '@shop/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type Config, publicUrl, resolveSecretKey, servedOverHttps } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
-import { type ShopWorker, startShopWorker } from './jobs.js';
+import { REGION_TIME_ZONE, type ShopWorker, startShopWorker } from './jobs.js';
 import { issueVisitor, registerAntiForgery } from './lib/anti-forgery.js';
 import { guestViewer, systemContext, type Viewer } from './lib/context.js';
 import { readCookie } from './lib/cookies.js';
@@ -60,6 +60,9 @@ import { GenericProvider } from './modules/payments/providers/generic/generic.pr
 import { globalpayRoutes } from './modules/payments/providers/globalpay/globalpay.routes.js';
 import { paypalRoutes } from './modules/payments/providers/paypal/paypal.routes.js';
 import { PromotionsService } from './modules/promotions/promotions.service.js';
+import { digestRoutes } from './modules/saved-searches/digest.routes.js';
+import { DigestService } from './modules/saved-searches/digest.service.js';
+import { DigestLinks } from './modules/saved-searches/digest-links.js';
 import { savedSearchRoutes } from './modules/saved-searches/saved-searches.routes.js';
 import { SavedSearchesService } from './modules/saved-searches/saved-searches.service.js';
 import { PopularService } from './modules/search/popular.service.js';
@@ -77,10 +80,10 @@ import { storeRoutes } from './modules/stores/stores.routes.js';
 import { StoresService } from './modules/stores/stores.service.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { VerificationService } from './modules/verification/verification.service.js';
-import { WishlistAlertService } from './modules/wishlist/wishlist-alert.service.js';
-import { wishlistAlertRoutes } from './modules/wishlist/wishlist-alert.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { WishlistService } from './modules/wishlist/wishlist.service.js';
+import { wishlistAlertRoutes } from './modules/wishlist/wishlist-alert.routes.js';
+import { WishlistAlertService } from './modules/wishlist/wishlist-alert.service.js';
 import { buildOpenApiDocument, openApiRoute } from './openapi/openapi.js';
 
 export interface Services {
@@ -117,6 +120,8 @@ export interface Services {
   paymentReconciler: PaymentReconciler;
   checkout: CheckoutService;
   invoices: InvoiceService;
+  /** Saved-search alerts: the digest jobs and the one-click unsubscribe. */
+  digests: DigestService;
   verification: VerificationService;
   savedSearches: SavedSearchesService;
 }
@@ -135,9 +140,13 @@ export function createServices(config: Config, database: DatabaseHandle, options
   const jobs = new JobsService();
   const stores = new StoresService();
   // Counted views leave the process as a job, so any worker adds them and a restart loses none queued.
-  const catalogue = new CatalogueService(stores, async (views) => {
-    await jobs.enqueue(system, { type: ADD_VIEWS_JOB, payload: views });
-  });
+  const catalogue = new CatalogueService(
+    stores,
+    async (views) => {
+      await jobs.enqueue(system, { type: ADD_VIEWS_JOB, payload: views });
+    },
+    now,
+  );
   const content = new ContentService();
   const searchIndex = new SearchIndexHolder(system, catalogue, stores);
   const captcha = new CaptchaService(config.DEV_CAPTCHA_ANSWER);
@@ -200,14 +209,25 @@ export function createServices(config: Config, database: DatabaseHandle, options
     finish: finishPayment,
     publicUrl: publicUrl(config),
   });
+  const search = new SearchService(config.REGION, searchIndex, catalogue, content);
+  const digests = new DigestService({
+    search,
+    catalogue,
+    mail,
+    jobs,
+    links: new DigestLinks(resolveSecretKey(config), publicUrl(config)),
+    timeZone: REGION_TIME_ZONE[config.REGION],
+    now,
+  });
   return {
+    digests,
     site: new SiteService(config),
     catalogue,
     stores,
     content,
     banners: new BannersService(),
     searchIndex,
-    search: new SearchService(config.REGION, searchIndex, catalogue, content),
+    search,
     predictive: new PredictiveService(searchIndex, catalogue),
     similar: new SimilarService(searchIndex, catalogue),
     popular: new PopularService(searchIndex, catalogue),
@@ -305,6 +325,7 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...paypalRoutes(services),
     ...shippingRoutes(services.checkout, config.REGION),
     ...invoiceRoutes(services.invoices),
+    ...digestRoutes(services.digests),
     ...searchRoutes(services.search, services.predictive, services.similar, services.popular),
     ...storeRoutes(services.stores),
     ...catalogueRoutes(services.catalogue),

@@ -16,6 +16,13 @@ import {
   GLOBALPAY_SETTLE_JOB,
   runGlobalPaySettle,
 } from './modules/payments/providers/globalpay/globalpay.settlement.js';
+import type { DigestJob } from './modules/saved-searches/digest.service.js';
+import {
+  DIGEST_CADENCES,
+  DIGEST_RUN_JOB,
+  DIGEST_SEND_JOB,
+  digestScheduleName,
+} from './modules/saved-searches/digest-schedule.js';
 import { WISHLIST_ALERT_SEND_JOB, WISHLIST_ALERTS_JOB } from './modules/wishlist/wishlist-alert.service.js';
 
 /** The shop's job types: one place that says what runs in the background. */
@@ -32,6 +39,10 @@ export const JobType = {
   reconcilePayments: 'payments.reconcile',
   /** Delete expired sessions, old password-reset links and unfinished passkey ceremonies. */
   accountsCleanup: 'accounts.cleanup',
+  /** One frequency's saved-search alerts: queue a digest job per due search (payload: { frequency }). */
+  digestRun: DIGEST_RUN_JOB,
+  /** One saved search's digest for one period (keyed digest:{searchId}:{periodStart}). */
+  digestSend: DIGEST_SEND_JOB,
 } as const;
 
 /** The time zone a region's local schedules (digests, clean-ups) run in. */
@@ -134,6 +145,22 @@ export async function startShopWorker(
       type: JobType.sendMail,
       cadence: { every: { seconds: 60 } },
       timeZone: 'UTC',
+    });
+  }
+  // Saved-search alerts: hourly, daily 07:00, Monday 07:00 and the 1st 07:00 in the region's time zone.
+  handlers[JobType.digestRun] = async (ctx, job) => {
+    await services.digests.queueDue(ctx, (job.payload as { frequency: number }).frequency);
+  };
+  handlers[JobType.digestSend] = async (ctx, job) => {
+    await services.digests.send(ctx, job.payload as DigestJob);
+  };
+  for (const [frequency, cadence] of Object.entries(DIGEST_CADENCES)) {
+    schedules.push({
+      name: digestScheduleName(Number(frequency)),
+      type: JobType.digestRun,
+      payload: { frequency: Number(frequency) },
+      cadence,
+      timeZone: REGION_TIME_ZONE[config.REGION],
     });
   }
   const worker = new JobWorker({

@@ -17,6 +17,54 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
 
+/**
+ * E-mail HTML we write ourselves (escaped templates) still passes a sanitiser before it is stored:
+ * the layout tags mail clients need (tables, pictures with their alt text and size, inline style),
+ * links and pictures with http(s) addresses only, nothing that runs.
+ */
+const MAIL_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'strong',
+    'em',
+    'a',
+    'br',
+    'ul',
+    'li',
+    'div',
+    'span',
+    'h1',
+    'h2',
+    'h3',
+    's',
+    'del',
+    'hr',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'td',
+    'th',
+    'img',
+  ],
+  allowedAttributes: {
+    '*': ['style'],
+    a: ['href', 'style'],
+    img: ['src', 'alt', 'width', 'height', 'style'],
+    table: ['width', 'cellpadding', 'cellspacing', 'border', 'role', 'align', 'style'],
+    td: ['width', 'align', 'valign', 'style'],
+    th: ['width', 'align', 'valign', 'style'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+};
+
+export function sanitizeMailHtml(html: string): string {
+  return sanitizeHtml(html, MAIL_OPTIONS);
+}
+
 /** A link target a page may follow: a path on this site or an http(s) address. Anything else is dropped. */
 export function safeLinkUrl(url: string | null | undefined): string | null {
   if (!url) return null;

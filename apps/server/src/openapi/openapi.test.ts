@@ -56,6 +56,7 @@ describe('OpenAPI document', () => {
       '/c3api/checkout/shipping/setexpresscost',
       '/c3api/checkout/splitcheckoutview',
       '/c3api/invoice',
+      '/c3api/savedsearch/unsubscribe',
       '/c3api/search/results',
       '/c3api/search/predective',
       '/c3api/product/similar',

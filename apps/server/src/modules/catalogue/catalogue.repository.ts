@@ -89,6 +89,32 @@ export class CatalogueRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  async listedOrReducedBetween(
+    ctx: DbCtx,
+    region: 'AU' | 'UK',
+    since: string,
+    until: string,
+  ): Promise<{ id: number; changedAt: string }[]> {
+    const rows = await ctx.db
+      .selectFrom('products as p')
+      .innerJoin('stores as s', 's.id', 'p.store_id')
+      .select(['p.id', 'p.listed_at', 'p.price_reduced_at'])
+      .where('s.region', '=', region)
+      .where('p.status', '=', 'available')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('p.listed_at', '>', since), eb('p.listed_at', '<=', until)]),
+          eb.and([eb('p.price_reduced_at', '>', since), eb('p.price_reduced_at', '<=', until)]),
+        ]),
+      )
+      .execute();
+    return rows.map((r) => {
+      const inWindow = (t: string | null) => t !== null && t > since && t <= until;
+      const times = [r.listed_at, r.price_reduced_at].filter(inWindow) as string[];
+      return { id: r.id, changedAt: times.sort().at(-1) ?? r.listed_at };
+    });
+  }
+
   /** An item of `region`'s price, and the price before its current run of reductions. */
   async priceOf(
     ctx: DbCtx,

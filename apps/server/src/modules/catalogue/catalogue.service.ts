@@ -52,6 +52,8 @@ export class CatalogueService {
     private readonly stores: StoresService,
     /** Where counted product-page views go (a job queue, or straight to the database in tests). */
     writeViews: (views: [productId: number, count: number][]) => Promise<void>,
+    /** The clock price changes are stamped with (tests move it). */
+    private readonly now: () => number = Date.now,
   ) {
     this.views = new ViewCounter(writeViews);
   }
@@ -207,7 +209,7 @@ export class CatalogueService {
       const row = await this.repository.priceOf(tx, productId, tx.region);
       if (!row) return false;
       if (row.price_minor === newPriceMinor) return true;
-      const now = new Date().toISOString();
+      const now = new Date(this.now()).toISOString();
       const reduction =
         newPriceMinor < row.price_minor
           ? { reducedAt: now, beforeMinor: row.price_before_reduction_minor ?? row.price_minor }
@@ -217,6 +219,14 @@ export class CatalogueService {
       if (changed) tx.afterCommit(() => this.notify());
       return changed;
     });
+  }
+
+  /**
+   * The region's available items listed, or reduced in price, after `since` and no later than
+   * `until` (ISO-8601), each with the later of the two times: what is new for a saved search.
+   */
+  listedOrReducedBetween(ctx: Ctx, since: string, until: string): Promise<{ id: number; changedAt: string }[]> {
+    return this.repository.listedOrReducedBetween(ctx, ctx.region, since, until);
   }
 
   /** Tells in-process readers that the catalogue changed (after a seed, or a committed change). */

@@ -1,6 +1,6 @@
 import type { MailOutboxRow } from '../../db/schema.js';
 import type { Ctx } from '../../lib/context.js';
-import { sanitizeRichText } from '../../lib/rich-text.js';
+import { sanitizeMailHtml } from '../../lib/rich-text.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import { MailRepository } from './mail.repository.js';
 
@@ -12,7 +12,7 @@ export interface MailMessage {
   replyTo?: string | null;
   subject: string;
   text: string;
-  /** Optional HTML alternative; sanitised before it is stored. */
+  /** Optional HTML alternative; sanitised before it is stored (layout tables, pictures and inline style are kept). */
   html?: string | null;
   /**
    * Extra headers, such as a one-click unsubscribe (List-Unsubscribe, List-Unsubscribe-Post).
@@ -72,7 +72,7 @@ export class MailService {
       reply_to: message.replyTo ? oneLine(message.replyTo) : null,
       subject: oneLine(message.subject),
       text_body: message.text,
-      html_body: message.html ? sanitizeRichText(message.html) : null,
+      html_body: message.html ? sanitizeMailHtml(message.html) : null,
       created_at: new Date().toISOString(),
       sent_at: null,
       attempts: 0,

@@ -44,7 +44,9 @@ const FONT = 'font-family:Arial,Helvetica,sans-serif';
 export function renderDigestMail(input: DigestMailInput): RenderedMail {
   const { region, searchName, items, total } = input;
   const subject =
-    total === 1 ? `1 new match for your saved search ‘${searchName}’` : `${total} new matches for your saved search ‘${searchName}’`;
+    total === 1
+      ? `1 new match for your saved search ‘${searchName}’`
+      : `${total} new matches for your saved search ‘${searchName}’`;
   const intro =
     total > items.length
       ? `Here are the newest ${items.length} of ${total} items listed or reduced in price since your last alert.`

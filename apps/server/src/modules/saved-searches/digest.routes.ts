@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type ApiRoute, defineRawRoute, type RawReply } from '../../lib/route.js';
 import { escapeHtml } from '../../lib/rich-text.js';
+import { type ApiRoute, defineRawRoute, type RawReply } from '../../lib/route.js';
 import type { DigestService } from './digest.service.js';
 
 const UnsubscribeQuerySchema = z.object({

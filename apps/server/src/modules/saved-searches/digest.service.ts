@@ -6,10 +6,10 @@ import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { SearchService } from '../search/search.service.js';
+import { DigestRepository, type DigestSearchRow } from './digest.repository.js';
 import type { DigestLinks } from './digest-links.js';
 import { type DigestItem, renderDigestMail } from './digest-mail.js';
 import { DIGEST_CADENCES, DIGEST_SEND_JOB, digestPeriodStart } from './digest-schedule.js';
-import { DigestRepository, type DigestSearchRow } from './digest.repository.js';
 
 /** One search's digest for one period: what the send job carries. */
 export interface DigestJob {

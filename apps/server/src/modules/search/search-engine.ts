@@ -33,6 +33,8 @@ export interface EngineQuery {
   descending: boolean;
   offset: number;
   limit: number;
+  /** Only these documents may match (1 per allowed doc): a saved search's digest asks about new items only. */
+  within?: Uint8Array | null;
 }
 
 export interface FacetCounts {
@@ -142,12 +144,13 @@ export function runSearch(index: CatalogueIndex, query: EngineQuery): EngineResu
 
   const candidates = match ? match.docs : null;
   const candidateCount = candidates ? candidates.length : index.size;
+  const within = query.within ?? null;
   const resultDocs = new Int32Array(candidateCount);
   let resultCount = 0;
 
   for (let i = 0; i < candidateCount; i++) {
     const doc = candidates ? (candidates[i] as number) : i;
-    if (alive[doc] === 0) continue;
+    if (alive[doc] === 0 || (within !== null && within[doc] !== 1)) continue;
     const docFlags = flags[doc] as number;
     let fail = 0;
     if (!noFilters) {

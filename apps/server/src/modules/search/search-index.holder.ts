@@ -41,6 +41,16 @@ export class SearchIndexHolder {
     });
   }
 
+  /**
+   * The index with every change committed so far (not just within the last check interval): for
+   * background work that must see items written a moment ago (saved-search digests).
+   */
+  async upToDate(): Promise<CatalogueIndex> {
+    await this.refreshing;
+    this.dirty = true;
+    return this.current();
+  }
+
   /** The index, brought up to date with the database first. */
   async current(): Promise<CatalogueIndex> {
     const now = Date.now();

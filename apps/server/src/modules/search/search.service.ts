@@ -122,6 +122,25 @@ export class SearchService {
     };
   }
 
+  /**
+   * Which of `productIds` the search page would find for `query` (the same parsing, engine and
+   * filters), in the search's own order: saved-search digests ask this about the items listed or
+   * reduced since their last alert. Items not on sale (reserved, sold) are never found.
+   */
+  async matchesAmong(ctx: Ctx, query: SearchResultsQuery, productIds: number[]): Promise<number[]> {
+    void ctx;
+    if (productIds.length === 0) return [];
+    const index = await this.holder.upToDate();
+    const within = new Uint8Array(index.alive.length);
+    for (const id of productIds) {
+      const doc = index.docByProduct.get(id);
+      if (doc !== undefined) within[doc] = 1;
+    }
+    const sort = parseSort(query.Sort, (query.query ?? '').trim().length > 0);
+    const engineQuery = { ...this.toEngineQuery(index, query, sort, 0, productIds.length), within };
+    return runSearch(index, engineQuery).docs.map((doc) => index.productId[doc] as number);
+  }
+
   private toEngineQuery(
     index: CatalogueIndex,
     query: SearchResultsQuery,
