@@ -49,8 +49,11 @@ beforeEach(() => {
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     this.setAttribute('open', '');
   };
+  // As browsers do, a closed dialog reports it (also when closed by the app, not the shopper).
   HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
     this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
   };
 });
 

@@ -55,7 +55,11 @@ export function WishlistAlerts({
   const [busy, setBusy] = useState(false);
   const [tooltip, setTooltip] = useState(false);
   const switchRef = useRef<HTMLButtonElement>(null);
+  const stepRef = useRef(step);
+  stepRef.current = step;
   const close = () => setStep('closed');
+  // A dialog also reports its close when the next step replaced it: only the open step may end.
+  const closeFrom = (from: Step) => () => setStep((now) => (now === from ? 'closed' : now));
   // Once shown, never again (whether OK or the switch dismissed it).
   const showTooltip = () => {
     if (tooltipSeen()) return;
@@ -121,7 +125,12 @@ export function WishlistAlerts({
           </button>
         </div>
       ) : null}
-      <Modal open={step === 'login'} title="Wishlist Alerts" onClose={close} className="wishlist-alerts-modal">
+      <Modal
+        open={step === 'login'}
+        title="Wishlist Alerts"
+        onClose={closeFrom('login')}
+        className="wishlist-alerts-modal"
+      >
         <p>To enable wishlist alerts, please login or register</p>
         <p>
           <Link className="button button--yellow" to={loginPath('/wishlist')} onClick={close}>
@@ -129,7 +138,12 @@ export function WishlistAlerts({
           </Link>
         </p>
       </Modal>
-      <Modal open={step === 'form'} title="Wishlist Alerts" onClose={close} className="wishlist-alerts-modal">
+      <Modal
+        open={step === 'form'}
+        title="Wishlist Alerts"
+        onClose={closeFrom('form')}
+        className="wishlist-alerts-modal"
+      >
         {step === 'form' && viewer.kind === 'customer' ? (
           <WishlistAlertForm
             wishlistId={wishlistId ?? 0}
@@ -146,6 +160,7 @@ export function WishlistAlerts({
         open={step === 'welcome'}
         title="Welcome to Wishlist Alerts!"
         onClose={() => {
+          if (stepRef.current !== 'welcome') return;
           close();
           showTooltip();
         }}
@@ -167,7 +182,12 @@ export function WishlistAlerts({
           </button>
         </div>
       </Modal>
-      <Modal open={step === 'confirmed'} title="Wishlist Alerts" onClose={close} className="wishlist-alerts-modal">
+      <Modal
+        open={step === 'confirmed'}
+        title="Wishlist Alerts"
+        onClose={closeFrom('confirmed')}
+        className="wishlist-alerts-modal"
+      >
         <p>
           Wishlist alerts are on. We will e-mail <strong>{address}</strong> when an item on your wishlist drops in price
           or sells.
