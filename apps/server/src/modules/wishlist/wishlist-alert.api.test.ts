@@ -7,9 +7,11 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
+import { readableMail, startTestSmtpServer } from '../../test/smtp-server.js';
 import { TestClient } from '../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { MailSender } from '../mail/mail-sender.js';
 
 let people = 0;
 
@@ -301,6 +303,27 @@ describe.each(testDatabaseTargets())('wishlist alerts on $name', (target) => {
       const link = /<(http[^>]+)>/.exec(headers['List-Unsubscribe'] ?? '')?.[1];
       expect(link).toContain('/c3api/wishlistalert/unsubscribe?token=');
       expect(mail.text_body).toContain(link);
+
+      // It really leaves over SMTP, with both parts and the one-click unsubscribe headers.
+      const smtp = await startTestSmtpServer();
+      const sender = new MailSender(database.handle, smtp.url, 'Secondhand <no-reply@secondhand.example>');
+      try {
+        await sender.sendPending();
+        const delivered = smtp.received.find((m) => m.to.includes(who.email) && m.data.includes('Wishlist alert'));
+        // Long headers arrive folded: unfold them to read.
+        const raw = readableMail(delivered?.data ?? '').replace(/\r\n[ \t]+/g, ' ');
+        expect(raw).toContain('\nSubject: Wishlist alert: 1 price drop, 1 sold\r\n');
+        // Headers are not quoted-printable (read them undecoded); a long one may be folded anywhere.
+        expect((delivered?.data ?? '').replace(/\s+/g, '')).toContain(`List-Unsubscribe:<${link}>`);
+        expect(raw).toContain('\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n');
+        expect(raw).toContain('multipart/alternative');
+        expect(raw).toContain('text/plain');
+        expect(raw).toContain('text/html');
+        expect(raw).toContain('Was $500.00, now $425.00');
+      } finally {
+        sender.close();
+        await smtp.close();
+      }
 
       // The mark moved with the e-mail: a second run this hour finds nothing to tell.
       expect(await server.services.wishlistAlerts.queueDue(ctx)).toBe(0);
