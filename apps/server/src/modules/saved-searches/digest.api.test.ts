@@ -319,4 +319,43 @@ describe.each(testDatabaseTargets())('saved-search digests on $name', (target) =
     expect(await server.services.digests.send(ctx, late)).toEqual({ kind: 'not-due' });
     expect((await mails()).length).toBe(before);
   });
+
+  it('the worker registers the four schedules in the region zone and runs the run and send jobs', async () => {
+    const worker = await startTestServer(
+      database,
+      { PUBLIC_URL: 'https://shop.example', SECRET_KEY: 'k'.repeat(40), JOBS_IN_PROCESS: 'true' },
+      { now },
+    );
+    try {
+      await worker.app.ready();
+      const schedules = await database.handle.db
+        .selectFrom('job_schedules')
+        .select(['name', 'type', 'cadence', 'time_zone'])
+        .where('type', '=', 'saved-searches.digest-run')
+        .orderBy('name')
+        .execute();
+      expect(schedules.map((r) => [r.name, JSON.parse(r.cadence), r.time_zone])).toEqual([
+        ['saved-searches.digest-run.1', { daily: { hour: 7, minute: 0 } }, 'Australia/Sydney'],
+        ['saved-searches.digest-run.2', { weekly: { weekday: 1, hour: 7, minute: 0 } }, 'Australia/Sydney'],
+        ['saved-searches.digest-run.3', { monthly: { day: 1, hour: 7, minute: 0 } }, 'Australia/Sydney'],
+        ['saved-searches.digest-run.4', { hourly: { minute: 0 } }, 'Australia/Sydney'],
+      ]);
+      clock = at('2026-06-14T02:00:00Z');
+      const drums = await saveSearch('Drums', 'query=drum', AlertFrequency.Hourly);
+      await item('Pearl drum kit', '2026-06-14T02:10:00Z');
+      clock = at('2026-06-14T03:05:00Z');
+      const before = (await mails()).length;
+      await worker.services.jobs.enqueue(worker.ctx(), {
+        type: 'saved-searches.digest-run',
+        payload: { frequency: AlertFrequency.Hourly },
+      });
+      await worker.drainJobs();
+      await expect
+        .poll(async () => (await mails()).slice(before).map((m) => m.subject), { timeout: 5000 })
+        .toEqual(['1 new match for your saved search ‘Drums’']);
+      expect(Number((await search(drums)).alert_since)).toBe(at('2026-06-14T03:00:00Z'));
+    } finally {
+      await worker.close();
+    }
+  });
 });
