@@ -74,8 +74,9 @@ describe.each(Object.entries(VIEWPORTS))('the wishlist on a %s', (_size, viewpor
       // The item's own heart, not a similar item's that may share its title.
       const ownHeart = page.locator('.product__heart');
       await ownHeart.and(page.getByRole('button', { name: `Add ${item.Title} to wishlist` })).click();
-      await dismissPrompt(page);
       await ownHeart.and(page.getByRole('button', { name: `Remove ${item.Title} from wishlist` })).waitFor();
+      // The reminder appears once, not after every heart (remembered with the shopper's consent).
+      expect(await page.getByRole('dialog', { name: 'Wishlist alerts' }).isVisible()).toBe(false);
     }
 
     // The wishlist page lists all three.
