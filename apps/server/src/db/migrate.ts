@@ -19,6 +19,7 @@ import { invoiceIssueDateMigration } from './migrations/016-invoice-issue-date.j
 import { savedSearchesMigration } from './migrations/017-saved-searches-and-alerts.js';
 import { mailHeadersMigration } from './migrations/018-mail-headers.js';
 import { wishlistAlertPromptsMigration } from './migrations/019-wishlist-alert-prompts.js';
+import { orderHistoryIndexMigration } from './migrations/020-order-history-index.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -44,6 +45,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '017-saved-searches-and-alerts': savedSearchesMigration(this.handle.dialect),
       '018-mail-headers': mailHeadersMigration(this.handle.dialect),
       '019-wishlist-alert-prompts': wishlistAlertPromptsMigration(this.handle.dialect),
+      '020-order-history-index': orderHistoryIndexMigration(this.handle.dialect),
     };
   }
 }
