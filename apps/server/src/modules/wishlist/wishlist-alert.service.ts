@@ -262,8 +262,7 @@ export class WishlistAlertService {
     const now = this.deps.now();
     return inTransaction(ctx, async (tx) => {
       const wishlist = await this.repository.byId(tx, wishlistId);
-      if (wishlist?.alert_enabled !== 1 || wishlist.alert_since === null || !wishlist.alert_email)
-        return false;
+      if (wishlist?.alert_enabled !== 1 || wishlist.alert_since === null || !wishlist.alert_email) return false;
       const items = await this.changes(tx, wishlist, wishlist.alert_since);
       if (items.length === 0) return false;
       if (!(await this.repository.moveAlertSince(tx, wishlist.id, wishlist.alert_since, now))) return false;
