@@ -73,6 +73,8 @@ export const CartStoreSchema = z.object({
 export const ProductChangeSchema = z.object({
   id: z.number().int(),
   newPrice: z.number().int(),
+  /** The price when the item was added, so the changes dialog can show what it was. */
+  oldPrice: z.number().int().optional(),
   changeTypes: z.number().int().min(0).max(15),
 });
 export type ProductChange = z.infer<typeof ProductChangeSchema>;

@@ -75,4 +75,31 @@ describe('CartChangesDialog', () => {
     expect(screen.getByRole('button', { name: 'Confirm' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'View cart' })).toHaveProperty('disabled', false);
   });
+
+  it('shows what the price was and is now, or only the new price when the old is unknown', () => {
+    render(
+      <CartChangesDialog
+        open
+        changes={[
+          { name: 'Lamp', changeTypes: 2, oldPrice: '$50.00', newPrice: '$55.00' },
+          { name: 'Chair', changeTypes: 4, newPrice: '$20.00' },
+        ]}
+        onConfirm={vi.fn()}
+        onView={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(screen.getByText(/Lamp: was/).textContent).toBe('Lamp: was $50.00, now $55.00');
+    expect(screen.getByText(/New price/).textContent).toBe('New price: $20.00');
+  });
+
+  it('offers Cancel, which closes, when there is no cart to view', () => {
+    const onClose = vi.fn();
+    render(
+      <CartChangesDialog open changes={[{ name: 'Lamp', changeTypes: 2 }]} onConfirm={vi.fn()} onClose={onClose} />,
+    );
+    expect(screen.queryByRole('button', { name: 'View cart' })).toBeNull();
+    screen.getByRole('button', { name: 'Cancel' }).click();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,17 +1,38 @@
 import { changeMessages, changeNoticeKind, confirmDisabled } from '../lib/cart-changes';
 import { Modal } from './modal';
 import { Notice } from './notice';
+import './cart-changes-dialog.css';
 
 export interface ItemChange {
   name: string;
   changeTypes: number;
   /** The price now, formatted. */
   newPrice?: string;
+  /** The price the shopper saw or added it at, formatted. */
+  oldPrice?: string;
+}
+
+/** The price line: what it was and what it is now, or only the new price when the old is unknown. */
+function PriceLine({ change }: { change: ItemChange }) {
+  if (!change.newPrice) return null;
+  if (!change.oldPrice || change.oldPrice === change.newPrice) {
+    return (
+      <p className="cart-changes__price">
+        New price: <strong>{change.newPrice}</strong>
+      </p>
+    );
+  }
+  return (
+    <p className="cart-changes__price">
+      {change.name}: was <s>{change.oldPrice}</s>, now <strong>{change.newPrice}</strong>
+    </p>
+  );
 }
 
 /**
  * The cart-change notification dialog (spec section 4): one message per flag, success style only
- * when every change is a price decrease, Confirm disabled when any change type is 8-12.
+ * when every change is a price decrease, Confirm disabled when any change type is 8-12. Without
+ * onView (an empty cart has nothing to view) the other choice is Cancel, which closes it.
  */
 export function CartChangesDialog({
   open,
@@ -24,7 +45,7 @@ export function CartChangesDialog({
   open: boolean;
   changes: ItemChange[];
   onConfirm: () => void;
-  onView: () => void;
+  onView?: () => void;
   onClose: () => void;
   /** The other choice's text (checkout's steps return to step 1). */
   viewLabel?: string;
@@ -39,20 +60,16 @@ export function CartChangesDialog({
             changeMessages(change.changeTypes, change.name).map((message) => <li key={message}>{message}</li>),
           )}
         </ul>
-        {changes.map((change) =>
-          change.newPrice ? (
-            <p key={change.name}>
-              New price: <strong>{change.newPrice}</strong>
-            </p>
-          ) : null,
-        )}
+        {changes.map((change) => (
+          <PriceLine key={change.name} change={change} />
+        ))}
       </Notice>
       <div className="cart-changes__actions">
         <button type="button" className="button button--yellow" disabled={confirmDisabled(types)} onClick={onConfirm}>
           Confirm
         </button>
-        <button type="button" className="button button--secondary" onClick={onView}>
-          {viewLabel}
+        <button type="button" className="button button--secondary" onClick={onView ?? onClose}>
+          {onView ? viewLabel : 'Cancel'}
         </button>
       </div>
     </Modal>

@@ -285,10 +285,10 @@ describe.each(testDatabaseTargets())('the guest cart on $name', (target) => {
     expect(plain.ProductChanges).toEqual([]);
     const cart = await guest.cart(true);
     expect(cart.ProductChanges).toEqual([
-      { id: dearer.id, newPrice: 10001, changeTypes: ChangeType.PriceIncrease },
-      { id: cheaper.id, newPrice: 9999, changeTypes: ChangeType.PriceDecrease },
-      { id: renamed.id, newPrice: 10000, changeTypes: ChangeType.Details },
-      { id: sold.id, newPrice: 10000, changeTypes: ChangeType.Availability },
+      { id: dearer.id, newPrice: 10001, oldPrice: 10000, changeTypes: ChangeType.PriceIncrease },
+      { id: cheaper.id, newPrice: 9999, oldPrice: 10000, changeTypes: ChangeType.PriceDecrease },
+      { id: renamed.id, newPrice: 10000, oldPrice: 10000, changeTypes: ChangeType.Details },
+      { id: sold.id, newPrice: 10000, oldPrice: 10000, changeTypes: ChangeType.Availability },
     ]);
     expect(codesIn(cart)).toEqual([same.id, dearer.id, cheaper.id, renamed.id, sold.id]);
     const soldLine = cart.stores[0]?.items.find((i) => i.ProductId === sold.id);
@@ -312,7 +312,9 @@ describe.each(testDatabaseTargets())('the guest cart on $name', (target) => {
     for (const guest of [first, second]) {
       const cart = await guest.cart(true);
       expect(codesIn(cart)).toEqual([guitar.id]);
-      expect(cart.ProductChanges).toEqual([{ id: guitar.id, newPrice: 10000, changeTypes: ChangeType.Availability }]);
+      expect(cart.ProductChanges).toEqual([
+        { id: guitar.id, newPrice: 10000, oldPrice: 10000, changeTypes: ChangeType.Availability },
+      ]);
     }
     // And it can no longer be added by anyone.
     expect((await shopper(server).add(guitar.id)).status).toBe(400);

@@ -16,7 +16,12 @@ export function toCart(view: CartView, region: Region): Cart {
     totalPrice: formatMoney(view.totalMinor, region),
     totalMinorUnits: view.totalMinor,
     itemCount: view.itemCount,
-    ProductChanges: view.changes.map((c) => ({ id: c.id, newPrice: c.newPriceMinor, changeTypes: c.changeTypes })),
+    ProductChanges: view.changes.map((c) => ({
+      id: c.id,
+      newPrice: c.newPriceMinor,
+      oldPrice: c.oldPriceMinor,
+      changeTypes: c.changeTypes,
+    })),
   };
 }
 

@@ -23,7 +23,7 @@ export interface CartView {
   /** Every item in the cart, sold or reserved ones too. */
   itemCount: number;
   /** With validate: the items changed since they were added. */
-  changes: { id: number; newPriceMinor: number; changeTypes: number }[];
+  changes: { id: number; newPriceMinor: number; oldPriceMinor: number; changeTypes: number }[];
 }
 
 const EMPTY_CART: CartView = { stores: [], totalMinor: 0, itemCount: 0, changes: [] };
@@ -160,7 +160,13 @@ export class CartService {
           stateHash: item.added_state_hash,
           priceMinor: item.added_price_minor,
         });
-        if (changeTypes !== 0) view.changes.push({ id: row.id, newPriceMinor: row.price_minor, changeTypes });
+        if (changeTypes !== 0)
+          view.changes.push({
+            id: row.id,
+            newPriceMinor: row.price_minor,
+            oldPriceMinor: item.added_price_minor,
+            changeTypes,
+          });
       }
     }
     return view;

@@ -11,7 +11,7 @@ interface Pending {
   resolve: (proceed: boolean) => void;
 }
 
-/** The dialog's lines: each change named after its item, with the new price when the price moved. */
+/** The dialog's lines: each change named after its item, with the old and new prices when the price moved. */
 function itemChanges(cart: Cart, region: Region): ItemChange[] {
   const items = cart.stores.flatMap((store) => store.items);
   return (cart.ProductChanges ?? []).map((change) => {
@@ -21,6 +21,7 @@ function itemChanges(cart: Cart, region: Region): ItemChange[] {
       name: item?.DisplayName ?? 'An item in your cart',
       changeTypes: change.changeTypes,
       ...(priceMoved ? { newPrice: formatMoney(change.newPrice, region) } : {}),
+      ...(priceMoved && change.oldPrice !== undefined ? { oldPrice: formatMoney(change.oldPrice, region) } : {}),
     };
   });
 }

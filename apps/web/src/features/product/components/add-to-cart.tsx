@@ -26,6 +26,16 @@ export function AddToCartButton({ product }: { product: ProductDetail }) {
   const [added, setAdded] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  // After a dialog closes, focus goes back to the control that now stands here: the Add to cart
+  // button, or the View Cart link that replaced it (the dialog alone would return it to a button
+  // that is gone, leaving keyboard users at the top of the page).
+  const wrap = useRef<HTMLDivElement>(null);
+  const [returns, setReturns] = useState(0);
+  useEffect(() => {
+    if (returns === 0) return;
+    wrap.current?.querySelector<HTMLElement>('.add-to-cart__in-cart a, .add-to-cart')?.focus();
+  }, [returns]);
+  const returnFocus = () => setReturns((n) => n + 1);
 
   // Sold, or the store takes no online orders at the moment: nothing to add.
   if (!product.IsAvailable || product.ItemUnavailableAsStoreDisabledPickup) return null;
@@ -74,8 +84,12 @@ export function AddToCartButton({ product }: { product: ProductDetail }) {
   };
 
   const inCart = cartHasProduct(cart, product.Id);
+  const closeAdded = () => {
+    setAdded(false);
+    returnFocus();
+  };
   return (
-    <div className="add-to-cart-wrap">
+    <div className="add-to-cart-wrap" ref={wrap}>
       {inCart ? (
         <p className="add-to-cart__in-cart">
           This item is already in your cart.{' '}
@@ -110,34 +124,44 @@ export function AddToCartButton({ product }: { product: ProductDetail }) {
                   name: product.Title,
                   changeTypes: changes.changeTypes,
                   newPrice: formatMoney(changes.newPrice, Region),
+                  oldPrice: formatMoney(product.SpMinorUnits, Region),
                 },
               ]
             : []
         }
-        onClose={() => setChanges(null)}
+        onClose={() => {
+          setChanges(null);
+          returnFocus();
+        }}
         onConfirm={() => {
           setChanges(null);
           void add();
         }}
-        onView={() => {
-          setChanges(null);
-          openCartSoon();
-        }}
+        // An empty cart has nothing to view: the other choice is then Cancel.
+        onView={
+          cart.itemCount > 0
+            ? () => {
+                setChanges(null);
+                returnFocus();
+                openCartSoon();
+              }
+            : undefined
+        }
       />
-      <Modal open={added} title="Added to your cart" onClose={() => setAdded(false)} className="add-to-cart-modal">
+      <Modal open={added} title="Added to your cart" onClose={closeAdded} className="add-to-cart-modal">
         {added ? <p>{product.Title} is now in your cart.</p> : null}
         <div className="cart__actions">
           <button
             type="button"
             className="button button--yellow"
             onClick={() => {
-              setAdded(false);
+              closeAdded();
               openCartSoon();
             }}
           >
             View cart
           </button>
-          <button type="button" className="button button--secondary" onClick={() => setAdded(false)}>
+          <button type="button" className="button button--secondary" onClick={closeAdded}>
             Continue shopping
           </button>
         </div>
