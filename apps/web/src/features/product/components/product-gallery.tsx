@@ -1,5 +1,5 @@
 import type { ProductDetail } from '@shop/contract';
-import { type KeyboardEvent, type MouseEvent, useState } from 'react';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import '../product.css';
 import { Icon } from '../../../components/icon';
@@ -23,6 +23,17 @@ function ZoomView({
 }) {
   const [zoomed, setZoomed] = useState(false);
   const [origin, setOrigin] = useState({ x: 50, y: 50 });
+  const root = useRef<HTMLDivElement>(null);
+  const keys = useRef<(event: KeyboardEvent) => void>(() => {});
+  // The arrow keys work wherever focus is in the dialog: it opens with focus on its Close button,
+  // outside this view, so listening on the view alone left them doing nothing.
+  useEffect(() => {
+    const scope = root.current?.closest('dialog') ?? root.current;
+    if (!scope) return;
+    const listener = (event: Event) => keys.current(event as KeyboardEvent);
+    scope.addEventListener('keydown', listener);
+    return () => scope.removeEventListener('keydown', listener);
+  }, []);
   const image = images[index];
   if (!image) return null;
   const count = images.length;
@@ -38,7 +49,7 @@ function ZoomView({
       y: Math.min(100, Math.max(0, ((event.clientY - box.top) / box.height) * 100)),
     });
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  keys.current = (event: KeyboardEvent) => {
     const pan = { ArrowLeft: [-10, 0], ArrowRight: [10, 0], ArrowUp: [0, -10], ArrowDown: [0, 10] }[event.key];
     if (!pan) return;
     event.preventDefault();
@@ -53,8 +64,7 @@ function ZoomView({
   };
   return (
     // The arrow keys pan a magnified picture or move between pictures; the buttons do the same.
-    // biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts for the controls inside
-    <div className="zoom" onKeyDown={onKeyDown}>
+    <div className="zoom" ref={root}>
       <button
         type="button"
         className={`zoom__stage ${zoomed ? 'zoom__stage--zoomed' : ''}`}
