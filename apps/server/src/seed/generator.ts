@@ -13,6 +13,7 @@ import {
   UK_TOWN_DISTRICTS,
   UK_TOWNS,
 } from './catalogue-data.js';
+import { modelPrice, shopPrice } from './price-model.js';
 import { Random, slugify } from './random.js';
 
 /**
@@ -252,12 +253,46 @@ function titleCase(word: string): string {
     .join(' ');
 }
 
-/** Prices like 349.00, 349.95 or 350.00: what a store writes on a ticket. */
-function ticketPrice(random: Random, [min, max]: [number, number]): number {
-  const dollars = Math.exp(Math.log(min) + random.next() * (Math.log(max) - Math.log(min)));
-  const whole = dollars < 100 ? Math.round(dollars) : Math.round(dollars / 5) * 5;
-  const cents = whole > 1 ? random.pick([0, 0, 0, 95, 99, 50]) : 0;
-  return cents > 0 ? (whole - 1) * 100 + cents : Math.max(1, whole) * 100;
+type Promotion = Pick<Insertable<ProductsTable>, 'promo_method' | 'promo_amount' | 'promo_code'>;
+
+/**
+ * The item's code for the demo's item promotions: the region's own TAKE code (checkout.md's demo
+ * codes), so the badge names a code that works, on items above its minimum spend.
+ */
+const VALUE_CODES: Record<Region, { code: string; amount: number; minSpend: number }> = {
+  AU: { code: 'TAKE20', amount: 2000, minSpend: 15000 },
+  UK: { code: 'TAKE15', amount: 1500, minSpend: 12000 },
+};
+
+/**
+ * The ticket, the was price and the promotion, agreeing with each other: a percentage promotion's
+ * was and now prices are exactly that percentage apart (the was price a multiple of 20, so the
+ * reduced one is whole dollars or pounds); a markdown's was price is an earlier, higher ticket.
+ */
+function pricing(random: Random, ticket: number, region: Region): { price: number; rrp: number; promo: Promotion } {
+  const none: Promotion = { promo_method: null, promo_amount: null, promo_code: null };
+  const markedDown = random.chance(0.15);
+  const earlier = random.next();
+  const promotionRoll = random.next();
+  const percent = random.pick([10, 15, 20, 25]);
+  if (promotionRoll < 0.03 && ticket >= 4000) {
+    const rrp = Math.max(2000, Math.round(ticket / (1 - percent / 100) / 2000) * 2000);
+    return {
+      price: (rrp * (100 - percent)) / 100,
+      rrp,
+      promo: { promo_method: 'Percentage', promo_amount: percent, promo_code: null },
+    };
+  }
+  const rrp = markedDown ? Math.max(ticket, shopPrice(ticket / 100 / (0.6 + earlier * 0.35), region, earlier)) : ticket;
+  const value = VALUE_CODES[region];
+  if (promotionRoll < 0.06 && ticket >= value.minSpend) {
+    return {
+      price: ticket,
+      rrp,
+      promo: { promo_method: 'Value', promo_amount: value.amount, promo_code: value.code },
+    };
+  }
+  return { price: ticket, rrp, promo: none };
 }
 
 export function productCode(index: number): string {
@@ -282,25 +317,8 @@ export function generateProduct(index: number, seed: number, context: GeneratorC
   let title = titleParts.filter(Boolean).join(' ');
   if (extra) title += ` - ${extra}`;
 
-  const price = ticketPrice(random, leaf.price);
-  const markedDown = random.chance(0.15);
-  const rrp = markedDown ? Math.round(price / (0.55 + random.next() * 0.4) / 100) * 100 : price;
-  const promotionRoll = random.next();
-  let promo: Pick<Insertable<ProductsTable>, 'promo_method' | 'promo_amount' | 'promo_code'> = {
-    promo_method: null,
-    promo_amount: null,
-    promo_code: null,
-  };
-  if (promotionRoll < 0.03) {
-    promo = { promo_method: 'Percentage', promo_amount: random.pick([10, 15, 20, 25]), promo_code: null };
-  } else if (promotionRoll < 0.05) {
-    const off = Math.min(random.pick([1000, 2000, 5000]), Math.floor(price / 2 / 100) * 100);
-    promo = {
-      promo_method: 'Value',
-      promo_amount: Math.max(off, 100),
-      promo_code: random.pick(['SAVE', 'DEAL', 'TAKE']) + String(off / 100),
-    };
-  }
+  const ticket = modelPrice(random, { leaf, model, storage, extra, condition, region: store.region }).priceMinor;
+  const { price, rrp, promo } = pricing(random, ticket, store.region);
 
   const weight = random.int(leaf.weightGrams[0], leaf.weightGrams[1]);
   const side = Math.max(5, Math.round(Math.cbrt(weight) * 2.2));
@@ -348,9 +366,9 @@ export function generateProduct(index: number, seed: number, context: GeneratorC
     width_cm: Math.max(3, Math.round(side * 0.7)),
     height_cm: Math.max(1, Math.round(side * 0.4)),
     disable_in_store_pickup: random.chance(0.02) ? 1 : 0,
-    // Pickup only when too heavy (the product page's weight limit) or longer than a parcel may be.
-    // Drawn from no randomness, so every other field stays what it was.
-    postable: weight <= MAX_POSTABLE_GRAMS && side <= MAX_PARCEL_LENGTH_CM ? 1 : 0,
+    // Pickup only when bulky (a television, a bike, a piano), too heavy (the product page's weight
+    // limit) or longer than a parcel may be. Drawn from no randomness.
+    postable: !leaf.bulky && weight <= MAX_POSTABLE_GRAMS && side <= MAX_PARCEL_LENGTH_CM ? 1 : 0,
     has_authenticity_certificate: leaf.certificate && random.chance(0.4) ? 1 : 0,
     status: statusRoll < 0.04 ? 'sold' : statusRoll < 0.05 ? 'reserved' : 'available',
     listed_at: listedAt,
