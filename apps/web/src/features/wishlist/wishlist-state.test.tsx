@@ -98,7 +98,7 @@ describe('wishlist loading states', () => {
   it('goes UPDATE for a sort or a removal, keeping the list, and a new sort starts again at page 1', () => {
     let state = wishlistReducer(INITIAL_WISHLIST_STATE, {
       type: 'page-loaded',
-      data: page([entry('A1')], 1),
+      data: page([entry('A1', { IsAvailable: false })], 1),
       replace: true,
     });
     state = wishlistReducer(state, { type: 'update', sortMode: 'price+' });

@@ -279,33 +279,39 @@ export function WishlistBody({
     );
   }
   const count = state.totalItems;
+  // Clean Up removes sold items, so it is offered only when one is listed.
+  const hasSold = state.entries.some((entry) => !entry.IsAvailable);
   return (
     <>
       {error}
       <header className="wishlist-page__header">
-        <p className="wishlist-page__count">
-          {count} {count === 1 ? 'item' : 'items'}
-        </p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={onCleanUp}
-          disabled={state.loadingState !== 'DONE'}
-        >
-          Clean Up
-        </button>
         <h1>My Wishlist</h1>
-        {state.sortOptions.length > 0 && state.sortMode ? (
-          <SortDropdown
-            options={state.sortOptions.map((option) => ({
-              value: `${option.keyName}${option.isDescending ? '-' : '+'}`,
-              label: option.displayName,
-            }))}
-            value={state.sortMode}
-            onChange={onSort}
-          />
-        ) : null}
-        {alerts}
+        <div className="wishlist-page__toolbar">
+          <p className="wishlist-page__count">
+            {count} {count === 1 ? 'item' : 'items'}
+          </p>
+          {hasSold ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={onCleanUp}
+              disabled={state.loadingState !== 'DONE'}
+            >
+              Clean Up
+            </button>
+          ) : null}
+          {count > 0 && state.sortOptions.length > 0 && state.sortMode ? (
+            <SortDropdown
+              options={state.sortOptions.map((option) => ({
+                value: `${option.keyName}${option.isDescending ? '-' : '+'}`,
+                label: option.displayName,
+              }))}
+              value={state.sortMode}
+              onChange={onSort}
+            />
+          ) : null}
+          {alerts}
+        </div>
       </header>
       {state.loadingState === 'UPDATE' ? (
         <p className="visually-hidden" role="status">
@@ -319,6 +325,9 @@ export function WishlistBody({
             Try adding items to your wishlist. You can click the heart icon on the product page, or on any search
             results.
           </p>
+          <Link className="button button--yellow" to="/shop">
+            Start shopping
+          </Link>
         </div>
       ) : (
         <ul className="wishlist-grid" aria-label="Wishlist items" aria-busy={state.loadingState !== 'DONE'}>
