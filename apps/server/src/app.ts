@@ -87,6 +87,8 @@ import { WishlistAlertService } from './modules/wishlist/wishlist-alert.service.
 import { buildOpenApiDocument, openApiRoute } from './openapi/openapi.js';
 
 export interface Services {
+  /** The clock every service reads (the machine's, a journey's moved one, or a test's). */
+  clock: Clock;
   site: SiteService;
   catalogue: CatalogueService;
   stores: StoresService;
@@ -137,7 +139,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
   const now = options.now ?? Date.now;
   // The shop's own context, for work no request asked for (the search index, counted views).
   const system = systemContext(database, config.REGION);
-  const jobs = new JobsService();
+  const jobs = new JobsService(now);
   const stores = new StoresService();
   // Counted views leave the process as a job, so any worker adds them and a restart loses none queued.
   const catalogue = new CatalogueService(
@@ -220,6 +222,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     now,
   });
   return {
+    clock: now,
     digests,
     site: new SiteService(config),
     catalogue,

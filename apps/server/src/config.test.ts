@@ -9,6 +9,7 @@ import {
   paymentSandboxPort,
   resolveSecretKey,
   servedOverHttps,
+  shopClock,
 } from './config.js';
 
 describe('configuration', () => {
@@ -30,6 +31,18 @@ describe('configuration', () => {
     expect(paymentSandboxPort(loadConfig({ PORT: '4000' }))).toBe(4001);
     expect(paymentSandboxPort(loadConfig({ PORT: '0' }))).toBe(0);
     expect(paymentSandboxPort(loadConfig({ PAYMENT_SANDBOX_PORT: '5050' }))).toBe(5050);
+  });
+
+  it('moves the clock ahead only when told, never in production', () => {
+    expect(shopClock(loadConfig({}))).toBe(Date.now);
+    const ahead = shopClock(loadConfig({ CLOCK_OFFSET_MINUTES: '61' }))();
+    expect(ahead - Date.now()).toBeGreaterThan(61 * 60_000 - 1000);
+    expect(ahead - Date.now()).toBeLessThanOrEqual(61 * 60_000);
+    expect(() => loadConfig({ CLOCK_OFFSET_MINUTES: '-5' })).toThrow(/CLOCK_OFFSET_MINUTES/);
+    expect(() => loadConfig({ NODE_ENV: 'production', CLOCK_OFFSET_MINUTES: '60' })).toThrow(
+      /CLOCK_OFFSET_MINUTES: the clock is never moved in production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', CLOCK_OFFSET_MINUTES: '0' }).CLOCK_OFFSET_MINUTES).toBe(0);
   });
 
   it('defaults to port 3000, region AU and the embedded database', () => {

@@ -86,6 +86,17 @@ const ConfigSchema = z.object({
   /** 'production' on a real shop: the payment sandboxes then refuse to start. */
   NODE_ENV: optionalText(),
   /**
+   * Demos and journeys only: the shop's clock runs this many minutes ahead of the machine's (the
+   * schedules, alert periods, holds and sessions all read it), so an hourly alert can be seen
+   * without waiting an hour. Refused when NODE_ENV is production.
+   */
+  CLOCK_OFFSET_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 24 * 60)
+    .default(0),
+  /**
    * The payment providers' sandboxes (their APIs, pages and scripts, played over real HTTP on a
    * port of their own) for the demo and the tests. Default: on unless NODE_ENV is production, where
    * turning it on is refused.
@@ -230,7 +241,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: PAYMENT_SANDBOX: the payment sandboxes never run in production (NODE_ENV=production)',
     );
   }
+  if (parsed.data.CLOCK_OFFSET_MINUTES !== 0 && parsed.data.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration: CLOCK_OFFSET_MINUTES: the clock is never moved in production (NODE_ENV=production)',
+    );
+  }
   return parsed.data;
+}
+
+/** The shop's clock: the machine's, moved ahead by CLOCK_OFFSET_MINUTES in a demo or a journey. */
+export function shopClock(config: Pick<Config, 'CLOCK_OFFSET_MINUTES'>): () => number {
+  const offsetMs = config.CLOCK_OFFSET_MINUTES * 60_000;
+  return offsetMs === 0 ? Date.now : () => Date.now() + offsetMs;
 }
 
 /** Where shoppers reach the shop, without a trailing slash. */

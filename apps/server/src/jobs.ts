@@ -168,6 +168,7 @@ export async function startShopWorker(
     region: config.REGION,
     jobs: services.jobs,
     handlers,
+    now: services.clock,
     ...(log ? { log } : {}),
   });
   const ctx = systemContext(database, config.REGION, log);

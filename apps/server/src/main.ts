@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { buildApp } from './app.js';
-import { loadConfig, publicUrl, REPO_ROOT, webBuildExists } from './config.js';
+import { loadConfig, publicUrl, REPO_ROOT, shopClock, webBuildExists } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemContext } from './lib/context.js';
@@ -28,6 +28,7 @@ async function main(): Promise<void> {
   const { app, services } = await buildApp(config, database, {
     paymentProviders: payments.providers,
     paymentOrigins: payments.origins,
+    now: shopClock(config),
   });
   const system = systemContext(database, config.REGION);
   if (config.DEMO_PRODUCTS > 0 && (await services.catalogue.countProducts(system)) === 0) {
@@ -39,6 +40,11 @@ async function main(): Promise<void> {
   } else if (config.DEMO_PRODUCTS > 0 && (await services.banners.count(system)) === 0) {
     // A demo database from before banners existed gets them too.
     await seedSiteContent(database);
+  }
+  if (config.CLOCK_OFFSET_MINUTES > 0) {
+    console.warn(
+      `CLOCK_OFFSET_MINUTES is set: the shop's clock runs ${config.CLOCK_OFFSET_MINUTES} minutes ahead. Demos only.`,
+    );
   }
   if (config.DEV_CAPTCHA_ANSWER) {
     console.warn('DEV_CAPTCHA_ANSWER is set: every captcha has the same answer. Never use this on a real shop.');

@@ -1,12 +1,6 @@
 import { parseArgs } from 'node:util';
-import { createServices } from './app.js';
-import { loadConfig, publicUrl } from './config.js';
-import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
-import { systemContext } from './lib/context.js';
-import { HttpError } from './lib/errors.js';
+import { runCli, UsageError, withShop } from './cli-support.js';
 import type { FulfilmentOutcome } from './modules/orders/fulfilment.service.js';
-import { paymentProvidersOnly } from './modules/payments/payment-setup.js';
 
 const USAGE = `Usage: npm run order -- <action> <ORDER-REF> [options]
   ready    REF --store ID                          the store's items are ready to collect (e-mails the shopper)
@@ -45,14 +39,7 @@ async function main(): Promise<void> {
     return id;
   };
 
-  const config = loadConfig();
-  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  try {
-    await migrateToLatest(database);
-    const services = createServices(config, database, {
-      paymentProviders: paymentProvidersOnly(config, publicUrl(config)),
-    });
-    const ctx = systemContext(database, config.REGION);
+  await withShop(async ({ services, ctx }) => {
     const fulfilment = services.fulfilment;
     let outcome: FulfilmentOutcome;
     switch (action) {
@@ -80,20 +67,7 @@ async function main(): Promise<void> {
         ? `${outcome.reference}: done; the order is now '${outcome.status}'.`
         : `${outcome.reference}: nothing to do (already done); the order is '${outcome.status}'.`,
     );
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-class UsageError extends Error {}
-
-main().catch((error: unknown) => {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  console.error(
-    error instanceof HttpError ? error.message : error instanceof Error ? (error.stack ?? error.message) : error,
-  );
-  process.exit(1);
-});
+runCli(USAGE, main);

@@ -1,5 +1,5 @@
 import { createServices } from './app.js';
-import { loadConfig, publicUrl } from './config.js';
+import { loadConfig, publicUrl, shopClock } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startShopWorker } from './jobs.js';
@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   // The reconciler asks the providers itself (the sandbox, if any, runs in the server process).
   const services = createServices(config, database, {
     paymentProviders: paymentProvidersOnly(config, publicUrl(config)),
+    now: shopClock(config),
   });
   const log = { error: (object: unknown, message?: string) => console.error(message ?? 'error', object) };
   const shop = await startShopWorker(config, database, services, log);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type {
   CategoriesTable,
@@ -64,6 +65,30 @@ export class CatalogueRepository {
       for (const r of inserted) ids.push(r.id);
     }
     return ids;
+  }
+
+  /**
+   * Inserts one item a store lists and gives it its code from its id (listedItemCode): the id is
+   * only known once the row exists, so the row goes in under a one-off code first, in the caller's
+   * transaction. The change feed's trigger records both writes.
+   */
+  async insertListedItem(
+    ctx: DbCtx,
+    row: Omit<Insertable<ProductsTable>, 'code'>,
+    codeFor: (id: number) => string,
+  ): Promise<{ id: number; code: string }> {
+    const { id } = await ctx.db
+      .insertInto('products')
+      .values({ ...row, code: `PENDING-${randomUUID()}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const code = codeFor(id);
+    await ctx.db.updateTable('products').set({ code }).where('id', '=', id).execute();
+    return { id, code };
+  }
+
+  async categoryExists(ctx: DbCtx, id: number): Promise<boolean> {
+    return (await ctx.db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   }
 
   async listCategories(ctx: DbCtx): Promise<CategoryRow[]> {
@@ -307,6 +332,7 @@ export interface ProductCardRow {
   promo_code: string | null;
   image_count: number;
   weight_grams: number;
+  postable: number;
   disable_in_store_pickup: number;
   has_authenticity_certificate: number;
   status: 'available' | 'reserved' | 'sold';
@@ -337,6 +363,7 @@ export async function selectProductCards(ctx: DbCtx, ids: number[]): Promise<Pro
       'p.promo_code',
       'p.image_count',
       'p.weight_grams',
+      'p.postable',
       'p.disable_in_store_pickup',
       'p.has_authenticity_certificate',
       'p.status',

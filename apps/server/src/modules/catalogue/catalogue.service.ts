@@ -2,6 +2,7 @@ import type { ProductListItem } from '@shop/contract';
 import type { CategoryRow, StoreRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
+import { slugify } from '../../lib/slug.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { toProductListItem } from './catalogue.mapper.js';
 import {
@@ -13,6 +14,7 @@ import {
   selectImageInfo,
   selectProductCards,
 } from './catalogue.repository.js';
+import { baseSpecifications, listedItemCode, type NewItem, NewItemSchema } from './new-item.js';
 import { ViewCounter } from './view-counter.js';
 
 export type {
@@ -192,6 +194,59 @@ export class CatalogueService {
       const changed = await this.repository.setPrice(tx, productId, priceMinor, new Date().toISOString());
       if (changed) tx.afterCommit(() => this.notify());
       return changed;
+    });
+  }
+
+  /**
+   * A store puts an item online: checked (NewItemSchema; a store and category of this region),
+   * inserted available with listed_at from the shop's clock, in one transaction whose change feed
+   * the search index follows (poked after commit). Saved-search digests find it as new.
+   * Throws a ZodError or RangeError for bad input, before anything is written.
+   */
+  async listItem(ctx: Ctx, input: NewItem): Promise<{ id: number; code: string; slug: string }> {
+    const item = NewItemSchema.parse(input);
+    const store = await this.stores.storeById(ctx, item.storeId);
+    if (!store || store.region !== ctx.region) throw new RangeError(`No store ${item.storeId} in ${ctx.region}`);
+    const now = new Date(this.now()).toISOString();
+    const slug = slugify(item.title);
+    return inTransaction(ctx, async (tx) => {
+      if (!(await this.repository.categoryExists(tx, item.categoryId)))
+        throw new RangeError(`No category ${item.categoryId}`);
+      const listed = await this.repository.insertListedItem(
+        tx,
+        {
+          slug,
+          title: item.title,
+          description: item.description,
+          brand: item.brand,
+          category_id: item.categoryId,
+          condition: item.condition,
+          rrp_minor: item.rrpMinor,
+          price_minor: item.priceMinor,
+          promo_method: null,
+          promo_amount: null,
+          promo_code: null,
+          store_id: item.storeId,
+          image_count: 0,
+          colour: null,
+          storage: null,
+          attributes: JSON.stringify(baseSpecifications(item.brand, item.condition)),
+          weight_grams: item.weightGrams,
+          length_cm: item.lengthCm,
+          width_cm: item.widthCm,
+          height_cm: item.heightCm,
+          disable_in_store_pickup: 0,
+          postable: item.postable ? 1 : 0,
+          has_authenticity_certificate: 0,
+          status: 'available',
+          tax_treatment: item.taxTreatment,
+          listed_at: now,
+          updated_at: now,
+        },
+        listedItemCode,
+      );
+      tx.afterCommit(() => this.notify());
+      return { ...listed, slug };
     });
   }
 
