@@ -71,19 +71,25 @@ export function PageTiles({ items }: { items: ContentListItem[] }) {
   const id = useId();
   return (
     <ul className="page-tiles" aria-label="Pages">
-      {items.map((item, i) => (
-        <li key={item.Url}>
-          <article className="page-tile" aria-labelledby={`${id}-${i}`}>
-            <h3 className="page-tile__title" id={`${id}-${i}`}>
-              {item.DisplayName || item.Name}
-            </h3>
-            <p className="page-tile__description">{item.Description}</p>
-            <a className="page-tile__link" href={item.Url} aria-describedby={`${id}-${i}`}>
-              {item.ContentType === ContentType.StorePage ? 'Store information' : 'Read more'}
-            </a>
-          </article>
-        </li>
-      ))}
+      {items.map((item, i) => {
+        const name = item.DisplayName || item.Name;
+        const linkText = item.ContentType === ContentType.StorePage ? 'Store information' : 'Read more';
+        return (
+          <li key={item.Url}>
+            <article className="page-tile" aria-labelledby={`${id}-${i}`}>
+              <h3 className="page-tile__title" id={`${id}-${i}`}>
+                {name}
+              </h3>
+              <p className="page-tile__description">{item.Description}</p>
+              {/* The page's name completes the link's name for screen readers, who often list links alone;
+                it starts with the visible text, so voice control finds it by what is shown. */}
+              <a className="page-tile__link" href={item.Url} aria-label={`${linkText}: ${name}`}>
+                {linkText}
+              </a>
+            </article>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -241,10 +241,20 @@ describe('SearchResults', () => {
     renderAt('/search-results?query=store');
     const pagesTab = await screen.findByRole('tab', { name: 'Pages 2' });
     expect(screen.getByRole('tab', { name: 'Products 3' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Show as a grid' })).toBeTruthy();
     await user.click(pagesTab);
     const tiles = screen.getByRole('list', { name: 'Pages' });
-    expect(within(tiles).getByRole('link', { name: 'Store information' }).getAttribute('href')).toBe('/stores/a');
-    expect(within(tiles).getByRole('link', { name: 'Read more' }).getAttribute('href')).toBe('/help/b');
+    // Each link names its page, so a list of links reads as more than 'Read more, Read more'.
+    expect(within(tiles).getByRole('link', { name: 'Store information: A store' }).getAttribute('href')).toBe(
+      '/stores/a',
+    );
+    expect(within(tiles).getByRole('link', { name: 'Read more: Buying guide' }).getAttribute('href')).toBe('/help/b');
+    // Sort, layout and filters act on products only, so the Pages tab does not offer them.
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Show as a grid' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Filter/ })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Products 3' }));
+    expect(screen.getByRole('link', { name: 'Show as a grid' })).toBeTruthy();
   });
 
   it('restores a remembered location on start (with consent) unless the URL says nonsticky', async () => {
