@@ -330,6 +330,9 @@ export function generateProduct(index: number, seed: number, context: GeneratorC
   if (colour) specs.push({ Name: 'Colour', Value: titleCase(colour) });
   for (const [name, values] of Object.entries(leaf.specs ?? {})) specs.push({ Name: name, Value: random.pick(values) });
 
+  // Pickup only when bulky (a television, a bike, a piano), too heavy (the product page's weight
+  // limit) or longer than a parcel may be.
+  const postable = !leaf.bulky && weight <= MAX_POSTABLE_GRAMS && side <= MAX_PARCEL_LENGTH_CM;
   const statusRoll = random.next();
   const listedAt = new Date(CATALOGUE_EPOCH - Math.floor(random.next() * 365 * 86400) * 1000).toISOString();
   const code = productCode(index);
@@ -365,10 +368,9 @@ export function generateProduct(index: number, seed: number, context: GeneratorC
     length_cm: side,
     width_cm: Math.max(3, Math.round(side * 0.7)),
     height_cm: Math.max(1, Math.round(side * 0.4)),
-    disable_in_store_pickup: random.chance(0.02) ? 1 : 0,
-    // Pickup only when bulky (a television, a bike, a piano), too heavy (the product page's weight
-    // limit) or longer than a parcel may be. Drawn from no randomness.
-    postable: !leaf.bulky && weight <= MAX_POSTABLE_GRAMS && side <= MAX_PARCEL_LENGTH_CM ? 1 : 0,
+    // Post only, never for an item that cannot be posted: nobody could buy it.
+    disable_in_store_pickup: random.chance(0.02) && postable ? 1 : 0,
+    postable: postable ? 1 : 0,
     has_authenticity_certificate: leaf.certificate && random.chance(0.4) ? 1 : 0,
     status: statusRoll < 0.04 ? 'sold' : statusRoll < 0.05 ? 'reserved' : 'available',
     listed_at: listedAt,

@@ -28,6 +28,26 @@ type PricedRow = Pick<
   'rrp_minor' | 'price_minor' | 'promo_method' | 'promo_amount' | 'promo_code'
 >;
 
+/** The reduction from the RRP in whole percent, as a shopper would work it out. */
+function percentOff(rrpMinor: number, priceMinor: number): number {
+  return rrpMinor > 0 ? Math.round(((rrpMinor - priceMinor) * 100) / rrpMinor) : 0;
+}
+
+/**
+ * The item's promotion when its prices bear it out: a percentage off only when the was and now
+ * prices are that percentage apart, a value off without a code only when they are that amount
+ * apart (a code's value comes off at checkout, so it stands as it is). A badge saying '10% OFF'
+ * over prices 24% apart would be a claim the page itself contradicts; the prices then speak alone.
+ */
+export function promotionOf(row: PricedRow): ProductListItem['Promotion'] {
+  if (!row.promo_method || row.promo_amount === null) return null;
+  if (row.promo_method === 'Percentage' && percentOff(row.rrp_minor, row.price_minor) !== row.promo_amount) return null;
+  if (row.promo_method === 'Value' && !row.promo_code && row.rrp_minor - row.price_minor !== row.promo_amount) {
+    return null;
+  }
+  return { DiscountMethod: row.promo_method, DiscountAmount: row.promo_amount, DiscountCode: row.promo_code };
+}
+
 /** The price fields every product reply carries: display strings, minor units and the promotion. */
 export function priceFields(row: PricedRow, region: Region) {
   return {
@@ -35,10 +55,7 @@ export function priceFields(row: PricedRow, region: Region) {
     Sp: formatMoney(row.price_minor, region),
     RrpMinorUnits: row.rrp_minor,
     SpMinorUnits: row.price_minor,
-    Promotion:
-      row.promo_method && row.promo_amount !== null
-        ? { DiscountMethod: row.promo_method, DiscountAmount: row.promo_amount, DiscountCode: row.promo_code }
-        : null,
+    Promotion: promotionOf(row),
   };
 }
 
@@ -57,24 +74,36 @@ export function productStateHash(
     .slice(0, 16);
 }
 
-/** What the card and the product page say about delivery. */
+/**
+ * What the card and the product page say about delivery, from one set of rules so they never
+ * disagree: an item goes by post only when it may be posted (not bulky, not too heavy or long),
+ * the weight has a postage band and its store sends parcels at all (a store closed to pickup sends
+ * nothing either, the same rule as the search index's delivery flags).
+ */
 export function shippingOf(
-  weightGrams: number,
-  disableInStorePickup: boolean,
+  item: { weightGrams: number; postable: boolean; disableInStorePickup: boolean },
   storePickupDisabled: boolean,
   region: Store['Region'],
 ) {
-  const cost = postageCost(weightGrams, region);
+  const band = item.postable ? postageCost(item.weightGrams, region) : null;
+  const canPost = !storePickupDisabled && band !== null;
+  const canPickup = !storePickupDisabled && !item.disableInStorePickup;
+  const cost = canPost ? band : null;
   let label: string;
-  if (cost === null) label = 'Pickup only';
-  else if (disableInStorePickup) label = `Postage only: ${formatMoney(cost, region)}`;
-  else label = `Postage ${formatMoney(cost, region)} or free pickup`;
+  if (storePickupDisabled) label = '';
+  else if (cost !== null && canPickup) label = `Postage ${formatMoney(cost, region)} or free pickup`;
+  else if (cost !== null) label = `Postage only: ${formatMoney(cost, region)}`;
+  else if (canPickup) label = 'Pickup only';
+  else label = 'Contact store for options';
+  return { label, cost, canPost, canPickup };
+}
+
+/** The delivery facts of a product row. */
+function deliveryOf(row: { weight_grams: number; postable: number; disable_in_store_pickup: number }) {
   return {
-    label,
-    cost,
-    // The same rules as the search index's delivery flags: a store closed to pickup sends nothing either.
-    canPost: !storePickupDisabled && cost !== null,
-    canPickup: !storePickupDisabled && !disableInStorePickup,
+    weightGrams: row.weight_grams,
+    postable: row.postable === 1,
+    disableInStorePickup: row.disable_in_store_pickup === 1,
   };
 }
 
@@ -98,7 +127,7 @@ export function toProductDetail(
   lineage: { slug: string; name: string }[],
 ): ProductDetail {
   const region = store.Region;
-  const shipping = shippingOf(row.weight_grams, row.disable_in_store_pickup === 1, store.PickupDisabled, region);
+  const shipping = shippingOf(deliveryOf(row), store.PickupDisabled, region);
   const url = productUrl(row.code, row.slug);
   return {
     Id: row.id,
@@ -142,7 +171,7 @@ export function toProductDetail(
 export function toProductListItem(row: ProductCardRow, listName: string): ProductListItem {
   const region = row.store_region as Region;
   const storeClosedToPickup = row.store_pickup_disabled === 1;
-  const shipping = shippingOf(row.weight_grams, row.disable_in_store_pickup === 1, storeClosedToPickup, region);
+  const shipping = shippingOf(deliveryOf(row), storeClosedToPickup, region);
   return {
     Id: row.id,
     Code: row.code,

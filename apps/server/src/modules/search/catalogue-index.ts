@@ -281,7 +281,8 @@ export class CatalogueIndex {
     if (row.promo_method !== null || row.price_minor < row.rrp_minor) flags |= Flag.OnSale;
     if (row.image_count > 0) flags |= Flag.HasPictures;
     const storeOpen = !store?.pickupDisabled;
-    if (storeOpen && postageCost(row.weight_grams, this.region) !== null) flags |= Flag.Postage;
+    // The product card's rule (catalogue.mapper shippingOf): a pickup-only item is never offered for postage.
+    if (storeOpen && row.postable === 1 && postageCost(row.weight_grams, this.region) !== null) flags |= Flag.Postage;
     if (storeOpen && !row.disable_in_store_pickup) flags |= Flag.Pickup;
     this.flags[doc] = flags;
   }

@@ -16,6 +16,8 @@ export interface IndexedProductRow {
   colour: string | null;
   storage: string | null;
   weight_grams: number;
+  /** 0: pickup only (bulky, too heavy or too long to post). */
+  postable: number;
   disable_in_store_pickup: number;
   status: string;
   listed_at: string;
@@ -41,6 +43,7 @@ export class SearchRepository {
         'p.colour',
         'p.storage',
         'p.weight_grams',
+        'p.postable',
         'p.disable_in_store_pickup',
         'p.status',
         'p.listed_at',

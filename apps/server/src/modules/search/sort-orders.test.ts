@@ -36,6 +36,7 @@ function tiedIndex(): CatalogueIndex {
       colour: null,
       storage: null,
       weight_grams: 100,
+      postable: 1,
       disable_in_store_pickup: 0,
       status: i % 13 === 0 ? 'sold' : 'available',
       listed_at: new Date(Date.UTC(2026, 0, 1 + (i % 5))).toISOString(),
