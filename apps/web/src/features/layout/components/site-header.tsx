@@ -1,15 +1,19 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
+import { usePublishStuckHeight } from '../use-stuck-height';
 import { AccountMenu } from './account-menu';
 import '../layout.css';
 
 /**
  * The brand, the search bar (passed in by the app, which owns the search feature), a few links, the
- * account menu and the app's actions (the cart).
+ * account menu and the app's actions (the cart). Sticky (layout.css): whole from 768 px, its search
+ * row only on phones.
  */
 export function SiteHeader({ search, actions }: { search: ReactNode; actions?: ReactNode }) {
+  const ref = useRef<HTMLElement>(null);
+  usePublishStuckHeight(ref);
   return (
-    <header className="site-header">
+    <header ref={ref} className="site-header">
       <div className="site-header__inner">
         <Link className="brand" to="/" aria-label="Secondhand home">
           <svg className="brand__mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">

@@ -216,20 +216,6 @@ describe('SearchBox extras', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it("becomes 'stuck' once the page scrolls past its top, keeping its place in the header", async () => {
-    vi.stubGlobal('fetch', mockFetch(() => ok(makeSuggestions())).fetchMock);
-    const { container } = renderAt('/');
-    const slot = container.querySelector('.search-bar-slot') as HTMLElement;
-    const bar = container.querySelector('.search-bar') as HTMLElement;
-    expect(bar.classList.contains('search-bar--stuck')).toBe(false);
-    const top = vi.spyOn(slot, 'getBoundingClientRect').mockReturnValue({ top: -40 } as DOMRect);
-    window.dispatchEvent(new Event('scroll'));
-    await waitFor(() => expect(bar.classList.contains('search-bar--stuck')).toBe(true));
-    top.mockReturnValue({ top: 12 } as DOMRect);
-    window.dispatchEvent(new Event('scroll'));
-    await waitFor(() => expect(bar.classList.contains('search-bar--stuck')).toBe(false));
-  });
-
   it('takes focus when a navigation asks for it (Start a new search)', async () => {
     vi.stubGlobal('fetch', mockFetch(() => ok(makeSuggestions())).fetchMock);
     render(

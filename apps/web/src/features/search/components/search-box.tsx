@@ -2,7 +2,6 @@ import { SUGGESTION_MIN_LENGTH } from '@shop/contract';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSiteSettings } from '../../../lib/site-settings';
-import { throttle } from '../../../lib/throttle';
 import { inLayout, type SearchLayout, submittedSearch } from '../search-form';
 import { moveActive, suggestionGroups } from '../suggestions';
 import { useSuggestions } from '../use-suggestions';
@@ -12,46 +11,12 @@ import '../search.css';
 export const SEARCH_INPUT_ID = 'search-input';
 /** Navigation state asking the search bar to take focus (the empty state's 'Start a new search'). */
 export const FOCUS_SEARCH_STATE = 'focusSearch';
-const STUCK_THROTTLE_MS = 20;
 
 /** Routes that offer 'Save this search': the search page's list and grid layouts. */
 function searchLayoutOf(pathname: string): SearchLayout | null {
   if (/^\/search-results\/?$/.test(pathname)) return 'list';
   if (/^\/search-results\/grid\/?$/.test(pathname)) return 'grid';
   return null;
-}
-
-/**
- * 'stuck' once the page has scrolled past the bar's own top position (checked on scroll, throttled
- * to 20 ms). The slot keeps the bar's place in the header while the bar itself is fixed to the top;
- * its height is published as --search-bar-stuck-h so other sticky parts can sit below it.
- */
-function useStuck(slotRef: React.RefObject<HTMLElement | null>, barRef: React.RefObject<HTMLElement | null>) {
-  const [stuck, setStuck] = useState(false);
-  const height = useRef(0);
-  useEffect(() => {
-    const slot = slotRef.current;
-    if (!slot) return;
-    const check = throttle(() => {
-      const past = slot.getBoundingClientRect().top < 0;
-      if (!past) height.current = slot.offsetHeight;
-      setStuck(past);
-    }, STUCK_THROTTLE_MS);
-    check();
-    window.addEventListener('scroll', check, { passive: true });
-    window.addEventListener('resize', check);
-    return () => {
-      window.removeEventListener('scroll', check);
-      window.removeEventListener('resize', check);
-      check.cancel();
-    };
-  }, [slotRef]);
-  useEffect(() => {
-    const root = document.documentElement;
-    root.style.setProperty('--search-bar-stuck-h', `${stuck ? (barRef.current?.offsetHeight ?? 0) : 0}px`);
-    return () => root.style.setProperty('--search-bar-stuck-h', '0px');
-  }, [stuck, barRef]);
-  return { stuck, height: height.current };
 }
 
 /**
@@ -88,9 +53,6 @@ export function SearchBox({
   useEffect(() => {
     if (focusWanted) inputRef.current?.focus();
   }, [focusWanted]);
-  const slotRef = useRef<HTMLDivElement>(null);
-  const barRef = useRef<HTMLDivElement>(null);
-  const { stuck, height } = useStuck(slotRef, barRef);
 
   const groups = useMemo(
     () => (suggestions.status === 'done' ? suggestionGroups(suggestions.value, `${id}-option`) : []),
@@ -139,8 +101,8 @@ export function SearchBox({
   };
 
   return (
-    <div ref={slotRef} className="search-bar-slot" style={stuck && height > 0 ? { height } : undefined}>
-      <div ref={barRef} className={`search-bar${stuck ? ' search-bar--stuck' : ''}`}>
+    <div className="search-bar-slot">
+      <div className="search-bar">
         <div className="search-bar__inner">
           <CategoryMenu />
           {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is not yet in React's JSX types; the role gives the same landmark. */}

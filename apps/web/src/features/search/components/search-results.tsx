@@ -51,8 +51,9 @@ function countText(n: number): string {
 }
 
 /**
- * Keeps two CSS variables current for the sticky parts: the site header's height (when it is itself
- * sticky) and the search header's height, and reports whether the search header is stuck (throttled).
+ * Keeps the search header's height current as a CSS variable (the refine panel sticks below it)
+ * and reports whether the search header is stuck (throttled): it sticks just below what the sticky
+ * site header leaves on screen, published by the header as --header-stuck-h.
  */
 function useStickyHeader(
   rootRef: React.RefObject<HTMLElement | null>,
@@ -63,27 +64,18 @@ function useStickyHeader(
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return;
-    const header = document.querySelector<HTMLElement>('header');
-    let headerHeight = 0;
     const measure = () => {
-      const position = header ? getComputedStyle(header).position : '';
-      headerHeight = header && (position === 'sticky' || position === 'fixed') ? header.offsetHeight : 0;
-      root.style.setProperty('--site-header-h', `${headerHeight}px`);
       root.style.setProperty('--search-sticky-h', `${stickyRef.current?.offsetHeight ?? 0}px`);
     };
     const check = throttle(() => {
       const sentinel = sentinelRef.current;
       if (!sentinel) return;
-      // The search bar, once stuck to the top, publishes its height; this header sits below it.
-      const bar = Number.parseFloat(
-        getComputedStyle(document.documentElement).getPropertyValue('--search-bar-stuck-h'),
-      );
-      setStuck(sentinel.getBoundingClientRect().top < headerHeight + (Number.isFinite(bar) ? bar : 0));
+      const header = Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-stuck-h'));
+      setStuck(sentinel.getBoundingClientRect().top < (Number.isFinite(header) ? header : 0));
     }, STICKY_THROTTLE_MS);
     measure();
     check();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
-    if (header) observer?.observe(header);
     if (stickyRef.current) observer?.observe(stickyRef.current);
     window.addEventListener('scroll', check, { passive: true });
     window.addEventListener('resize', measure);
@@ -239,7 +231,8 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
         : countText(tab === 'pages' ? pageCount : productCount);
 
   const crumbs = value ? <Breadcrumbs crumbs={value.Breadcrumbs} layout={layout} /> : null;
-  // Small screens keep only the controls sticky (50 px); the count and breadcrumbs scroll away.
+  // Small screens keep the count on a line of its own above the controls (50 px), both sticky;
+  // the breadcrumbs scroll away.
   const title = (
     <h1 className="search-toolbar__count" ref={headingRef} tabIndex={-1}>
       {heading}
@@ -332,14 +325,10 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
       ref={rootRef}
       className={`search-page search-page--${layout}${showTabs ? ' search-page--tabs' : ''}${panelOpen ? ' search-page--refine-open' : ''}`}
     >
-      {small ? (
-        <div className="search-toolbar__title">
-          {crumbs}
-          {title}
-        </div>
-      ) : null}
+      {small ? crumbs : null}
       <div ref={sentinelRef} className="search-sticky-sentinel" />
       <div ref={stickyRef} className={`search-sticky${stuck ? ' search-sticky--stuck' : ''}`}>
+        {small ? <div className="search-toolbar__title search-toolbar__title--small">{title}</div> : null}
         {showTabs ? (
           <Tabs
             id={id}

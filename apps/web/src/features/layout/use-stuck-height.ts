@@ -1,0 +1,36 @@
+import { type RefObject, useLayoutEffect } from 'react';
+
+export const STUCK_HEIGHT_VAR = '--header-stuck-h';
+
+/**
+ * How much of a sticky element stays on screen once stuck: its height less the part its negative
+ * `top` lets scroll away (the phone header keeps only its search row).
+ */
+export function stuckHeight(element: HTMLElement): number {
+  const top = Number.parseFloat(getComputedStyle(element).top);
+  return Math.max(0, element.offsetHeight + (Number.isFinite(top) && top < 0 ? top : 0));
+}
+
+/**
+ * Publishes the sticky header's on-screen height as --header-stuck-h on the root element, kept
+ * current as the header changes size (breakpoints, a signed-in name), so the search page's bar can
+ * stick just below it and scroll padding keeps focused controls out from under it.
+ */
+export function usePublishStuckHeight(ref: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty(STUCK_HEIGHT_VAR, `${stuckHeight(element)}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : null;
+    observer?.observe(element);
+    // The negative top changes at a breakpoint without the header necessarily changing size.
+    window.addEventListener('resize', publish);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', publish);
+      root.style.removeProperty(STUCK_HEIGHT_VAR);
+    };
+  }, [ref]);
+}
