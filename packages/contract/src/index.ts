@@ -14,6 +14,7 @@ export * from './payments-globalpay.js';
 export * from './payments-paypal.js';
 export * from './product.js';
 export * from './promotion.js';
+export * from './region-wording.js';
 export * from './regions.js';
 export * from './saved-search-form.js';
 export * from './saved-searches.js';

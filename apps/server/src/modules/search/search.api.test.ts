@@ -184,6 +184,7 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
   it('counts every facet as what choosing it returns, with no filters', async () => {
     const value = await expectCountsMatchChoices('');
     expect(value.UpperFacetGroupList.map((g) => g.GroupName)[0]).toBe('delivery');
+    expect(value.UpperFacetGroupList[0]?.FacetItems.map((f) => f.Name)).toEqual(['Postage', 'Click & Collect']);
     expect(value.StoreFacetGroupList.map((s) => s.Name)).toContain('New South Wales');
   });
 
@@ -490,6 +491,9 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
       expect(body.Value.ProductList.ProductListItems.every((i) => i.Sp.startsWith('£'))).toBe(true);
       expect(body.Value.StoreFacetGroupList.map((s) => s.Name)).toContain('Greater London');
       expect(body.Value.StoreFacetGroupList.map((s) => s.Name)).not.toContain('New South Wales');
+      // The pickup service is named as the UK site names it everywhere else.
+      const delivery = body.Value.UpperFacetGroupList.find((g) => g.GroupName === 'delivery');
+      expect(delivery?.FacetItems.map((f) => f.Name)).toEqual(['Postage', 'Click and collect']);
     } finally {
       await uk.close();
     }

@@ -5,6 +5,7 @@ import {
   type FacetItem,
   isStateLocation,
   PageSize,
+  PICKUP_SERVICE,
   type Region,
   type SearchResultsQuery,
   type SearchResultsValue,
@@ -304,8 +305,9 @@ export class SearchService {
             Selected: delivery.has('postage'),
           },
           {
-            Term: 'Click & Collect|pickup',
-            Name: 'Click & Collect',
+            // Named as the region names its pickup service everywhere else.
+            Term: `${PICKUP_SERVICE[this.region].label}|pickup`,
+            Name: PICKUP_SERVICE[this.region].label,
             Guid: 'pickup',
             Count: result.counts.pickup,
             Selected: delivery.has('pickup'),

@@ -1,3 +1,4 @@
+import { PICKUP_SERVICE, REGION_IN_SENTENCE, type Region } from '@shop/contract';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -5,17 +6,20 @@ import { useSiteSettings } from '../../../lib/site-settings';
 import { useFooterNotice } from '../api/get-footer-notice';
 import '../layout.css';
 
-export const HELP_LINKS = [
-  { to: '/help/warranty', label: 'Warranty' },
-  { to: '/help/returns', label: 'Returns and refunds' },
-  { to: '/help/click-and-collect', label: 'Click and collect' },
-] as const;
+/** The help links; the pickup service is named as the region names it everywhere else. */
+export function helpLinks(region: Region) {
+  return [
+    { to: '/help/warranty', label: 'Warranty' },
+    { to: '/help/returns', label: 'Returns and refunds' },
+    { to: '/help/click-and-collect', label: PICKUP_SERVICE[region].label },
+  ];
+}
 
 /** Help links, the regulatory notice from the server (sanitised) and the small print. */
 export function SiteFooter() {
   const html = useFooterNotice();
   const notice = useMemo(() => (html ? DOMPurify.sanitize(html) : ''), [html]);
-  const { regionInfo } = useSiteSettings();
+  const { Region: region } = useSiteSettings();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -23,12 +27,12 @@ export function SiteFooter() {
           <p className="site-footer__name">
             Second<span>hand</span>
           </p>
-          <p>Pre-loved goods from hundreds of local stores across {regionInfo.name}.</p>
+          <p>Pre-loved goods from hundreds of local stores across {REGION_IN_SENTENCE[region]}.</p>
         </div>
         <nav className="site-footer__links" aria-label="Help">
           <h2 className="site-footer__heading">Help</h2>
           <ul>
-            {HELP_LINKS.map((link) => (
+            {helpLinks(region).map((link) => (
               <li key={link.to}>
                 <Link to={link.to}>{link.label}</Link>
               </li>

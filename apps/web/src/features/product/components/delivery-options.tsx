@@ -1,11 +1,11 @@
-import { formatMoney, type ProductDetail } from '@shop/contract';
+import { formatMoney, PICKUP_SERVICE, type ProductDetail, REGION_IN_SENTENCE } from '@shop/contract';
 import { useSiteSettings } from '../../../lib/site-settings';
 import '../product.css';
 import { Icon } from '../../../components/icon';
 
 /** Can it be posted, and for how much; can it be collected, and where. */
 export function DeliveryOptions({ product }: { product: ProductDetail }) {
-  const { Region: region, regionInfo } = useSiteSettings();
+  const { Region: region } = useSiteSettings();
   const postable = product.CanPost && product.ShippingCost !== null;
   const pickup = product.CanPickup && !product.DisableInStorePickup && !product.Store.PickupDisabled;
   return (
@@ -16,14 +16,14 @@ export function DeliveryOptions({ product }: { product: ProductDetail }) {
           <strong>Postage</strong>
           <br />
           {postable
-            ? `${formatMoney(product.ShippingCost ?? 0, region)} to anywhere in ${regionInfo.name}`
+            ? `${formatMoney(product.ShippingCost ?? 0, region)} to anywhere in ${REGION_IN_SENTENCE[region]}`
             : 'Not available: this item is too large or heavy to post'}
         </span>
       </li>
       <li className={pickup ? 'delivery-options__yes' : 'delivery-options__no'}>
         <Icon name="store" size={22} />
         <span>
-          <strong>Click and collect</strong>
+          <strong>{PICKUP_SERVICE[region].label}</strong>
           <br />
           {pickup
             ? `Free from our ${product.Store.Name} store`

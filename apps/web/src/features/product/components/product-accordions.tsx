@@ -1,4 +1,4 @@
-import type { ProductDetail } from '@shop/contract';
+import { PICKUP_SERVICE, type ProductDetail } from '@shop/contract';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { Accordion } from '../../../components/accordion';
@@ -79,7 +79,7 @@ export function ProductAccordions({
           within two hours; bring photo identification.
         </p>
         <p>
-          <Link to="/help/click-and-collect">How click and collect works</Link>
+          <Link to="/help/click-and-collect">How {PICKUP_SERVICE[region].inSentence} works</Link>
         </p>
       </Accordion>
     </section>

@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import type { ProductDetail } from '@shop/contract';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SITE_SETTINGS, SiteSettingsContext, siteSettingsFrom } from '../../../lib/site-settings';
+import { DeliveryOptions } from './delivery-options';
+
+afterEach(cleanup);
+
+const product = {
+  CanPost: true,
+  ShippingCost: 995,
+  CanPickup: true,
+  DisableInStorePickup: false,
+  ItemUnavailableAsStoreDisabledPickup: false,
+  Store: { Name: 'Camden', PickupDisabled: false },
+} as unknown as ProductDetail;
+
+function renderIn(region: 'AU' | 'UK') {
+  const settings = siteSettingsFrom({
+    ...DEFAULT_SITE_SETTINGS,
+    Region: region,
+    CurrencyCode: region === 'AU' ? 'AUD' : 'GBP',
+    CurrencySymbol: region === 'AU' ? '$' : '£',
+  });
+  render(
+    <SiteSettingsContext.Provider value={settings}>
+      <DeliveryOptions product={product} />
+    </SiteSettingsContext.Provider>,
+  );
+}
+
+describe('DeliveryOptions', () => {
+  it('posts "to anywhere in the United Kingdom" and offers "Click and collect" in the UK', () => {
+    renderIn('UK');
+    expect(screen.getByText(/to anywhere in/).textContent).toBe('Postage£9.95 to anywhere in the United Kingdom');
+    expect(screen.getByText('Click and collect')).toBeTruthy();
+    expect(screen.queryByText('Click & Collect')).toBeNull();
+  });
+
+  it('posts "to anywhere in Australia" and offers "Click & Collect" in Australia', () => {
+    renderIn('AU');
+    expect(screen.getByText(/to anywhere in/).textContent).toBe('Postage$9.95 to anywhere in Australia');
+    expect(screen.getByText('Click & Collect')).toBeTruthy();
+  });
+});
