@@ -15,7 +15,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 function renderHearts(options: { viewer?: Viewer; alerts?: boolean; hide?: boolean } = {}) {
   const codes = new Set<string>();
-  stubFetch({
+  const calls = stubFetch({
     'GET /c3api/wishlist/query/summary': () => envelope({ Token: 't', ExpiryDate: null, Data: [...codes] }),
     'POST /c3api/wishlist/add': (call) => {
       codes.add((call.body as { ItemCode: string }).ItemCode);
@@ -41,10 +41,13 @@ function renderHearts(options: { viewer?: Viewer; alerts?: boolean; hide?: boole
       </SiteSettingsContext.Provider>,
     ),
   );
+  return calls;
 }
 
 beforeEach(() => {
   window.localStorage.clear();
+  // A visitor's hearts save only with functional-cookie consent (tested on its own below).
+  window.localStorage.setItem('cookie-consent', 'accepted');
   resetAlertReminderForTests();
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     this.setAttribute('open', '');
@@ -110,5 +113,50 @@ describe('the guest wishlist alerts reminder', () => {
       cleanup();
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('a heart without functional-cookie consent', () => {
+  const adds = (calls: { url: string }[]) => calls.filter((c) => c.url === '/c3api/wishlist/add');
+
+  it("asks a visitor first and saves nothing on 'Not now', handing focus back to the heart", async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem('cookie-consent', 'declined');
+    const calls = renderHearts();
+    const lamp = screen.getByRole('button', { name: 'Add Lamp to wishlist' });
+    await user.click(lamp);
+    const dialog = await screen.findByRole('dialog', { name: 'Your wishlist needs cookies' });
+    expect(within(dialog).getByRole('link', { name: 'log in' }).getAttribute('href')).toBe('/login');
+    await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('dialog', { name: 'Your wishlist needs cookies' })).toBeNull();
+    // The heart does not pretend: nothing was saved and it still offers to add.
+    expect(adds(calls)).toHaveLength(0);
+    expect(lamp.getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(document.activeElement).toBe(lamp));
+    expect(window.localStorage.getItem('cookie-consent')).toBe('declined');
+  });
+
+  it("records consent and saves on 'Allow cookies and save'", async () => {
+    const user = userEvent.setup();
+    window.localStorage.removeItem('cookie-consent');
+    const calls = renderHearts({ alerts: false });
+    await user.click(screen.getByRole('button', { name: 'Add Lamp to wishlist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your wishlist needs cookies' });
+    await user.click(within(dialog).getByRole('button', { name: 'Allow cookies and save' }));
+    await screen.findByRole('button', { name: 'Remove Lamp from wishlist' });
+    expect(adds(calls)).toHaveLength(1);
+    expect(window.localStorage.getItem('cookie-consent')).toBe('accepted');
+    // The visitor's wishlist token is kept from now on.
+    expect(window.localStorage.getItem('wishlist-token')).toBe('t');
+  });
+
+  it("saves a customer's heart at once: their wishlist is kept with their account", async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem('cookie-consent', 'declined');
+    const calls = renderHearts({ viewer: { kind: 'customer', email: 'a@b.co', firstName: 'A', lastName: 'B' } });
+    await user.click(screen.getByRole('button', { name: 'Add Lamp to wishlist' }));
+    await screen.findByRole('button', { name: 'Remove Lamp from wishlist' });
+    expect(adds(calls)).toHaveLength(1);
+    expect(screen.queryByRole('dialog', { name: 'Your wishlist needs cookies' })).toBeNull();
   });
 });

@@ -2,7 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { markAlertReminderShown, shouldShowAlertReminder } from '../features/wishlist/alert-reminder';
 import { AlertReminder } from '../features/wishlist/components/alert-reminder';
+import { WishlistConsentPrompt } from '../features/wishlist/components/wishlist-consent-prompt';
 import { trackEcommerce } from '../lib/analytics';
+import { hasFunctionalConsent, onConsentChange, setConsent } from '../lib/consent';
 import { useSiteSettings } from '../lib/site-settings';
 import { useViewer } from '../lib/viewer';
 import { WishlistContext, type WishlistContextValue } from '../lib/wishlist';
@@ -27,10 +29,18 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
   const codes = useMemo<ReadonlySet<string>>(() => (summary.data ? new Set(summary.data) : NO_CODES), [summary.data]);
   // The heart whose add prompted the alerts reminder (undefined: no reminder open).
   const [prompt, setPrompt] = useState<HTMLElement | null | undefined>(undefined);
+  // A visitor's heart pressed without functional-cookie consent, waiting on the consent prompt.
+  const [asking, setAsking] = useState<Parameters<WishlistContextValue['toggle']> | null>(null);
 
   const refresh = useCallback(async () => {
     await client.invalidateQueries({ queryKey: wishlistSummaryKey });
   }, [client]);
+
+  // A change of cookie choice keeps or lets go of a visitor's wishlist: the hearts follow.
+  useEffect(() => {
+    if (!WishlistsEnabled) return;
+    return onConsentChange(() => void refresh());
+  }, [WishlistsEnabled, refresh]);
 
   useEffect(() => {
     if (!WishlistsEnabled) return;
@@ -39,7 +49,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(CHANGED, onChange);
   }, [WishlistsEnabled, refresh]);
 
-  const toggle = useCallback<WishlistContextValue['toggle']>(
+  const save = useCallback<WishlistContextValue['toggle']>(
     async (code, add, analytics, origin) => {
       try {
         const data = await changeWishlist(add ? 'add' : 'remove', code);
@@ -68,6 +78,19 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
     [refresh, Region, signedIn, WishlistAlertsEnabled],
   );
 
+  // A visitor's wishlist is kept on this device only with functional-cookie consent; without it
+  // a heart would look saved and vanish on reload, so the visitor is asked first.
+  const toggle = useCallback<WishlistContextValue['toggle']>(
+    async (code, add, analytics, origin) => {
+      if (add && !signedIn && !hasFunctionalConsent()) {
+        setAsking([code, add, analytics, origin]);
+        return false;
+      }
+      return save(code, add, analytics, origin);
+    },
+    [save, signedIn],
+  );
+
   const value = useMemo<WishlistContextValue>(
     () => ({ enabled: WishlistsEnabled, codes, toggle, refresh }),
     [WishlistsEnabled, codes, toggle, refresh],
@@ -77,6 +100,15 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
     <WishlistContext.Provider value={value}>
       {children}
       <AlertReminder origin={prompt} onClose={() => setPrompt(undefined)} />
+      <WishlistConsentPrompt
+        open={asking !== null}
+        origin={asking?.[3] ?? null}
+        onAllow={() => {
+          setConsent('accepted');
+          if (asking) void save(...asking);
+        }}
+        onClose={() => setAsking(null)}
+      />
     </WishlistContext.Provider>
   );
 }

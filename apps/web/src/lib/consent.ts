@@ -43,6 +43,18 @@ export function onConsentChange(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+const reopenListeners = new Set<() => void>();
+
+/** Asks the banner to show again, so the shopper can change a choice made before ('Cookie settings'). */
+export function reopenConsent(): void {
+  for (const listener of reopenListeners) listener();
+}
+
+export function onConsentReopen(listener: () => void): () => void {
+  reopenListeners.add(listener);
+  return () => reopenListeners.delete(listener);
+}
+
 /** Functional storage: reads and writes only with consent. */
 export const functionalStorage = {
   get(key: string): string | null {

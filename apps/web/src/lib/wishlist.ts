@@ -1,11 +1,26 @@
 import { createContext, useContext } from 'react';
-import { functionalStorage } from './consent';
+import { functionalStorage, onConsentChange } from './consent';
 
 // The wishlist's calls live one file each in lib/wishlist-api.
 const TOKEN_KEY = 'wishlist-token';
 const EXPIRY_KEY = 'wishlist-token-expiry';
 /** Without consent the token lives in memory for the visit only. */
 let memoryToken: string | null = null;
+let memoryExpiry: string | null = null;
+
+// Consent given: the visit's token is kept from now on. Consent withdrawn: the guest's wishlist is
+// let go at once (storage is already cleared), so hearts do not look saved for a wishlist that a
+// reload would lose.
+onConsentChange((choice) => {
+  if (choice === 'accepted' && memoryToken) {
+    functionalStorage.set(TOKEN_KEY, memoryToken);
+    if (memoryExpiry) functionalStorage.set(EXPIRY_KEY, memoryExpiry);
+  }
+  if (choice === 'declined') {
+    memoryToken = null;
+    memoryExpiry = null;
+  }
+});
 
 export function wishlistToken(): string | null {
   const stored = functionalStorage.get(TOKEN_KEY);
@@ -18,6 +33,7 @@ export function wishlistToken(): string | null {
 export function keepWishlistToken(value: { Token: string | null; ExpiryDate: string | null }): void {
   if (!value.Token) return;
   memoryToken = value.Token;
+  memoryExpiry = value.ExpiryDate;
   functionalStorage.set(TOKEN_KEY, value.Token);
   if (value.ExpiryDate) functionalStorage.set(EXPIRY_KEY, value.ExpiryDate);
 }
@@ -28,6 +44,7 @@ export function keepWishlistToken(value: { Token: string | null; ExpiryDate: str
  */
 export function forgetWishlistToken(): void {
   memoryToken = null;
+  memoryExpiry = null;
   functionalStorage.remove(TOKEN_KEY);
   functionalStorage.remove(EXPIRY_KEY);
 }

@@ -1,37 +1,79 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useBottomInset } from '../../../lib/bottom-inset';
-import { type ConsentChoice, consentChoice, onConsentChange, setConsent } from '../../../lib/consent';
+import { type ConsentChoice, consentChoice, onConsentChange, onConsentReopen, setConsent } from '../../../lib/consent';
 import '../layout.css';
+
+/** The id the footer's 'Cookie settings' link points at. */
+export const COOKIE_SETTINGS_ID = 'cookie-settings';
 
 /**
  * Asks once for consent to functional storage. It sits at the bottom of the window without
  * blocking the page: the page is padded by its height, so nothing stays hidden behind it, and it
- * goes away for good once the shopper chooses.
+ * goes away once the shopper chooses. The footer's 'Cookie settings' brings it back to change the
+ * choice; it then takes focus, says what was chosen, and hands focus back to that link afterwards.
  */
 export function CookieConsent() {
   const [choice, setChoice] = useState<ConsentChoice | null>(() => consentChoice());
+  const [reopened, setReopened] = useState(false);
   const ref = useRef<HTMLElement>(null);
-  useEffect(() => onConsentChange(setChoice), []);
-  useBottomInset(ref, choice === null);
-  if (choice !== null) return null;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+  useEffect(
+    () =>
+      onConsentChange((next) => {
+        setChoice(next);
+        setReopened(false);
+      }),
+    [],
+  );
+  useEffect(
+    () =>
+      onConsentReopen(() => {
+        returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        setReopened(true);
+        // Already open: take focus again.
+        headingRef.current?.focus();
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (reopened) headingRef.current?.focus();
+  }, [reopened]);
+  const shown = choice === null || reopened;
+  useBottomInset(ref, shown);
+  if (!shown) return null;
+
+  const choose = (next: ConsentChoice) => {
+    const back = returnTo.current;
+    returnTo.current = null;
+    setConsent(next);
+    if (back?.isConnected) back.focus();
+  };
   return (
-    <section ref={ref} className="consent" aria-labelledby="consent-title">
+    <section ref={ref} id={COOKIE_SETTINGS_ID} className="consent" aria-labelledby="consent-title">
       <div className="consent__inner">
         <div className="consent__text">
-          <h2 id="consent-title" className="consent__title">
+          <h2 id="consent-title" className="consent__title" ref={headingRef} tabIndex={-1}>
             Cookies on this site
           </h2>
           <p>
             We use essential cookies to run the shop. With your permission we also remember choices such as your
-            preferred stores on this device. <Link to="/help/cookies">About cookies</Link>
+            preferred stores and a guest's wishlist on this device. <Link to="/help/cookies">About cookies</Link>
           </p>
+          {choice !== null ? (
+            <p className="consent__current">
+              {choice === 'accepted'
+                ? 'You have allowed these cookies.'
+                : 'You have declined these cookies: a wishlist needs them unless you log in.'}
+            </p>
+          ) : null}
         </div>
         <div className="consent__actions">
-          <button type="button" className="button button--primary" onClick={() => setConsent('accepted')}>
+          <button type="button" className="button button--primary" onClick={() => choose('accepted')}>
             Accept
           </button>
-          <button type="button" className="button button--secondary" onClick={() => setConsent('declined')}>
+          <button type="button" className="button button--secondary" onClick={() => choose('declined')}>
             Decline
           </button>
         </div>

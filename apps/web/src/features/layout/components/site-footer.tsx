@@ -2,9 +2,11 @@ import { PICKUP_SERVICE, REGION_IN_SENTENCE, type Region } from '@shop/contract'
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { reopenConsent } from '../../../lib/consent';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { useFooterNotice } from '../api/get-footer-notice';
 import '../layout.css';
+import { COOKIE_SETTINGS_ID } from './cookie-consent';
 
 /** The help links; the pickup service is named as the region names it everywhere else. */
 export function helpLinks(region: Region) {
@@ -37,6 +39,18 @@ export function SiteFooter() {
                 <Link to={link.to}>{link.label}</Link>
               </li>
             ))}
+            <li>
+              {/* Brings the cookie banner back (it takes focus), so a choice can be changed later. */}
+              <a
+                href={`#${COOKIE_SETTINGS_ID}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  reopenConsent();
+                }}
+              >
+                Cookie settings
+              </a>
+            </li>
           </ul>
         </nav>
         <nav className="site-footer__links" aria-label="Shop">
