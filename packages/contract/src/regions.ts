@@ -47,7 +47,12 @@ export const AUSTRALIAN_STATES = [
   { code: 'WA', name: 'Western Australia' },
 ] as const;
 
-/** UK stores are grouped by county or city region (ISO 3166-2:GB subdivision codes). */
+/**
+ * UK stores are grouped by county, at one level throughout: England's ceremonial counties (Bristol's
+ * is the City of Bristol), Scotland's lieutenancy areas, Wales's preserved counties and Northern
+ * Ireland's counties. The codes are ours (after the ISO 3166-2:GB code of the area's main town) and
+ * never shown: cards and filters show the county's name.
+ */
 export const UK_COUNTIES = [
   { code: 'LND', name: 'Greater London' },
   { code: 'MAN', name: 'Greater Manchester' },
@@ -57,12 +62,13 @@ export const UK_COUNTIES = [
   { code: 'KEN', name: 'Kent' },
   { code: 'ESS', name: 'Essex' },
   { code: 'HAM', name: 'Hampshire' },
-  { code: 'BST', name: 'Bristol' },
+  { code: 'BST', name: 'City of Bristol' },
   { code: 'NET', name: 'Tyne and Wear' },
-  { code: 'GLG', name: 'Glasgow' },
-  { code: 'EDH', name: 'Edinburgh' },
-  { code: 'CRF', name: 'Cardiff' },
-  { code: 'BFS', name: 'Belfast' },
+  { code: 'GLG', name: 'City of Glasgow' },
+  { code: 'EDH', name: 'City of Edinburgh' },
+  { code: 'CRF', name: 'South Glamorgan' },
+  { code: 'NWP', name: 'Gwent' },
+  { code: 'BFS', name: 'County Antrim' },
 ] as const;
 
 export interface StateInfo {
@@ -82,4 +88,17 @@ export function stateName(code: string): string {
 
 export function isStateCode(value: string): boolean {
   return STATE_NAMES.has(value);
+}
+
+/**
+ * How a card names an item's store: 'Fyshwick, ACT' (an Australian suburb needs its state), and in
+ * the UK 'Lewisham, Greater London': the county's name, as nobody writes our internal county codes.
+ */
+export function storeNameWithState(store: { name: string; state: string; region: Region }): string {
+  return store.region === 'AU' ? `${store.name}, ${store.state}` : `${store.name}, ${stateName(store.state)}`;
+}
+
+/** A store page's title: 'Fyshwick ACT Store' in Australia, 'Lewisham Store' in the UK, where shops go by town. */
+export function storeTitle(store: { name: string; state: string; region: Region }): string {
+  return store.region === 'AU' ? `${store.name} ${store.state} Store` : `${store.name} Store`;
 }

@@ -182,7 +182,7 @@ const REAL_LOCALITIES: Record<string, { suburb: string; postcode: string }> = {
   Winchester: { suburb: 'Winchester', postcode: 'SO23' },
   'Bristol Broadmead': { suburb: 'Bristol', postcode: 'BS1' },
   Bedminster: { suburb: 'Bedminster', postcode: 'BS3' },
-  Kingswood: { suburb: 'Kingswood', postcode: 'BS15' },
+  Fishponds: { suburb: 'Fishponds', postcode: 'BS16' },
   'Newcastle upon Tyne': { suburb: 'Newcastle upon Tyne', postcode: 'NE1' },
   Sunderland: { suburb: 'Sunderland', postcode: 'SR1' },
   Gateshead: { suburb: 'Gateshead', postcode: 'NE8' },

@@ -1,15 +1,17 @@
-import { ConditionLabel, type Region, stateName } from '@shop/contract';
+import { ConditionLabel, type Region, stateName, storeTitle } from '@shop/contract';
 import type { Insertable } from 'kysely';
 import type { CategoriesTable, ContentPagesTable, ProductsTable, StoresTable } from '../db/schema.js';
 import { abnFromBase, ukVatNumberFromBase } from '../lib/tax-numbers.js';
 import { MAX_POSTABLE_GRAMS } from '../modules/catalogue/postage.js';
 import {
+  AU_TOWN_COORDINATES,
   AU_TOWN_POSTCODES,
   AU_TOWNS,
   CATEGORY_TREE,
   HELP_PAGES,
   type LeafCategory,
   STREET_NAMES,
+  UK_TOWN_COORDINATES,
   UK_TOWN_DISTRICTS,
   UK_TOWNS,
 } from './catalogue-data.js';
@@ -121,6 +123,14 @@ function drawnAbn(random: Random): string {
   return abnFromBase(digits(random, 9));
 }
 
+/** A spot within a few hundred metres of the town's centre (two draws, as before). */
+function storeCoordinates([lat, lng]: readonly [number, number], random: Random) {
+  return {
+    latitude: round(lat + (random.next() - 0.5) * 0.008, 5),
+    longitude: round(lng + (random.next() - 0.5) * 0.008, 5),
+  };
+}
+
 export function generateStore(
   region: Region,
   state: string,
@@ -152,8 +162,7 @@ export function generateStore(
       business_number: drawnAbn(random),
       dealer_licences: JSON.stringify([`Second-hand Dealers and Pawnbrokers Licence ${state}-${digits(random, 6)}`]),
       pickup_disabled: random.chance(0.03) ? 1 : 0,
-      latitude: round(base.lat + (random.next() - 0.5) * 0.8, 5),
-      longitude: round(base.lng + (random.next() - 0.5) * 0.8, 5),
+      ...storeCoordinates(AU_TOWN_COORDINATES[town] ?? [base.lat, base.lng], random),
       ...tax,
     };
   }
@@ -174,8 +183,7 @@ export function generateStore(
     business_number: digits(random, 8),
     dealer_licences: JSON.stringify([]),
     pickup_disabled: random.chance(0.03) ? 1 : 0,
-    latitude: round(base.lat + (random.next() - 0.5) * 0.3, 5),
-    longitude: round(base.lng + (random.next() - 0.5) * 0.3, 5),
+    ...storeCoordinates(UK_TOWN_COORDINATES[town] ?? [base.lat, base.lng], random),
     ...tax,
   };
 }
@@ -205,7 +213,7 @@ export function storePageSeed(store: {
     slug: store.slug,
     region: store.region,
     name: store.name,
-    display_name: `${store.name} store`,
+    display_name: storeTitle(store),
     description: `Opening hours, address and contact details of our ${store.name} store in ${stateName(store.state)}: ${store.address}.`,
     body_html: `<p>Visit us at ${store.address}.</p>`,
     store_id: store.id,

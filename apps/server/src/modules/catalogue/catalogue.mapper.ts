@@ -9,6 +9,7 @@ import {
   type ProductListItem,
   type Region,
   type Store,
+  storeNameWithState,
 } from '@shop/contract';
 import type { z } from 'zod';
 import { slugify } from '../../lib/slug.js';
@@ -181,7 +182,7 @@ export function toProductListItem(row: ProductCardRow, listName: string): Produc
     ImageUrl: row.image_count > 0 ? productImageUrl(row.code, 1, 450) : null,
     Condition: row.condition,
     Category: row.category_name,
-    StoreNameWithState: `${row.store_name}, ${row.store_state}`,
+    StoreNameWithState: storeNameWithState({ name: row.store_name, state: row.store_state, region }),
     IsAvailable: row.status === 'available',
     IsInWishlist: false,
     ShippingLabel: shipping.label,

@@ -1,4 +1,4 @@
-import { type Store, type StoreQueryValue, stateName } from '@shop/contract';
+import { type Store, type StoreQueryValue, stateName, storeNameWithState } from '@shop/contract';
 import type { StoreRow } from '../../db/schema.js';
 
 export const STORE_SORT_OPTIONS = [
@@ -16,7 +16,7 @@ export function toStore(row: StoreRow, distanceKm: number | null = null): Store 
     Id: row.id,
     Slug: row.slug,
     Name: row.name,
-    NameWithState: `${row.name}, ${row.state}`,
+    NameWithState: storeNameWithState(row),
     State: row.state,
     StateName: stateName(row.state),
     Address: row.address,

@@ -6,10 +6,10 @@ function titleFromSlug(slug: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Information';
 }
 
-/** Help and store pages are still being written: a placeholder with a way back. */
-export function ContentPage({ kind }: { kind: 'help' | 'store' }) {
+/** Help pages are still being written: a placeholder with a way back. (Store pages: store-page.tsx.) */
+export function ContentPage() {
   const { slug = '' } = useParams();
-  const title = kind === 'store' ? `${titleFromSlug(slug)} store` : titleFromSlug(slug);
+  const title = titleFromSlug(slug);
   useEffect(() => {
     document.title = `${title} | Secondhand`;
   }, [title]);
@@ -18,11 +18,7 @@ export function ContentPage({ kind }: { kind: 'help' | 'store' }) {
       <h1>{title}</h1>
       <p>This page is coming soon.</p>
       <p>
-        {kind === 'store' ? (
-          <Link to={`/search-results?location=${encodeURIComponent(slug)}`}>See this store's items</Link>
-        ) : (
-          <Link to="/">Go to the home page</Link>
-        )}
+        <Link to="/">Go to the home page</Link>
       </p>
     </section>
   );
