@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { useState } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { CartProvider } from './cart-provider';
 import { ShopLayout } from './layout';
@@ -25,22 +25,12 @@ import { ProductPage } from './pages/product-page';
 import { RegisterPage } from './pages/register-page';
 import { ResetPasswordPage } from './pages/reset-password-page';
 import { SearchResultsPage } from './pages/search-results-page';
-import { StorePage } from './pages/store-page';
 import { WishlistPage } from './pages/wishlist-page';
 import { RequireViewer } from './require-viewer';
+import { ScrollMemory } from './scroll-memory';
 import { SiteSettingsProvider } from './site-settings-provider';
 import { ViewerProvider } from './viewer-provider';
 import { WishlistProvider } from './wishlist-provider';
-
-/** A new page starts at the top (unless the link points at an anchor on it). */
-function ScrollToTopOnNavigate() {
-  const { pathname, hash } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path only, on purpose
-  useEffect(() => {
-    if (!hash) window.scrollTo(0, 0);
-  }, [pathname]);
-  return null;
-}
 
 export function AppRouter() {
   // One cache of server state for the visit (TanStack Query).
@@ -52,15 +42,15 @@ export function AppRouter() {
           <BrowserRouter>
             <CartProvider>
               <WishlistProvider>
-                <ScrollToTopOnNavigate />
+                <ScrollMemory />
                 <Routes>
                   <Route element={<ShopLayout />}>
                     <Route path="/" element={<HomePage />} />
                     <Route path="/search-results/*" element={<SearchResultsPage />} />
                     <Route path="/shop" element={<SearchResultsPage />} />
                     <Route path="/product/:code/*" element={<ProductPage />} />
-                    <Route path="/help/:slug" element={<ContentPage />} />
-                    <Route path="/stores/:slug" element={<StorePage />} />
+                    <Route path="/help/:slug" element={<ContentPage kind="help" />} />
+                    <Route path="/stores/:slug" element={<ContentPage kind="store" />} />
                     <Route path="/cart" element={<CartPage />} />
                     {/* /checkout and /checkout/ alike (the router ignores a trailing slash). */}
                     <Route path="/checkout" element={<CheckoutPage />} />
