@@ -25,6 +25,7 @@ import { ProductPage } from './pages/product-page';
 import { RegisterPage } from './pages/register-page';
 import { ResetPasswordPage } from './pages/reset-password-page';
 import { SearchResultsPage } from './pages/search-results-page';
+import { StorePage } from './pages/store-page';
 import { WishlistPage } from './pages/wishlist-page';
 import { RequireViewer } from './require-viewer';
 import { ScrollMemory } from './scroll-memory';
@@ -49,8 +50,8 @@ export function AppRouter() {
                     <Route path="/search-results/*" element={<SearchResultsPage />} />
                     <Route path="/shop" element={<SearchResultsPage />} />
                     <Route path="/product/:code/*" element={<ProductPage />} />
-                    <Route path="/help/:slug" element={<ContentPage kind="help" />} />
-                    <Route path="/stores/:slug" element={<ContentPage kind="store" />} />
+                    <Route path="/help/:slug" element={<ContentPage />} />
+                    <Route path="/stores/:slug" element={<StorePage />} />
                     <Route path="/cart" element={<CartPage />} />
                     {/* /checkout and /checkout/ alike (the router ignores a trailing slash). */}
                     <Route path="/checkout" element={<CheckoutPage />} />
