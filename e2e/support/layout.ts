@@ -1,0 +1,74 @@
+import type { Locator, Page } from 'playwright-core';
+
+export interface Box {
+  name: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The visible interactive controls (links, buttons, inputs, selects) inside `root`, with their
+ * boxes. Text inputs count by their content box: a control drawn inside an input's padding (the
+ * saved-search star) is by design, one over the text is not. Hidden ones (display none, a closed
+ * panel, visually hidden text of 1 px) are left out.
+ */
+export function controlBoxes(root: Locator): Promise<Box[]> {
+  return root.evaluate((element) => {
+    const controls = [...element.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea')];
+    const boxes: (Box & { element: HTMLElement })[] = [];
+    for (const control of controls) {
+      const rect = control.getBoundingClientRect();
+      const style = getComputedStyle(control);
+      if (rect.width <= 2 || rect.height <= 2 || style.visibility === 'hidden' || control.closest('[hidden]')) continue;
+      let { left, right } = rect;
+      if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
+        left += Number.parseFloat(style.borderLeftWidth) + Number.parseFloat(style.paddingLeft);
+        right -= Number.parseFloat(style.borderRightWidth) + Number.parseFloat(style.paddingRight);
+      }
+      const name = (control.getAttribute('aria-label') ?? control.textContent ?? control.id).trim().slice(0, 40);
+      boxes.push({ name: name || control.tagName, left, right, top: rect.top, bottom: rect.bottom, element: control });
+    }
+    // Nested controls (none expected) are not two controls competing for the same room.
+    return boxes
+      .filter((box) => !boxes.some((other) => other !== box && other.element.contains(box.element)))
+      .map(({ element: _element, ...box }) => box);
+  });
+}
+
+/** Pairs of boxes that overlap by more than half a pixel both ways (rounding is not overlap). */
+export function overlaps(boxes: Box[]): string[] {
+  const found: string[] = [];
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      const across = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const down = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (across > 0.5 && down > 0.5) found.push(`'${a.name}' overlaps '${b.name}'`);
+    }
+  }
+  return found;
+}
+
+/** Boxes that reach past the left or right edge of the window. */
+export function offScreen(boxes: Box[], width: number): string[] {
+  return boxes.filter((box) => box.left < -0.5 || box.right > width + 0.5).map((box) => `'${box.name}' is cut off`);
+}
+
+/** Whether the page scrolls sideways. */
+export function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/**
+ * Whether `target` is on screen and on top at its centre: inside the window and not covered by
+ * something else (a sticky bar drawn over it, say).
+ */
+export function showing(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    if (rect.width === 0 || rect.top < 0 || rect.bottom > window.innerHeight) return false;
+    const top = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    return top !== null && (element === top || element.contains(top));
+  });
+}
