@@ -380,11 +380,14 @@ export async function selectProductCards(ctx: DbCtx, ids: number[]): Promise<Pro
 export async function selectImageInfo(
   ctx: DbCtx,
   code: string,
-): Promise<{ brand: string; image_count: number; icon: string } | undefined> {
+): Promise<
+  | { brand: string; image_count: number; icon: string; category_slug: string; colour: string | null; title: string }
+  | undefined
+> {
   return ctx.db
     .selectFrom('products as p')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .select(['p.brand', 'p.image_count', 'c.icon'])
+    .select(['p.brand', 'p.image_count', 'c.icon', 'c.slug as category_slug', 'p.colour', 'p.title'])
     .where('p.code', '=', code)
     .executeTakeFirst();
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.js';
 import { type ApiRoute, defineRawRoute, type RawReply } from '../../lib/route.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import { categoryIconSvg, productImageSvg } from './product-image.js';
+import { categoryIconSvg, DRAWING_VERSION, productImageSvg } from './product-image.js';
 
 const ImageParamsSchema = z.object({
   code: z.string().regex(/^[A-Za-z0-9]{1,20}$/, 'must be a product code'),
@@ -53,7 +53,8 @@ export function imageRoutes(catalogue: CatalogueService, cacheDir: string): ApiR
         const thumb = query.thumb === 'true';
         const width = thumb ? THUMBNAIL_SIZE.width : query.w;
         const height = thumb ? THUMBNAIL_SIZE.height : Math.round((width * 3) / 4);
-        const key = `${code.toUpperCase()}-${position}-${width}x${height}`;
+        // The drawing's version is in the name: a new drawing is never hidden behind a cached old one.
+        const key = `v${DRAWING_VERSION}-${code.toUpperCase()}-${position}-${width}x${height}`;
         const etag = `"${createHash('sha1').update(key).digest('hex').slice(0, 16)}"`;
         if (headers['if-none-match'] === etag) return { kind: 'not-modified', headers: { 'Cache-Control': ONE_YEAR } };
         const cached = path.join(cacheDir, `${key}.webp`);
@@ -61,7 +62,17 @@ export function imageRoutes(catalogue: CatalogueService, cacheDir: string): ApiR
         if (stored) return file(stored, 'image/webp', etag);
         const info = await catalogue.imageInfo(ctx, code.toUpperCase());
         if (!info || position > info.image_count) throw new NotFoundError(`No image ${position} for item ${code}`);
-        const svg = productImageSvg({ code, position, brand: info.brand, icon: info.icon, width, height });
+        const svg = productImageSvg({
+          code: code.toUpperCase(),
+          position,
+          brand: info.brand,
+          icon: info.icon,
+          width,
+          height,
+          leaf: info.category_slug,
+          colour: info.colour,
+          title: info.title,
+        });
         const image = await sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer();
         await mkdir(cacheDir, { recursive: true });
         const temporary = `${cached}.${process.pid}.tmp`;
