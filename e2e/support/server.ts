@@ -32,7 +32,8 @@ export interface RunningServer {
   baseUrl: string;
   /** The payment sandboxes, on a port of their own (a different origin from the shop, as the real providers). */
   sandboxUrl: string;
-  stop(): Promise<void>;
+  /** Stops the server; its database folder goes too unless `keepData` (a journey restarting on it). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /**
@@ -47,7 +48,9 @@ export async function startServer(
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   // The shop's port and its payment sandboxes' (main.ts starts them first: a sandbox left to pick
   // any free port could take the one just chosen for the shop).
-  const [port = 0, sandboxPort = 0] = await freePorts(2);
+  const [freePort = 0, sandboxPort = 0] = await freePorts(2);
+  // A journey restarting the shop on its database keeps its address (the links it e-mailed).
+  const port = env.PORT ? Number(env.PORT) : freePort;
   // Passkeys need a domain, not an IP address, as their relying party: 'localhost' serves the shop
   // as http://localhost:PORT, its PUBLIC_URL too.
   const host = options.host ?? '127.0.0.1';
@@ -102,7 +105,7 @@ export async function startServer(
   return {
     baseUrl,
     sandboxUrl: `http://${host}:${env.PAYMENT_SANDBOX_PORT ?? sandboxPort}`,
-    async stop() {
+    async stop(options = {}) {
       process.off('exit', killOnExit);
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -110,7 +113,7 @@ export async function startServer(
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
