@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScript } from '../apps/server/src/test/run-script.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../apps/server/src/test/smtp-server.js';
 import { launchBrowser, screenshot, VIEWPORTS } from './support/browser.js';
 import { searchItems } from './support/checkout.js';
@@ -57,22 +57,13 @@ describe('a saved-search alert over SMTP', () => {
   }
 
   /** `npm run item -- list` on the shop's database, as a store would list an item. */
-  function listItem(args: string[]): Promise<string> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/items.cli.ts', 'list', ...args], {
+  async function listItem(args: string[]): Promise<string> {
+    const { code, output } = await runScript('apps/server/src/items.cli.ts', ['list', ...args], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REGION: 'AU' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { DATA_DIR: dataDir, DATABASE_URL: '', REGION: 'AU' },
     });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    return new Promise((resolve, reject) =>
-      child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`item list failed: ${output}`)))),
-    );
+    if (code !== 0) throw new Error(`item list failed: ${output}`);
+    return output;
   }
 
   const noSidewaysScroll = (page: Page) =>

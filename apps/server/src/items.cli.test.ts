@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount, UsageError } from './cli-support.js';
 import { seedCatalogue } from './seed/seed.js';
+import { runScript } from './test/run-script.js';
 import { type TestDatabase, testDatabaseTargets } from './test/test-database.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,25 +38,15 @@ describe.each(testDatabaseTargets())('npm run item on $name', (target) => {
   /** Runs the CLI on the test database as a shop operator would; resolves with its exit code and output. */
   function item(args: string[]): Promise<{ code: number | null; output: string }> {
     const url = target.name === 'postgres' ? database.url : `sqlite:${database.url}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/items.cli.ts', ...args], {
+    return runScript('src/items.cli.ts', args, {
       cwd: serverDir,
       env: {
-        ...process.env,
         DATABASE_URL: url,
         DATA_DIR: database.dataDir,
         REGION: 'AU',
         ...(database.schema ? { PGOPTIONS: `-c search_path=${database.schema}` } : {}),
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
   }
 
   const row = (code: string) =>

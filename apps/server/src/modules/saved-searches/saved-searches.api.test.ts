@@ -13,6 +13,7 @@ import {
 } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
+import { latestCodeFor, mailsTo as outboxTo } from '../../test/outbox.js';
 import { TestClient } from '../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
@@ -43,20 +44,8 @@ describe.each(testDatabaseTargets())('saved searches on $name', (target) => {
     await client.register(email);
     return { client, email };
   };
-  /** The newest code e-mailed to the address, read from the outbox. */
-  const codeFor = async (address: string) => {
-    const mail = await db()
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('to_address', '=', address)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    const code = /verification code is (\d{6})/.exec(mail.text_body)?.[1];
-    if (!code) throw new Error(`no code in ${mail.text_body}`);
-    return code;
-  };
-  const mailsTo = async (address: string) =>
-    (await db().selectFrom('mail_outbox').select('id').where('to_address', '=', address).execute()).length;
+  const codeFor = (address: string) => latestCodeFor(db(), address);
+  const mailsTo = async (address: string) => (await outboxTo(db(), address)).length;
   const list = async (client: TestClient) =>
     (await client.get<SavedSearchListValue>('/c3api/savedsearch/list')).body.Value;
   const add = (client: TestClient, body: Record<string, unknown>) =>

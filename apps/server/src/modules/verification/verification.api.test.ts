@@ -8,6 +8,7 @@ import {
 } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
+import { latestCodeFor, mailsTo as outboxTo } from '../../test/outbox.js';
 import { TestClient } from '../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
@@ -43,17 +44,8 @@ describe.each(testDatabaseTargets())('e-mail verification on $name', (target) =>
     await client.register(email);
     return client;
   };
-  const codeFor = async (address: string) => {
-    const mail = await db()
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('to_address', '=', address)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    return /verification code is (\d{6})/.exec(mail.text_body)?.[1] ?? '';
-  };
-  const mailsTo = async (address: string) =>
-    (await db().selectFrom('mail_outbox').select('id').where('to_address', '=', address).execute()).length;
+  const codeFor = (address: string) => latestCodeFor(db(), address);
+  const mailsTo = async (address: string) => (await outboxTo(db(), address)).length;
   const save = (client: TestClient, email: string, code?: string) =>
     client.post<VerificationValue>('/c3api/savedsearch/add', {
       NotificationFrequency: 1,

@@ -7,6 +7,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
+import { latestCodeFor, mailsTo as outboxTo } from '../../test/outbox.js';
 import { readableMail, startTestSmtpServer } from '../../test/smtp-server.js';
 import { TestClient } from '../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
@@ -40,8 +41,7 @@ describe.each(testDatabaseTargets())('wishlist alerts on $name', (target) => {
     makeProduct(db(), { store_id: storeId, category_id: guitars, image_count: 2, ...overrides });
   const wishlistRow = (id: number) =>
     db().selectFrom('wishlists').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const mailsTo = (address: string) =>
-    db().selectFrom('mail_outbox').selectAll().where('to_address', '=', address).orderBy('id').execute();
+  const mailsTo = (address: string) => outboxTo(db(), address);
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** A signed-in customer with a wishlist (made by the page's acknowledgement). */
@@ -59,13 +59,7 @@ describe.each(testDatabaseTargets())('wishlist alerts on $name', (target) => {
   const toggle = (client: TestClient, body: Record<string, unknown>) =>
     client.post<WishlistAlertToggleValue>('/c3api/wishlistalert/toggle', body);
 
-  /** The latest code e-mailed to the address. */
-  async function codeFor(address: string): Promise<string> {
-    const mails = await mailsTo(address);
-    const code = /code is (\d{6})/.exec(mails[mails.length - 1]?.text_body ?? '')?.[1];
-    if (!code) throw new Error(`no code was sent to ${address}`);
-    return code;
-  }
+  const codeFor = (address: string) => latestCodeFor(db(), address);
 
   /** Alerts on for this customer, through the code step. */
   async function alertsOn(who: { client: TestClient; email: string; wishlistId: number }) {
