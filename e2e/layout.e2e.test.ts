@@ -12,8 +12,8 @@ import { type Shop, useShop } from './support/shop.js';
  * scrolls sideways, the header's controls never overlap or run off the screen, the header stays
  * when scrolled (whole from 768 px, its search row on phones, where the search page's count stays
  * too), nothing moves as it sticks, and the cart and the product page's sticky toolbar keep their
- * parts apart on phones. Screenshots of every page and width go to a temporary folder (not kept in
- * the repository) for a person to look at.
+ * parts apart on phones; in between, every 16 px, the header stays tidy. Screenshots of every page
+ * and width go to a temporary folder (not kept in the repository) for a person to look at.
  */
 const WIDTHS = [320, 390, 768, 1024, 1440] as const;
 const HEIGHT = 800;
@@ -192,6 +192,27 @@ describe('the layout from 320 to 1440 px (Australia)', () => {
     }
     expect(problems).toEqual([]);
     console.info(`layout screenshots: ${SCREENSHOTS}`);
+  });
+
+  it('keeps the header tidy at every width in between, 16 px apart, on home and search', async () => {
+    const { page, problems } = await openPage(shop.browser, { width: 320, height: HEIGHT });
+    for (const [where, url] of [
+      ['home', '/'],
+      ['search', '/search-results?query=phone'],
+    ] as const) {
+      await page.goto(`${shop.server.baseUrl}${url}`);
+      await page.getByRole('combobox', { name: 'Search for items' }).waitFor();
+      if (where === 'search') await waitForResults(page);
+      for (let width = 320; width <= 1440; width += 16) {
+        await page.setViewportSize({ width, height: HEIGHT });
+        await expectTidy(page, `${where} at ${width}`);
+        if (width >= 768) {
+          const input = await page.getByRole('combobox', { name: 'Search for items' }).boundingBox();
+          expect(input?.width ?? 0, `search input width at ${width}`).toBeGreaterThanOrEqual(160);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });
 
