@@ -10,13 +10,13 @@
  * 2. Throughput: `throughput` shoppers with an item each submit with `connections` in flight.
  * Writes bench/results/checkout-<YYYY-MM-DD>.json and .md, and prints them.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { findFreePort, readProcessMemoryMb, ServerProcess, seedDatabase } from './server-process.js';
+import { readProcessMemoryMb, type ServerProcess, startBenchShop } from './server-process.js';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(BENCH_DIR, '..');
@@ -169,27 +169,9 @@ async function main(): Promise<void> {
   const file = path.join(tempDir, 'bench.sqlite');
   let server: ServerProcess | undefined;
   try {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATABASE_URL: `sqlite:${file}`,
-      DATA_DIR: tempDir,
-      DEMO_PRODUCTS: '0',
-      LOG_LEVEL: 'warn',
-      // Each simulated shopper comes from its own address, as behind a load balancer.
-      TRUST_PROXY: 'true',
-    };
-    console.log(`[bench] Seeding ${options.products} products`);
-    await seedDatabase({ repoRoot: REPO_ROOT, file, products: options.products, seed: 1, env });
-    const serverEnv: NodeJS.ProcessEnv = { ...env, HOST: '127.0.0.1', PORT: String(await findFreePort()) };
-    if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
-      const webDist = path.join(tempDir, 'web-dist');
-      mkdirSync(webDist);
-      writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>bench</title>\n');
-      serverEnv.WEB_DIST = webDist;
-    }
-    server = ServerProcess.start(REPO_ROOT, serverEnv, Number(serverEnv.PORT));
-    await server.waitUntilReady(10 * 60 * 1000);
-    const baseUrl = server.baseUrl;
+    const shop = await startBenchShop({ repoRoot: REPO_ROOT, tempDir, products: options.products });
+    server = shop.server;
+    const baseUrl = shop.server.baseUrl;
 
     // 1. The race.
     const raceItems = pickupItems(file, options.items, 0);

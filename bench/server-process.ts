@@ -1,7 +1,8 @@
 /** Child processes for the benchmark: the seed CLI and the real server, always stoppable. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const SEED_TIMEOUT_MS = 60 * 60 * 1000;
@@ -182,4 +183,42 @@ export function readProcessMemoryMb(pid: number | undefined, field: 'VmRSS' | 'V
   } catch {
     return null;
   }
+}
+
+/**
+ * A benchmark's shop on a throw-away SQLite file in `tempDir`: the demo catalogue seeded with the
+ * seed CLI, then the real server started on a free port and waited for. Without a built web app
+ * the server gets a one-line page (the benchmarks measure the API). The caller stops the server
+ * and removes `tempDir`.
+ */
+export async function startBenchShop(options: {
+  repoRoot: string;
+  tempDir: string;
+  products: number;
+  /** Settings beyond the benchmark defaults (DEMO_PRODUCTS 0, LOG_LEVEL warn, TRUST_PROXY true). */
+  env?: NodeJS.ProcessEnv;
+}): Promise<{ file: string; env: NodeJS.ProcessEnv; server: ServerProcess }> {
+  const file = path.join(options.tempDir, 'bench.sqlite');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: `sqlite:${file}`,
+    DATA_DIR: options.tempDir,
+    DEMO_PRODUCTS: '0',
+    LOG_LEVEL: 'warn',
+    // Each simulated client comes from its own address, as behind a load balancer.
+    TRUST_PROXY: 'true',
+    ...options.env,
+  };
+  console.log(`[bench] Seeding ${options.products} products`);
+  await seedDatabase({ repoRoot: options.repoRoot, file, products: options.products, seed: 1, env });
+  const serverEnv: NodeJS.ProcessEnv = { ...env, HOST: '127.0.0.1', PORT: String(await findFreePort()) };
+  if (!existsSync(path.join(options.repoRoot, 'apps/web/dist/index.html'))) {
+    const webDist = path.join(options.tempDir, 'web-dist');
+    mkdirSync(webDist);
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>bench</title>\n');
+    serverEnv.WEB_DIST = webDist;
+  }
+  const server = ServerProcess.start(options.repoRoot, serverEnv, Number(serverEnv.PORT));
+  await server.waitUntilReady(10 * 60 * 1000);
+  return { file, env, server };
 }
