@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { DeliveryStepProps, PaymentStepProps } from '../../features/checkout/checkout-types';
 import { DEFAULT_SITE_SETTINGS, SiteSettingsContext, siteSettingsFrom } from '../../lib/site-settings';
 import { checkoutItem, checkoutView } from '../../test/checkout-fixtures';
+import { installDialogPolyfill } from '../../test/dialog.js';
 import { envelope, type RecordedCall, stubFetch } from '../../test/fetch-stub';
 import { withQueryClient } from '../../test/query-wrapper';
 import { CheckoutPage } from './checkout-page';
@@ -45,12 +46,7 @@ vi.mock('../../features/checkout/components/payment-step', () => ({
 }));
 
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
+  installDialogPolyfill();
 });
 
 const SIGNED_IN = checkoutView([checkoutItem(1), checkoutItem(2, 2)], {

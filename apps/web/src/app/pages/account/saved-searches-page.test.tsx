@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Viewer, ViewerContext } from '../../../lib/viewer';
+import { installDialogPolyfill } from '../../../test/dialog.js';
 import { envelope, type RecordedCall, stubFetch } from '../../../test/fetch-stub';
 import { withQueryClient } from '../../../test/query-wrapper';
 import { SavedSearchesPage, searchIdFrom } from './saved-searches-page';
@@ -73,15 +74,7 @@ function stubPhone(phone: boolean) {
 
 beforeEach(() => {
   stubPhone(false);
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  // As browsers do, a closed dialog reports it (also when closed by the app, not the shopper).
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  installDialogPolyfill();
 });
 
 afterEach(() => {

@@ -17,6 +17,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkoutView, errorOf } from '../../../test/checkout-fixtures';
+import { installDialogPolyfill } from '../../../test/dialog.js';
 import { envelope, stubFetch } from '../../../test/fetch-stub';
 import { withQueryClient } from '../../../test/query-wrapper';
 import { CUSTOMER_STORAGE_KEY } from '../customer-details';
@@ -24,12 +25,7 @@ import { useCustomerDetails } from '../use-customer-details';
 import { CONTINUE_PROMPT, DetailsStep } from './details-step';
 
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
+  installDialogPolyfill();
 });
 beforeEach(() => {
   window.localStorage.clear();

@@ -14,6 +14,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkoutItem, checkoutView, errorOf } from '../../../test/checkout-fixtures';
+import { installDialogPolyfill } from '../../../test/dialog.js';
 import { envelope, type RecordedCall, stubFetch } from '../../../test/fetch-stub';
 import { withQueryClient } from '../../../test/query-wrapper';
 import type { PostageNote } from '../checkout-types';
@@ -22,12 +23,7 @@ import { DiscountModal } from './discount-modal';
 import { OrderSummary } from './order-summary';
 
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
+  installDialogPolyfill();
   // No motion: the modal closes at once instead of fading for 400 ms.
   window.matchMedia = ((query: string) => ({
     matches: query.includes('reduce'),

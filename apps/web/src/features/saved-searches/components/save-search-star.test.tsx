@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SITE_SETTINGS, SiteSettingsContext, siteSettingsFrom } from '../../../lib/site-settings';
 import { GUEST, type Viewer, ViewerContext } from '../../../lib/viewer';
+import { installDialogPolyfill } from '../../../test/dialog.js';
 import { type RecordedCall, stubFetch } from '../../../test/fetch-stub';
 import { withQueryClient } from '../../../test/query-wrapper';
 import { PENDING_SAVED_SEARCH_KEY, SaveSearchStar } from './save-search-star';
@@ -49,15 +50,7 @@ const posts = (calls: RecordedCall[], path: string) =>
 
 beforeEach(() => {
   window.sessionStorage.clear();
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  // As browsers do, a closed dialog reports it (also when closed by the app, not the shopper).
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  installDialogPolyfill();
 });
 
 afterEach(() => {
