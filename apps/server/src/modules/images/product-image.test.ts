@@ -108,3 +108,21 @@ describe('productImageSvg as a product photo', () => {
     expect(productImageSvg({ ...base, position: 4, leaf: 'video-games' })).not.toContain('<text');
   });
 });
+
+describe('productImageSvg by title', () => {
+  const base = { code: 'SH0000007', position: 1, brand: 'Acme', icon: 'ring', width: 450, height: 338 };
+  it('draws a plain band without a stone, and a handheld console unlike a home one', () => {
+    const solitaire = productImageSvg({ ...base, leaf: 'rings', title: '14ct White Gold Solitaire Ring' });
+    const band = productImageSvg({ ...base, leaf: 'rings', title: 'Platinum Wedding Band' });
+    expect(solitaire).toContain('#eaf6ff');
+    expect(band).not.toContain('#eaf6ff');
+    const tower = productImageSvg({ ...base, icon: 'gamepad', leaf: 'consoles', title: 'Sony PlayStation 5 Console' });
+    const handheld = productImageSvg({
+      ...base,
+      icon: 'gamepad',
+      leaf: 'consoles',
+      title: 'Nintendo Switch Lite Console',
+    });
+    expect(handheld).not.toBe(tower);
+  });
+});

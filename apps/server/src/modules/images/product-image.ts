@@ -39,7 +39,7 @@ function escapeXml(text: string): string {
  * Bumped whenever the drawing changes: it is part of the cache file's name and the ETag, so the
  * year-long caches of browsers and of the disk never keep an old drawing.
  */
-export const DRAWING_VERSION = 2;
+export const DRAWING_VERSION = 3;
 
 /** The item colours the catalogue names, as paint. */
 const COLOURS: ReadonlyMap<string, string> = new Map(
@@ -142,6 +142,14 @@ const SHAPES: Record<string, (brand: string) => string> = {
     '<rect x="-26" y="-70" width="52" height="134" rx="6" fill="url(#dark)"/>' +
     '<path d="M58 -76 Q30 -86 26 -60 L22 62 H62 Z" fill="url(#body)"/>' +
     '<rect x="-2" y="-58" width="4" height="40" rx="2" fill="#6cb4ff" opacity=".7"/>',
+  handheld: () =>
+    '<rect x="-118" y="-46" width="236" height="100" rx="30" fill="url(#body)"/>' +
+    '<rect x="-76" y="-38" width="152" height="84" rx="4" fill="url(#screen)"/>' +
+    '<circle cx="-97" cy="-12" r="9" fill="url(#dark)"/><circle cx="97" cy="20" r="9" fill="url(#dark)"/>' +
+    '<g fill="#000" opacity=".3"><circle cx="92" cy="-18" r="4"/><circle cx="102" cy="-8" r="4"/><circle cx="92" cy="2" r="4"/></g>',
+  band: () =>
+    '<ellipse cx="0" cy="10" rx="66" ry="48" fill="none" stroke="url(#metal)" stroke-width="18"/>' +
+    '<ellipse cx="0" cy="10" rx="66" ry="48" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="2" transform="translate(-3 -6)"/>',
   'video-games': (brand) =>
     '<rect x="-52" y="-84" width="104" height="150" rx="5" fill="url(#body)"/>' +
     '<rect x="-46" y="-64" width="92" height="124" rx="2" fill="url(#art)"/>' +
@@ -235,6 +243,9 @@ const SHAPES: Record<string, (brand: string) => string> = {
 function shapeFor(leaf: string, title: string): (brand: string) => string {
   if (leaf === 'mountain-bikes' || leaf === 'road-bikes') return SHAPES.bike as (brand: string) => string;
   if (leaf === 'e-bikes') return (/scooter/i.test(title) ? SHAPES.scooter : SHAPES.bike) as (brand: string) => string;
+  // A handheld console, and a ring with no stone, look like themselves.
+  if (leaf === 'consoles' && /switch|steam deck/i.test(title)) return SHAPES.handheld as (brand: string) => string;
+  if (leaf === 'rings' && /band|signet|wedding/i.test(title)) return SHAPES.band as (brand: string) => string;
   if (leaf === 'phone-accessories' && /charger|adapter|mount|power bank/i.test(title)) {
     return SHAPES['phone-accessories'] as (brand: string) => string;
   }
