@@ -174,7 +174,7 @@ export class CatalogueService {
   private move(ctx: Ctx, itemIds: number[], from: ProductStatus, to: ProductStatus): Promise<number[]> {
     const ids = [...new Set(itemIds)];
     return inTransaction(ctx, async (tx) => {
-      const moved = await this.repository.moveStatus(tx, tx.region, ids, from, to, new Date().toISOString());
+      const moved = await this.repository.moveStatus(tx, tx.region, ids, from, to, new Date(this.now()).toISOString());
       if (moved.length > 0) tx.afterCommit(() => this.notify());
       return moved;
     });
@@ -182,7 +182,7 @@ export class CatalogueService {
 
   async setStatus(ctx: Ctx, productId: number, status: ProductStatus): Promise<boolean> {
     return inTransaction(ctx, async (tx) => {
-      const changed = await this.repository.setStatus(tx, productId, status, new Date().toISOString());
+      const changed = await this.repository.setStatus(tx, productId, status, new Date(this.now()).toISOString());
       if (changed) tx.afterCommit(() => this.notify());
       return changed;
     });
@@ -191,7 +191,7 @@ export class CatalogueService {
   async setPrice(ctx: Ctx, productId: number, priceMinor: number): Promise<boolean> {
     if (!Number.isInteger(priceMinor) || priceMinor < 0) throw new RangeError('price must be whole minor units');
     return inTransaction(ctx, async (tx) => {
-      const changed = await this.repository.setPrice(tx, productId, priceMinor, new Date().toISOString());
+      const changed = await this.repository.setPrice(tx, productId, priceMinor, new Date(this.now()).toISOString());
       if (changed) tx.afterCommit(() => this.notify());
       return changed;
     });
