@@ -338,52 +338,55 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
             pages={pageCount}
           />
         ) : null}
-        <div className="search-toolbar">
-          {small ? null : (
-            <div className="search-toolbar__title">
-              {crumbs}
-              {title}
-            </div>
-          )}
-          {/* Filters, sort and layout act on products only: the Pages tab has none of them. */}
-          {tab === 'pages' ? null : (
-            <div className="search-toolbar__controls">
-              <button
-                ref={filterButtonRef}
-                type="button"
-                className="search-toolbar__filter"
-                aria-expanded={panelOpen}
-                aria-controls={`${id}-refine`}
-                onClick={() => setPanelOpen(!panelOpen)}
-              >
-                <Icon name="filter" size={16} />
-                Filter
-                {count > 0 ? (
-                  <span className="search-toolbar__badge">
-                    {count}
-                    <span className="visually-hidden"> active</span>
-                  </span>
+        {/* On a phone the Pages tab would leave this row empty (the count sits above the tabs). */}
+        {small && tab === 'pages' ? null : (
+          <div className="search-toolbar">
+            {small ? null : (
+              <div className="search-toolbar__title">
+                {crumbs}
+                {title}
+              </div>
+            )}
+            {/* Filters, sort and layout act on products only: the Pages tab has none of them. */}
+            {tab === 'pages' ? null : (
+              <div className="search-toolbar__controls">
+                <button
+                  ref={filterButtonRef}
+                  type="button"
+                  className="search-toolbar__filter"
+                  aria-expanded={panelOpen}
+                  aria-controls={`${id}-refine`}
+                  onClick={() => setPanelOpen(!panelOpen)}
+                >
+                  <Icon name="filter" size={16} />
+                  Filter
+                  {count > 0 ? (
+                    <span className="search-toolbar__badge">
+                      {count}
+                      <span className="visually-hidden"> active</span>
+                    </span>
+                  ) : null}
+                </button>
+                {value && value.SortOptions.length > 0 ? (
+                  <SortDropdown
+                    className="search-toolbar__sort"
+                    options={value.SortOptions.map((option) => ({ value: option.Value, label: option.DisplayName }))}
+                    value={sortValue}
+                    onChange={(Sort) => apply({ ...form, Sort })}
+                  />
                 ) : null}
-              </button>
-              {value && value.SortOptions.length > 0 ? (
-                <SortDropdown
-                  className="search-toolbar__sort"
-                  options={value.SortOptions.map((option) => ({ value: option.Value, label: option.DisplayName }))}
-                  value={sortValue}
-                  onChange={(Sort) => apply({ ...form, Sort })}
-                />
-              ) : null}
-              <Link
-                className="search-toolbar__layout"
-                to={otherLayoutUrl}
-                aria-label={layout === 'grid' ? 'Show as a list' : 'Show as a grid'}
-                title={layout === 'grid' ? 'Show as a list' : 'Show as a grid'}
-              >
-                {layout === 'grid' ? <Icon name="list" size={18} /> : <Icon name="grid" size={18} />}
-              </Link>
-            </div>
-          )}
-        </div>
+                <Link
+                  className="search-toolbar__layout"
+                  to={otherLayoutUrl}
+                  aria-label={layout === 'grid' ? 'Show as a list' : 'Show as a grid'}
+                  title={layout === 'grid' ? 'Show as a list' : 'Show as a grid'}
+                >
+                  {layout === 'grid' ? <Icon name="list" size={18} /> : <Icon name="grid" size={18} />}
+                </Link>
+              </div>
+            )}
+          </div>
+        )}
       </div>
       {showTabs ? (
         <>
