@@ -285,7 +285,11 @@ export function WishlistBody({
     <>
       {error}
       <header className="wishlist-page__header">
-        <h1>My Wishlist</h1>
+        {/* The Alerts switch shares the heading's row, so a phone keeps the controls to two rows. */}
+        <div className="wishlist-page__title-row">
+          <h1>My Wishlist</h1>
+          {alerts}
+        </div>
         <div className="wishlist-page__toolbar">
           <p className="wishlist-page__count">
             {count} {count === 1 ? 'item' : 'items'}
@@ -310,7 +314,6 @@ export function WishlistBody({
               onChange={onSort}
             />
           ) : null}
-          {alerts}
         </div>
       </header>
       {state.loadingState === 'UPDATE' ? (
