@@ -65,6 +65,57 @@ describe('shop polish in the browser', () => {
     await page.close();
   });
 
+  it('steps through the sort options with the arrow keys and sorts on Enter, once', async () => {
+    const { page, problems } = await openPage(shop.browser, viewport);
+    let searches = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/c3api/search/results')) searches++;
+    });
+    await page.goto(`${shop.server.baseUrl}/search-results?query=phone`);
+    const sort = page.getByRole('combobox', { name: 'Sort by' });
+    await sort.waitFor();
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/results?$/);
+    const before = searches;
+    await sort.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(500);
+    // The selection moved, but nothing was reloaded.
+    const chosen = await sort.inputValue();
+    expect(new URL(page.url()).searchParams.get('Sort')).toBeNull();
+    expect(searches).toBe(before);
+    await page.keyboard.press('Enter');
+    await poll(() => new URL(page.url()).searchParams.get('Sort')).toBe(chosen);
+    await poll(() => searches).toBe(before + 1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('moves between pictures with the arrow keys in the zoom view', async () => {
+    const { page, problems } = await openPage(shop.browser, viewport);
+    const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?query=phone&haspictures=true`);
+    const body = (await response.json()) as { Value: { ProductList: { ProductListItems: SearchItem[] } } };
+    const item = body.Value.ProductList.ProductListItems[0];
+    if (!item) throw new Error('no item with pictures');
+    await page.goto(`${shop.server.baseUrl}${item.Url}`);
+    await page.getByRole('button', { name: /^Zoom in on picture 1 of/ }).click();
+    const zoom = page.getByRole('dialog', { name: item.Title });
+    await zoom.waitFor();
+    const count = zoom.getByText(/^Picture \d+ of \d+/);
+    const total = Number(((await count.textContent()) ?? '').match(/of (\d+)/)?.[1]);
+    expect(total).toBeGreaterThan(1);
+    // Focus is on the dialog's Close button, outside the picture: the keys still work.
+    await page.keyboard.press('ArrowRight');
+    await poll(() => count.textContent()).toMatch(/^Picture 2 of/);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await poll(() => count.textContent()).toMatch(new RegExp(`^Picture ${total} of`));
+    await page.keyboard.press('Escape');
+    await zoom.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('comes back from a product page to the same place in the results', async () => {
     const { page, problems } = await openPage(shop.browser, viewport);
     await page.goto(`${shop.server.baseUrl}/search-results?query=`);
