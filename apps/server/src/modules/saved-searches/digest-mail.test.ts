@@ -1,6 +1,5 @@
-import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeMailHtml } from '../../lib/rich-text.js';
+import { describe, expect, it } from 'vitest';
+import { useMailBrowser } from '../../test/mail-in-chromium.js';
 import { type DigestItem, renderDigestMail } from './digest-mail.js';
 
 const items: DigestItem[] = Array.from({ length: 12 }, (_, i) => ({
@@ -51,59 +50,12 @@ describe('the digest mail', () => {
   });
 
   describe('rendered by Chromium', () => {
-    let browser: Browser;
-    beforeAll(async () => {
-      browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-      });
-    }, 30_000);
-    afterAll(async () => {
-      await browser?.close();
-    });
-
-    // What the outbox stores (after the mail sanitiser), in a page as a mail client shows it.
-    const stored = sanitizeMailHtml(mail.html);
-    const page = (width: number) => async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
-      const tab = await context.newPage();
-      // No network: pictures answer with a small PNG-sized placeholder.
-      await tab.route('**/*', (route) =>
-        route.request().url().startsWith('https://shop.example/c3api/images/')
-          ? route.fulfill({
-              contentType: 'image/svg+xml',
-              body: '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300" fill="#ccc"/></svg>',
-            })
-          : route.abort(),
-      );
-      await tab.setContent(
-        `<!doctype html><html><head><meta name="viewport" content="width=device-width"></head><body style="margin:0">${stored}</body></html>`,
-      );
-      const layout = await tab.evaluate(() => {
-        const images = [...document.querySelectorAll('img')];
-        const content = document.querySelectorAll('table')[1] as HTMLElement;
-        const overflowing = [...document.querySelectorAll('body *')].filter((el) => {
-          const box = el.getBoundingClientRect();
-          return box.right > document.documentElement.clientWidth + 0.5 || box.left < -0.5;
-        });
-        return {
-          scrollWidth: document.documentElement.scrollWidth,
-          clientWidth: document.documentElement.clientWidth,
-          contentWidth: content.getBoundingClientRect().width,
-          images: images.map((img) => ({ alt: img.alt, width: img.getBoundingClientRect().width })),
-          overflowing: overflowing.map((el) => el.tagName),
-          links: [...document.querySelectorAll('a')].map((a) => a.textContent?.trim()),
-          text: document.body.innerText,
-        };
-      });
-      await context.close();
-      return layout;
-    };
+    const layoutAt = useMailBrowser();
+    const page = (width: number) => () => layoutAt(mail.html, width);
 
     it('at 1000 px: a 600 px column, every picture with its alt text, nothing outside the page', async () => {
       const layout = await page(1000)();
-      expect(layout.contentWidth).toBe(600);
+      expect(layout.tableWidths[1]).toBe(600);
       expect(layout.scrollWidth).toBe(layout.clientWidth);
       expect(layout.overflowing).toEqual([]);
       expect(layout.images).toHaveLength(11);
@@ -118,7 +70,7 @@ describe('the digest mail', () => {
 
     it('at 360 px (a phone): the column narrows, long titles wrap, no sideways scroll', async () => {
       const layout = await page(360)();
-      expect(layout.contentWidth).toBeLessThanOrEqual(360);
+      expect(layout.tableWidths[1]).toBeLessThanOrEqual(360);
       expect(layout.scrollWidth).toBe(layout.clientWidth);
       expect(layout.overflowing).toEqual([]);
     });

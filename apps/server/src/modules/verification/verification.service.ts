@@ -12,6 +12,7 @@ import type { Ctx } from '../../lib/context.js';
 import { escapeHtml } from '../../lib/rich-text.js';
 import { sameSecret, sign } from '../../lib/tokens.js';
 import type { MailService } from '../mail/mail.service.js';
+import { mailFrame } from '../mail/mail-layout.js';
 import { VerificationRepository } from './verification.repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -162,12 +163,14 @@ export function verificationMail(to: string, code: string) {
       '',
       'If you did not ask for this, ignore this message: nothing will be sent to this address.',
     ].join('\n'),
-    html: [
-      '<p>Hello,</p>',
-      `<p>Your verification code is <strong>${escapeHtml(code)}</strong></p>`,
-      `<p>Enter it where you were asked for it within ${MINUTES} minutes. It works once.</p>`,
-      `<p>It confirms that ${escapeHtml(to)} is yours, so we can send your saved-search and wishlist alerts there.</p>`,
-      '<p>If you did not ask for this, ignore this message: nothing will be sent to this address.</p>',
-    ].join(''),
+    html: mailFrame(
+      [
+        '<p>Hello,</p>',
+        `<p>Your verification code is <strong>${escapeHtml(code)}</strong></p>`,
+        `<p>Enter it where you were asked for it within ${MINUTES} minutes. It works once.</p>`,
+        `<p>It confirms that ${escapeHtml(to)} is yours, so we can send your saved-search and wishlist alerts there.</p>`,
+        '<p>If you did not ask for this, ignore this message: nothing will be sent to this address.</p>',
+      ].join(''),
+    ),
   };
 }

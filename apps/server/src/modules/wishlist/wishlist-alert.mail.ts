@@ -2,6 +2,7 @@ import { formatMoney, type Region } from '@shop/contract';
 import { escapeHtml } from '../../lib/rich-text.js';
 import { productImageUrl, productUrl } from '../catalogue/catalogue.mapper.js';
 import type { MailMessage } from '../mail/mail.service.js';
+import { mailFrame } from '../mail/mail-layout.js';
 
 /** One wishlisted item the alert tells about: its price came down, or it sold. */
 export interface AlertItem {
@@ -58,31 +59,33 @@ export function wishlistAlertMail(input: WishlistAlertMailInput): MailMessage {
     '',
     `To stop wishlist alerts, open ${input.unsubscribeUrl}`,
   ].join('\n');
-  const html = [
-    '<p>Hello,</p>',
-    '<p>Some items on your wishlist have changed:</p>',
-    '<ul>',
-    ...items.map((item) => {
-      const link = `${publicUrl}${productUrl(item.code, item.slug)}`;
-      const picture =
-        item.imageCount > 0
-          ? `<img src="${escapeHtml(`${publicUrl}${productImageUrl(item.code, 1, 300)}`)}" alt="${escapeHtml(item.title)}" width="150"><br>`
-          : '';
-      return [
-        '<li>',
-        picture,
-        `<a href="${escapeHtml(link)}"><strong>${escapeHtml(item.title)}</strong></a><br>`,
-        `${escapeHtml(item.storeName)}, ${escapeHtml(item.storeState)}<br>`,
-        item.change.kind === 'sold'
-          ? '<strong>Sold</strong>'
-          : `<strong>${escapeHtml(priceLine(item, region))}</strong>`,
-        '</li>',
-      ].join('');
-    }),
-    '</ul>',
-    `<p><a href="${escapeHtml(wishlistUrl)}">See your wishlist</a></p>`,
-    `<p>Don't want these e-mails? <a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe from wishlist alerts</a></p>`,
-  ].join('');
+  const html = mailFrame(
+    [
+      '<p>Hello,</p>',
+      '<p>Some items on your wishlist have changed:</p>',
+      '<ul>',
+      ...items.map((item) => {
+        const link = `${publicUrl}${productUrl(item.code, item.slug)}`;
+        const picture =
+          item.imageCount > 0
+            ? `<img src="${escapeHtml(`${publicUrl}${productImageUrl(item.code, 1, 300)}`)}" alt="${escapeHtml(item.title)}" width="150" style="width:150px;max-width:100%;height:auto"><br>`
+            : '';
+        return [
+          '<li>',
+          picture,
+          `<a href="${escapeHtml(link)}"><strong>${escapeHtml(item.title)}</strong></a><br>`,
+          `${escapeHtml(item.storeName)}, ${escapeHtml(item.storeState)}<br>`,
+          item.change.kind === 'sold'
+            ? '<strong>Sold</strong>'
+            : `<strong>${escapeHtml(priceLine(item, region))}</strong>`,
+          '</li>',
+        ].join('');
+      }),
+      '</ul>',
+      `<p><a href="${escapeHtml(wishlistUrl)}">See your wishlist</a></p>`,
+      `<p>Don't want these e-mails? <a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe from wishlist alerts</a></p>`,
+    ].join(''),
+  );
   return {
     to: input.to,
     subject: `Wishlist alert: ${parts.join(', ')}`,
