@@ -7,6 +7,7 @@ import type { CaptchaService } from '../captcha/captcha.service.js';
 import { productUrl } from '../catalogue/catalogue.mapper.js';
 import { type CatalogueService, normaliseCode } from '../catalogue/catalogue.service.js';
 import type { MailMessage, MailService } from '../mail/mail.service.js';
+import { mailFrame } from '../mail/mail-layout.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { EnquiriesRepository } from './enquiries.repository.js';
 
@@ -67,13 +68,15 @@ export class EnquiriesService {
         '',
         'Reply to this e-mail to answer the shopper.',
       ].join('\n'),
-      html: [
-        `<p><strong>${escapeHtml(body.name)}</strong> asked about an item at ${escapeHtml(store.name)}.</p>`,
-        `<p>Item: <a href="${escapeHtml(link)}">${escapeHtml(product.title)}</a><br>Code: ${escapeHtml(product.code)}</p>`,
-        `<p>Name: ${escapeHtml(body.name)}<br>E-mail: ${escapeHtml(body.email)}<br>Date: ${escapeHtml(body.date)}</p>`,
-        `<p>${escapeHtml(body.message).replace(/\r?\n/g, '<br>')}</p>`,
-        '<p>Reply to this e-mail to answer the shopper.</p>',
-      ].join(''),
+      html: mailFrame(
+        [
+          `<p><strong>${escapeHtml(body.name)}</strong> asked about an item at ${escapeHtml(store.name)}.</p>`,
+          `<p>Item: <a href="${escapeHtml(link)}">${escapeHtml(product.title)}</a><br>Code: ${escapeHtml(product.code)}</p>`,
+          `<p>Name: ${escapeHtml(body.name)}<br>E-mail: ${escapeHtml(body.email)}<br>Date: ${escapeHtml(body.date)}</p>`,
+          `<p>${escapeHtml(body.message).replace(/\r?\n/g, '<br>')}</p>`,
+          '<p>Reply to this e-mail to answer the shopper.</p>',
+        ].join(''),
+      ),
     };
     const id = await inTransaction(ctx, async (tx) => {
       const mailId = await this.mail.queue(tx, message);

@@ -2,6 +2,7 @@ import { formatMoney, type Region } from '@shop/contract';
 import type { StoreRow } from '../../db/schema.js';
 import { escapeHtml, safeLinkUrl } from '../../lib/rich-text.js';
 import type { MailMessage } from '../mail/mail.service.js';
+import { mailFrame } from '../mail/mail-layout.js';
 import { POSTAGE_CARRIER, toOrderAddress } from './orders.mapper.js';
 import type { OrderLineRow, OrderRow, OrderShipmentRow } from './orders.service.js';
 
@@ -59,7 +60,7 @@ function join(subject: string, to: string, ...parts: Paragraphs[]): MailMessage 
     to,
     subject,
     text: parts.flatMap((p) => p.text).join('\n'),
-    html: parts.flatMap((p) => p.html).join(''),
+    html: mailFrame(parts.flatMap((p) => p.html).join('')),
   };
 }
 
