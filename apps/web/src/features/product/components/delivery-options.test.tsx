@@ -16,7 +16,7 @@ const product = {
   Store: { Name: 'Camden', PickupDisabled: false },
 } as unknown as ProductDetail;
 
-function renderIn(region: 'AU' | 'UK') {
+function renderIn(region: 'AU' | 'UK', item: ProductDetail = product) {
   const settings = siteSettingsFrom({
     ...DEFAULT_SITE_SETTINGS,
     Region: region,
@@ -25,7 +25,7 @@ function renderIn(region: 'AU' | 'UK') {
   });
   render(
     <SiteSettingsContext.Provider value={settings}>
-      <DeliveryOptions product={product} />
+      <DeliveryOptions product={item} />
     </SiteSettingsContext.Provider>,
   );
 }
@@ -42,5 +42,21 @@ describe('DeliveryOptions', () => {
     renderIn('AU');
     expect(screen.getByText(/to anywhere in/).textContent).toBe('Postage$9.95 to anywhere in Australia');
     expect(screen.getByText('Click & Collect')).toBeTruthy();
+  });
+
+  it('blames the size only for an item that cannot be posted, not a store closed to pickup', () => {
+    renderIn('AU', { ...product, CanPost: false, ShippingCost: null });
+    expect(screen.getByText(/too large or heavy to post/)).toBeTruthy();
+    cleanup();
+    renderIn('AU', {
+      ...product,
+      CanPost: false,
+      ShippingCost: null,
+      CanPickup: false,
+      ItemUnavailableAsStoreDisabledPickup: true,
+      Store: { ...product.Store, PickupDisabled: true },
+    });
+    expect(screen.queryByText(/too large/)).toBeNull();
+    expect(screen.getAllByText('Contact store for options')).toHaveLength(2);
   });
 });

@@ -17,7 +17,10 @@ export function DeliveryOptions({ product }: { product: ProductDetail }) {
           <br />
           {postable
             ? `${formatMoney(product.ShippingCost ?? 0, region)} to anywhere in ${REGION_IN_SENTENCE[region]}`
-            : 'Not available: this item is too large or heavy to post'}
+            : // A store closed to pickup sends nothing either: the item is not too big, the store is.
+              product.ItemUnavailableAsStoreDisabledPickup
+              ? 'Contact store for options'
+              : 'Not available: this item is too large or heavy to post'}
         </span>
       </li>
       <li className={pickup ? 'delivery-options__yes' : 'delivery-options__no'}>
