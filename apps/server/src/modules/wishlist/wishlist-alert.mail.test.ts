@@ -46,6 +46,20 @@ describe('the wishlist alert mail', () => {
     });
   });
 
+  it('names a UK store by its county, as the cards do, and prices in pounds', () => {
+    const uk = wishlistAlertMail({
+      to: 'ada@example.com',
+      items: [{ ...items[0], storeName: 'Lewisham', storeState: 'LND' } as AlertItem],
+      region: 'UK',
+      publicUrl: 'https://shop.example',
+      unsubscribeUrl: 'https://shop.example/c3api/wishlistalert/unsubscribe?token=1.abc',
+    });
+    expect(uk.text).toContain('(Lewisham, Greater London)');
+    expect(uk.text).toContain('Was £1,200.00, now £950.50');
+    expect(uk.html).toContain('Lewisham, Greater London');
+    expect(uk.text).not.toContain('LND');
+  });
+
   it('escapes every catalogue value in the HTML part', () => {
     expect(mail.html).not.toContain('<b>Telecaster</b>');
     expect(mail.html).not.toContain('<Pawn>');

@@ -1,4 +1,4 @@
-import { formatMoney, type Region } from '@shop/contract';
+import { formatMoney, type Region, storeNameWithState } from '@shop/contract';
 import { escapeHtml } from '../../lib/rich-text.js';
 import { productImageUrl, productUrl } from '../catalogue/catalogue.mapper.js';
 import type { MailMessage } from '../mail/mail.service.js';
@@ -23,6 +23,11 @@ export interface WishlistAlertMailInput {
   publicUrl: string;
   /** Absolute: the signed one-click unsubscribe link. */
   unsubscribeUrl: string;
+}
+
+/** The store as cards name it: 'Fyshwick, ACT'; in the UK 'Lewisham, Greater London' (not the county code). */
+function storeOf(item: AlertItem, region: Region): string {
+  return storeNameWithState({ name: item.storeName, state: item.storeState, region });
 }
 
 function priceLine(item: AlertItem, region: Region): string {
@@ -50,7 +55,7 @@ export function wishlistAlertMail(input: WishlistAlertMailInput): MailMessage {
     'Some items on your wishlist have changed:',
     '',
     ...items.flatMap((item) => [
-      `${item.title} (${item.storeName}, ${item.storeState})`,
+      `${item.title} (${storeOf(item, region)})`,
       `  ${priceLine(item, region)}`,
       `  ${publicUrl}${productUrl(item.code, item.slug)}`,
       '',
@@ -74,7 +79,7 @@ export function wishlistAlertMail(input: WishlistAlertMailInput): MailMessage {
           '<li>',
           picture,
           `<a href="${escapeHtml(link)}"><strong>${escapeHtml(item.title)}</strong></a><br>`,
-          `${escapeHtml(item.storeName)}, ${escapeHtml(item.storeState)}<br>`,
+          `${escapeHtml(storeOf(item, region))}<br>`,
           item.change.kind === 'sold'
             ? '<strong>Sold</strong>'
             : `<strong>${escapeHtml(priceLine(item, region))}</strong>`,
