@@ -1,4 +1,4 @@
-import { ConditionLabel, type Region, stateName, storeTitle } from '@shop/contract';
+import { ConditionLabel, PICKUP_SERVICE, type Region, stateName, storeTitle } from '@shop/contract';
 import type { Insertable } from 'kysely';
 import type { CategoriesTable, ContentPagesTable, ProductsTable, StoresTable } from '../db/schema.js';
 import { abnFromBase, ukVatNumberFromBase } from '../lib/tax-numbers.js';
@@ -221,16 +221,20 @@ export function storePageSeed(store: {
 }
 
 export function helpPageSeeds(region: Region): Insertable<ContentPagesTable>[] {
-  return HELP_PAGES.map((page) => ({
-    content_type: 'ContentPage' as const,
-    slug: page.slug,
-    region,
-    name: page.name,
-    display_name: page.name,
-    description: page.description,
-    body_html: page.body,
-    store_id: null,
-  }));
+  return HELP_PAGES.map((page) => {
+    // The pickup service goes by the region's one name (PICKUP_SERVICE) on its help page too.
+    const name = page.slug === 'click-and-collect' ? PICKUP_SERVICE[region].label : page.name;
+    return {
+      content_type: 'ContentPage' as const,
+      slug: page.slug,
+      region,
+      name,
+      display_name: name,
+      description: page.description,
+      body_html: page.body,
+      store_id: null,
+    };
+  });
 }
 
 export interface GeneratorContext {
