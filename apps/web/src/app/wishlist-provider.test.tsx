@@ -7,6 +7,7 @@ import { WishlistHeart } from '../components/wishlist-heart';
 import { resetAlertReminderForTests } from '../features/wishlist/alert-reminder';
 import { DEFAULT_SITE_SETTINGS, SiteSettingsContext, siteSettingsFrom } from '../lib/site-settings';
 import { GUEST, type Viewer, ViewerContext } from '../lib/viewer';
+import { installDialogPolyfill } from '../test/dialog.js';
 import { envelope, stubFetch } from '../test/fetch-stub';
 import { withQueryClient } from '../test/query-wrapper';
 import { WishlistProvider } from './wishlist-provider';
@@ -49,15 +50,7 @@ beforeEach(() => {
   // A visitor's hearts save only with functional-cookie consent (tested on its own below).
   window.localStorage.setItem('cookie-consent', 'accepted');
   resetAlertReminderForTests();
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  // As browsers do, a closed dialog reports it (also when closed by the app, not the shopper).
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  installDialogPolyfill();
 });
 
 afterEach(() => {

@@ -2,15 +2,11 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeMessages, changeNoticeKind, confirmDisabled } from '../lib/cart-changes';
+import { installDialogPolyfill } from '../test/dialog.js';
 import { CartChangesDialog } from './cart-changes-dialog';
 
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
+  installDialogPolyfill();
 });
 afterEach(cleanup);
 

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CartContext, type CartContextValue, EMPTY_CART } from '../../../lib/cart';
+import { installDialogPolyfill } from '../../../test/dialog.js';
 import { ADD_TO_CART_ERROR, AddToCartButton } from './add-to-cart';
 
 const product = {
@@ -57,12 +58,7 @@ function reply(value: unknown, status = 200): Response {
 }
 
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
+  installDialogPolyfill();
 });
 
 beforeEach(() => {

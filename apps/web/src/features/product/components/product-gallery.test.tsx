@@ -3,15 +3,11 @@ import type { ProductDetail } from '@shop/contract';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { installDialogPolyfill } from '../../../test/dialog.js';
 import { ProductGallery } from './product-gallery';
 
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
+  installDialogPolyfill();
 });
 afterEach(cleanup);
 

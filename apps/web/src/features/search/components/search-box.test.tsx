@@ -3,6 +3,7 @@ import { cleanup, configure, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installDialogPolyfill } from '../../../test/dialog.js';
 import { withQueryClient } from '../../../test/query-wrapper';
 import { makeResults, makeSuggestions, mockFetch, ok } from '../test-fixtures';
 import { FOCUS_SEARCH_STATE, SearchBox } from './search-box';
@@ -47,12 +48,7 @@ beforeEach(() => {
     removeEventListener: () => {},
   })) as unknown as typeof window.matchMedia;
   // jsdom has <dialog> but not its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
+  installDialogPolyfill();
 });
 
 afterEach(() => {

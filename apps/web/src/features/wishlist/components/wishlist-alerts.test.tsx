@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GUEST, type Viewer, ViewerContext } from '../../../lib/viewer';
+import { installDialogPolyfill } from '../../../test/dialog.js';
 import { type RecordedCall, stubFetch } from '../../../test/fetch-stub';
 import { resetAlertsTooltipForTests, WishlistAlerts } from './wishlist-alerts';
 
@@ -51,15 +52,7 @@ const toggles = (calls: RecordedCall[]) =>
 beforeEach(() => {
   window.localStorage.clear();
   resetAlertsTooltipForTests();
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  // As browsers do, a closed dialog reports it (also when closed by the app, not the shopper).
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  installDialogPolyfill();
 });
 
 afterEach(() => {

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SITE_SETTINGS, SiteSettingsContext, siteSettingsFrom } from '../../../lib/site-settings';
 import { GUEST, type Viewer, ViewerContext } from '../../../lib/viewer';
+import { installDialogPolyfill } from '../../../test/dialog.js';
 import { envelope, type RecordedCall, stubFetch } from '../../../test/fetch-stub';
 import { withQueryClient } from '../../../test/query-wrapper';
 import { resetAlertsTooltipForTests } from './wishlist-alerts';
@@ -52,15 +53,7 @@ beforeEach(() => {
   window.localStorage.clear();
   resetAlertsTooltipForTests();
   vi.stubGlobal('scrollTo', () => {});
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  // As browsers do, a closed dialog reports it (also when closed by the app, not the shopper).
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    if (!this.hasAttribute('open')) return;
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  installDialogPolyfill();
 });
 
 afterEach(() => {
