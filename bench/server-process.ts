@@ -94,9 +94,9 @@ export class ServerProcess {
     if (this.running) this.child.kill('SIGKILL');
   };
 
-  private constructor(repoRoot: string, env: NodeJS.ProcessEnv, port: number) {
+  private constructor(repoRoot: string, env: NodeJS.ProcessEnv, port: number, args: string[]) {
     this.baseUrl = `http://127.0.0.1:${port}`;
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    this.child = spawn(process.execPath, args, {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -117,8 +117,14 @@ export class ServerProcess {
     process.once('exit', this.killOnExit);
   }
 
-  static start(repoRoot: string, env: NodeJS.ProcessEnv, port: number): ServerProcess {
-    return new ServerProcess(repoRoot, env, port);
+  /** The server from its TypeScript source (tsx), or `args` such as ['apps/server/dist/main.js'] (compiled). */
+  static start(
+    repoRoot: string,
+    env: NodeJS.ProcessEnv,
+    port: number,
+    args: string[] = ['--import', 'tsx', 'apps/server/src/main.ts'],
+  ): ServerProcess {
+    return new ServerProcess(repoRoot, env, port, args);
   }
 
   get pid(): number | undefined {
