@@ -81,10 +81,12 @@ export function PageTiles({ items }: { items: ContentListItem[] }) {
                 {name}
               </h3>
               <p className="page-tile__description">{item.Description}</p>
-              {/* The page's name completes the link's name for screen readers, who often list links alone;
-                it starts with the visible text, so voice control finds it by what is shown. */}
-              <a className="page-tile__link" href={item.Url} aria-label={`${linkText}: ${name}`}>
+              {/* The page's name completes the link's text for screen readers (who often list links
+                alone) and search engines (who read the text, not aria-label); it starts with the
+                visible text, so voice control finds it by what is shown. */}
+              <a className="page-tile__link" href={item.Url}>
                 {linkText}
+                <span className="visually-hidden">: {name}</span>
               </a>
             </article>
           </li>
