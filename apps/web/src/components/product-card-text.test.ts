@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeItem } from '../test/product-fixtures';
-import { priceText, regionOfPrice, saleBadgeText } from './product-card-text';
+import { cardImageSrcSet, priceText, regionOfPrice, saleBadgeText } from './product-card-text';
 
 describe('saleBadgeText', () => {
   it('shows a percentage promotion as percent off', () => {
@@ -62,5 +62,15 @@ describe('regionOfPrice', () => {
   it('reads the region from the currency symbol', () => {
     expect(regionOfPrice('£12.00')).toBe('UK');
     expect(regionOfPrice('$12.00')).toBe('AU');
+  });
+});
+
+describe('cardImageSrcSet', () => {
+  it("swaps the card picture's width for 300 and 450, and leaves other addresses alone", () => {
+    expect(cardImageSrcSet('/c3api/images/product/SI0000012/2?w=450')).toBe(
+      '/c3api/images/product/SI0000012/2?w=300 300w, /c3api/images/product/SI0000012/2?w=450 450w',
+    );
+    expect(cardImageSrcSet('https://cdn.example/x.jpg')).toBeNull();
+    expect(cardImageSrcSet('/c3api/images/product/SH1/1?w=4500')).toBeNull();
   });
 });

@@ -25,6 +25,21 @@ describe('ProductCard', () => {
     expect(within(card).getByText('Postage $9.95 or free pickup')).toBeTruthy();
   });
 
+  it('offers its picture at 300 and 450 wide, lazily unless the card is in the first row', () => {
+    const item = makeItem({ ImageUrl: '/c3api/images/product/SH0000001/1?w=450' });
+    const { container, rerender } = render(<ProductCard item={item} />);
+    const picture = container.querySelector('img.product-card__image') as HTMLImageElement;
+    expect(picture.getAttribute('srcset')).toBe(
+      '/c3api/images/product/SH0000001/1?w=300 300w, /c3api/images/product/SH0000001/1?w=450 450w',
+    );
+    expect(picture.getAttribute('sizes')).toContain('50vw');
+    expect(picture.getAttribute('loading')).toBe('lazy');
+    expect(picture.getAttribute('fetchpriority')).toBe('auto');
+    rerender(<ProductCard item={item} priority />);
+    expect(picture.getAttribute('loading')).toBe('eager');
+    expect(picture.getAttribute('fetchpriority')).toBe('high');
+  });
+
   it('hides the condition dots for condition 0 and the badge for a sold item', () => {
     render(
       <ProductCard item={makeItem({ Condition: 0, IsAvailable: false, SpMinorUnits: 100, RrpMinorUnits: 900 })} />,

@@ -1,7 +1,7 @@
 import { ConditionLabel, type ProductListItem, type Region } from '@shop/contract';
 import { useSiteSettings } from '../lib/site-settings';
 import { CardAddToCart } from './card-add-to-cart';
-import { priceText, regionOfPrice, saleBadgeText } from './product-card-text';
+import { CARD_IMAGE_SIZES, cardImageSrcSet, priceText, regionOfPrice, saleBadgeText } from './product-card-text';
 import './product-card.css';
 import { WishlistHeart } from './wishlist-heart';
 
@@ -32,6 +32,7 @@ export function ProductCard({
   layout = 'grid',
   headingLevel = 3,
   showAddToCart = false,
+  priority = false,
 }: {
   item: ProductListItem;
   /** Defaults to the site's region (or, before the settings load, the one the price was written for). */
@@ -41,6 +42,11 @@ export function ProductCard({
   headingLevel?: 2 | 3 | 4;
   /** Adds an Add to cart button under the card's words. */
   showAddToCart?: boolean;
+  /**
+   * A card in the first row: its picture loads at once with high priority (it is likely the
+   * page's largest paint) instead of waiting to be scrolled near.
+   */
+  priority?: boolean;
 }) {
   const settings = useSiteSettings();
   const price = priceText(item);
@@ -57,7 +63,17 @@ export function ProductCard({
       <div className="product-card__media">
         {/* The title's link covers the whole card, picture included, so there is one link per card. */}
         {item.ImageUrl ? (
-          <img className="product-card__image" src={item.ImageUrl} alt="" width={450} height={338} loading="lazy" />
+          <img
+            className="product-card__image"
+            src={item.ImageUrl}
+            srcSet={cardImageSrcSet(item.ImageUrl) ?? undefined}
+            sizes={CARD_IMAGE_SIZES}
+            alt=""
+            width={450}
+            height={338}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+          />
         ) : (
           <span className="product-card__image product-card__image--none">No picture yet</span>
         )}
