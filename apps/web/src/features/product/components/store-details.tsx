@@ -1,5 +1,6 @@
 import type { Store } from '@shop/contract';
 import { Link } from 'react-router';
+import { OpeningHours } from '../../../components/opening-hours';
 import { useSiteSettings } from '../../../lib/site-settings';
 import '../product.css';
 
@@ -7,12 +8,9 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
 /** Where the item is: the store, its address, phone and e-mail links, and its opening hours. */
 export function StoreDetails({ store, headingLevel = 2 }: { store: Store; headingLevel?: 2 | 3 }) {
   const { regionInfo } = useSiteSettings();
-  const today = DAYS[new Date().getDay()];
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className="store-details" aria-labelledby={`store-${store.Id}`}>
@@ -41,20 +39,12 @@ export function StoreDetails({ store, headingLevel = 2 }: { store: Store; headin
         ) : null}
       </ul>
       {store.OpeningHours.length > 0 ? (
-        <table className="hours">
-          <caption>Opening hours</caption>
-          <tbody>
-            {store.OpeningHours.map((row) => (
-              <tr key={row.Day} className={row.Day === today ? 'hours--today' : undefined}>
-                <th scope="row">
-                  {row.Day}
-                  {row.Day === today ? <span className="visually-hidden"> (today)</span> : null}
-                </th>
-                <td>{row.Hours}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <OpeningHours
+          rows={store.OpeningHours}
+          className="hours"
+          todayClassName="hours--today"
+          caption="Opening hours"
+        />
       ) : null}
       <p>
         <Link to={store.Url}>Store information</Link>

@@ -2,8 +2,7 @@ import { type Store, storeTitle } from '@shop/contract';
 import { Link } from 'react-router';
 import { useSiteSettings } from '../../../lib/site-settings';
 import './store-info.css';
-
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+import { OpeningHours } from '../../../components/opening-hours';
 
 /** The page's title from the contract's rule: 'Fyshwick ACT Store', 'Lewisham Store'. */
 export function pageTitle(store: Pick<Store, 'Name' | 'State' | 'Region'>): string {
@@ -24,7 +23,6 @@ function telHref(phone: string): string {
 /** The store page's body: where it is, when it is open, how to reach it, and its items. */
 export function StoreInfo({ store }: { store: Store }) {
   const { regionInfo } = useSiteSettings();
-  const today = DAYS[new Date().getDay()];
   const itemsUrl = `/search-results?${new URLSearchParams({ location: store.Slug })}`;
   const coordinates = `${store.Latitude.toFixed(5)}, ${store.Longitude.toFixed(5)}`;
   return (
@@ -85,19 +83,7 @@ export function StoreInfo({ store }: { store: Store }) {
         </section>
         <section className="store-page__card" aria-labelledby="store-hours">
           <h2 id="store-hours">Opening hours</h2>
-          <table className="store-page__hours">
-            <tbody>
-              {store.OpeningHours.map((row) => (
-                <tr key={row.Day} className={row.Day === today ? 'store-page__today' : undefined}>
-                  <th scope="row">
-                    {row.Day}
-                    {row.Day === today ? <span className="visually-hidden"> (today)</span> : null}
-                  </th>
-                  <td>{row.Hours}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <OpeningHours rows={store.OpeningHours} className="store-page__hours" todayClassName="store-page__today" />
         </section>
       </div>
     </article>
