@@ -36,6 +36,8 @@ import { HoldExpiry } from './modules/checkout/holds.js';
 import { OrderLinks } from './modules/checkout/order-links.js';
 import { PaymentReconciler } from './modules/checkout/payment-reconciler.js';
 import { DEFAULT_HOLDS, PlaceOrderFlow } from './modules/checkout/place-order.flow.js';
+import { consoleRoutes } from './modules/console/console.routes.js';
+import { ConsoleService } from './modules/console/console.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { ContentService } from './modules/content/content.service.js';
 import { enquiryRoutes } from './modules/enquiries/enquiries.routes.js';
@@ -126,6 +128,8 @@ export interface Services {
   digests: DigestService;
   verification: VerificationService;
   savedSearches: SavedSearchesService;
+  /** The store console: staff roles and a store's stock. */
+  storeConsole: ConsoleService;
 }
 
 export interface ServiceOptions {
@@ -293,6 +297,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     }),
     verification,
     savedSearches,
+    storeConsole: new ConsoleService({ accounts, catalogue, stores, mail, now, publicUrl: publicUrl(config) }),
     wishlistAlerts: new WishlistAlertService({
       catalogue,
       verification,
@@ -338,6 +343,7 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...wishlistAlertRoutes(services.wishlistAlerts),
     ...verificationRoutes(services.verification, services.accounts),
     ...savedSearchRoutes(services.savedSearches),
+    ...consoleRoutes(services.storeConsole),
     ...captchaRoutes(services.captcha),
     ...bannerRoutes(services.banners),
     ...contentRoutes(services.content),

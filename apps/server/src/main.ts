@@ -5,7 +5,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemContext } from './lib/context.js';
 import { preparePayments } from './modules/payments/payment-setup.js';
-import { seedDemoCustomer } from './seed/orders-seed.js';
+import { seedDemoCustomer, seedDemoStaff } from './seed/orders-seed.js';
 import { seedCatalogue, seedSiteContent } from './seed/seed.js';
 
 /** Reads config, opens and migrates the database, seeds an empty one with the demo, and listens. */
@@ -41,6 +41,8 @@ async function main(): Promise<void> {
     // A demo database from before banners existed gets them too.
     await seedSiteContent(database);
   }
+  // The store console's demo logins (admin@example.com, staff@example.com); a no-op once they exist.
+  if (config.DEMO_PRODUCTS > 0) await seedDemoStaff(database);
   if (config.CLOCK_OFFSET_MINUTES > 0) {
     console.warn(
       `CLOCK_OFFSET_MINUTES is set: the shop's clock runs ${config.CLOCK_OFFSET_MINUTES} minutes ahead. Demos only.`,

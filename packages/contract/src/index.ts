@@ -2,6 +2,7 @@ export * from './account.js';
 export * from './address.js';
 export * from './cart.js';
 export * from './checkout.js';
+export * from './console.js';
 export * from './constants.js';
 export * from './customer.js';
 export * from './envelope.js';

@@ -20,6 +20,7 @@ import { savedSearchesMigration } from './migrations/017-saved-searches-and-aler
 import { mailHeadersMigration } from './migrations/018-mail-headers.js';
 import { wishlistAlertPromptsMigration } from './migrations/019-wishlist-alert-prompts.js';
 import { orderHistoryIndexMigration } from './migrations/020-order-history-index.js';
+import { storeConsoleMigration } from './migrations/021-store-console.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -46,6 +47,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '018-mail-headers': mailHeadersMigration(this.handle.dialect),
       '019-wishlist-alert-prompts': wishlistAlertPromptsMigration(this.handle.dialect),
       '020-order-history-index': orderHistoryIndexMigration(this.handle.dialect),
+      '021-store-console': storeConsoleMigration(this.handle.dialect),
     };
   }
 }

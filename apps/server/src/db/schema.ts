@@ -1,5 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { AddressesTables } from './tables/addresses.js';
+import type { ConsoleTables } from './tables/console.js';
 import type { OrdersTables } from './tables/orders.js';
 import type { PromotionsTables } from './tables/promotions.js';
 import type { ShippingTables } from './tables/shipping.js';
@@ -83,6 +84,8 @@ export interface ProductsTable {
   tax_treatment: Generated<'standard' | 'gst_free' | 'margin'>;
   listed_at: string;
   updated_at: string;
+  /** When its store took it off sale (migration 021); such an item's status is 'sold'. */
+  withdrawn_at: Generated<string | null>;
   /** Product-page views (seeded for the demo); orders the popular-items grid. */
   popularity: Generated<number>;
 }
@@ -271,7 +274,7 @@ export interface WishlistItemsTable {
 }
 
 /** Every table. Modules added since checkout keep their table types in db/tables/<module>.ts. */
-export interface Database extends AddressesTables, ShippingTables, PromotionsTables, OrdersTables {
+export interface Database extends AddressesTables, ShippingTables, PromotionsTables, OrdersTables, ConsoleTables {
   stores: StoresTable;
   categories: CategoriesTable;
   products: ProductsTable;

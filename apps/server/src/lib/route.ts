@@ -65,6 +65,8 @@ interface RouteCommon<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   antiForgery?: boolean;
   /** A POST from another site (a provider's signed result or notification): no anti-forgery header; the handler verifies its own proof. */
   crossSite?: boolean;
+  /** The largest request body in bytes, when a call needs more than Fastify's 1 MiB (uploaded pictures). */
+  bodyLimit?: number;
 }
 
 export interface JsonRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, V extends z.ZodType>
@@ -199,6 +201,7 @@ function fastifyRoute(route: ApiRoute, env: RouteEnvironment, limiter: RateLimit
   return {
     method: route.method,
     url: route.url,
+    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     config: {
       cookieless: route.cookieless === true,
       antiForgery: route.antiForgery === true,

@@ -6,6 +6,7 @@ import { AccountsRepository } from '../modules/accounts/accounts.repository.js';
 import { PasswordHasher } from '../modules/accounts/password-hasher.js';
 import { CatalogueService, type ProductWithStoreRow } from '../modules/catalogue/catalogue.service.js';
 import { OrderLinks } from '../modules/checkout/order-links.js';
+import { ConsoleRepository } from '../modules/console/console.repository.js';
 import { FulfilmentService } from '../modules/orders/fulfilment.service.js';
 import { OrdersService, type ShipmentDraft } from '../modules/orders/orders.service.js';
 import type { PaymentOptionName, PaymentProvider } from '../modules/payments/payment-provider.js';
@@ -241,6 +242,60 @@ async function demoStock(
     }
   }
   return null;
+}
+
+/** The demo's store console logins (README "Store console (API)"). */
+export const DEMO_ADMIN = {
+  email: 'admin@example.com',
+  password: 'secondhand-admin',
+  firstName: 'Demo',
+  lastName: 'Admin',
+} as const;
+export const DEMO_STAFF = {
+  email: 'staff@example.com',
+  password: 'secondhand-staff',
+  firstName: 'Demo',
+  lastName: 'Staff',
+} as const;
+
+/**
+ * The demo's console staff: a marketplace admin, and a store staff member of one AU store and one
+ * UK store (the first of each region by id). Idempotent: run on every demo start, so a demo
+ * database from before the console gets them too.
+ */
+export async function seedDemoStaff(handle: DbCtx, now = Date.now()): Promise<void> {
+  const accounts = new AccountsRepository();
+  const staff = new ConsoleRepository();
+  const system = systemContext(handle, 'AU');
+  const hasher = new PasswordHasher();
+  const ensure = async (person: typeof DEMO_ADMIN | typeof DEMO_STAFF) => {
+    const existing = await accounts.byEmailKey(system, person.email);
+    if (existing) return existing.id;
+    const id = await accounts.insert(system, {
+      email: person.email,
+      email_key: person.email,
+      password_hash: await hasher.hash(person.password),
+      first_name: person.firstName,
+      last_name: person.lastName,
+      billing_address: null,
+      created_at: now,
+      updated_at: now,
+    });
+    if (id === undefined) throw new Error(`could not create ${person.email}`);
+    return id;
+  };
+  const adminId = await ensure(DEMO_ADMIN);
+  const staffId = await ensure(DEMO_STAFF);
+  const stores = new StoresService();
+  const storeIds: number[] = [];
+  for (const region of ['AU', 'UK'] as const) {
+    const [first] = await stores.listRows(systemContext(handle, region));
+    if (first) storeIds.push(first.id);
+  }
+  await inTransaction(system, async (tx) => {
+    await staff.grant(tx, adminId, 'marketplace_admin', [], now);
+    await staff.grant(tx, staffId, 'store_staff', storeIds, now);
+  });
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import { slugify } from '../../lib/slug.js';
 import type { ProductCardRow, ProductWithCategoryRow } from './catalogue.repository.js';
+import { percentOff } from './new-item.js';
 import { postageCost } from './postage.js';
 
 export function productUrl(code: string, slug: string): string {
@@ -28,11 +29,6 @@ type PricedRow = Pick<
   ProductWithCategoryRow,
   'rrp_minor' | 'price_minor' | 'promo_method' | 'promo_amount' | 'promo_code'
 >;
-
-/** The reduction from the RRP in whole percent, as a shopper would work it out. */
-function percentOff(rrpMinor: number, priceMinor: number): number {
-  return rrpMinor > 0 ? Math.round(((rrpMinor - priceMinor) * 100) / rrpMinor) : 0;
-}
 
 /**
  * The item's promotion when its prices bear it out: a percentage off only when the was and now

@@ -10,6 +10,7 @@ import type {
   StoresTable,
 } from '../../db/schema.js';
 import type { DbCtx } from '../../lib/context.js';
+import { onSaleIn } from './stock.repository.js';
 
 /** SQL for the catalogue's own tables: categories, products and the change feed. */
 export class CatalogueRepository {
@@ -166,8 +167,10 @@ export class CatalogueRepository {
     toMinor: number,
     reduction: { reducedAt: string; beforeMinor: number } | null,
     now: string,
+    /** A store's change: also only while the item is on sale in this store (onSaleIn). */
+    onSaleInStore?: number,
   ): Promise<boolean> {
-    const result = await ctx.db
+    let update = ctx.db
       .updateTable('products')
       .set({
         price_minor: toMinor,
@@ -175,9 +178,10 @@ export class CatalogueRepository {
         price_before_reduction_minor: reduction?.beforeMinor ?? null,
         updated_at: now,
       })
-      .where('id', '=', productId)
-      .where('price_minor', '=', fromMinor)
-      .executeTakeFirst();
+      .where('products.id', '=', productId)
+      .where('products.price_minor', '=', fromMinor);
+    if (onSaleInStore !== undefined) update = update.where(onSaleIn(onSaleInStore));
+    const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 

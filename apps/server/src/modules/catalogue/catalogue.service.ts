@@ -14,7 +14,15 @@ import {
   selectImageInfo,
   selectProductCards,
 } from './catalogue.repository.js';
-import { baseSpecifications, listedItemCode, type NewItem, NewItemSchema } from './new-item.js';
+import {
+  baseSpecifications,
+  type ItemChanges,
+  ItemChangesSchema,
+  listedItemCode,
+  type NewItem,
+  NewItemSchema,
+} from './new-item.js';
+import { type StockFilter, StockRepository, type StockRow } from './stock.repository.js';
 import { ViewCounter } from './view-counter.js';
 
 export type {
@@ -23,6 +31,7 @@ export type {
   ProductWithCategoryRow,
   ProductWithStoreRow,
 } from './catalogue.repository.js';
+export type { StockFilter, StockRow, StockStatus } from './stock.repository.js';
 
 /** The product page's item as the domain sees it: the row, its store, and its category path from the root. */
 export interface ProductPage {
@@ -30,6 +39,19 @@ export interface ProductPage {
   store: StoreRow;
   lineage: { slug: string; name: string }[];
 }
+
+/** An uploaded picture at one size the images module serves (already resized, WebP). */
+export interface PictureVariant {
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/**
+ * What a store's change to one of its items came to: done; no such item in that store (another
+ * store's item reads the same); or refused because a live order holds it, or it is off sale.
+ */
+export type StoreChange = 'done' | 'not-found' | 'in-live-order' | 'off-sale';
 
 /** The job that adds counted product-page views to popularity. */
 export const ADD_VIEWS_JOB = 'catalogue.add-views';
@@ -46,6 +68,7 @@ export function normaliseCode(code: string): string {
  */
 export class CatalogueService {
   private readonly repository = new CatalogueRepository();
+  private readonly stock = new StockRepository();
   /** Called after any committed change to an item, so in-process readers (the search index) catch up at once. */
   private readonly listeners: (() => void)[] = [];
   private readonly views: ViewCounter;
@@ -203,7 +226,12 @@ export class CatalogueService {
    * the search index follows (poked after commit). Saved-search digests find it as new.
    * Throws a ZodError or RangeError for bad input, before anything is written.
    */
-  async listItem(ctx: Ctx, input: NewItem): Promise<{ id: number; code: string; slug: string }> {
+  async listItem(
+    ctx: Ctx,
+    input: NewItem,
+    /** Uploaded pictures, in order, each at every size served (images module pictureVariants). */
+    pictures: PictureVariant[][] = [],
+  ): Promise<{ id: number; code: string; slug: string }> {
     const item = NewItemSchema.parse(input);
     const store = await this.stores.storeById(ctx, item.storeId);
     if (!store || store.region !== ctx.region) throw new RangeError(`No store ${item.storeId} in ${ctx.region}`);
@@ -223,11 +251,11 @@ export class CatalogueService {
           condition: item.condition,
           rrp_minor: item.rrpMinor,
           price_minor: item.priceMinor,
-          promo_method: null,
-          promo_amount: null,
+          promo_method: item.promotion?.method ?? null,
+          promo_amount: item.promotion?.amount ?? null,
           promo_code: null,
           store_id: item.storeId,
-          image_count: 0,
+          image_count: pictures.length,
           colour: null,
           storage: null,
           attributes: JSON.stringify(baseSpecifications(item.brand, item.condition)),
@@ -245,6 +273,7 @@ export class CatalogueService {
         },
         listedItemCode,
       );
+      if (pictures.length > 0) await this.stock.replacePictures(tx, listed.id, pictureRows(listed.id, pictures));
       tx.afterCommit(() => this.notify());
       return { ...listed, slug };
     });
@@ -258,22 +287,152 @@ export class CatalogueService {
    * trigger writes the product change in the same transaction, and the search index is poked after
    * commit. False when there is no such item of this region.
    */
-  async changePrice(ctx: Ctx, productId: number, newPriceMinor: number): Promise<boolean> {
+  async changePrice(
+    ctx: Ctx,
+    productId: number,
+    newPriceMinor: number,
+    /** A store's change: only while the item is on sale in this store (stock.repository.ts onSaleIn). */
+    guard?: { storeId: number },
+  ): Promise<boolean> {
     if (!Number.isInteger(newPriceMinor) || newPriceMinor < 0) throw new RangeError('price must be whole minor units');
     return inTransaction(ctx, async (tx) => {
       const row = await this.repository.priceOf(tx, productId, tx.region);
       if (!row) return false;
-      if (row.price_minor === newPriceMinor) return true;
+      if (row.price_minor === newPriceMinor) {
+        // Nothing to change (and a cut already recorded must stay); a store still learns whether it could have.
+        return guard ? this.stock.updateOnSale(tx, guard.storeId, productId, { price_minor: newPriceMinor }) : true;
+      }
       const now = new Date(this.now()).toISOString();
       const reduction =
         newPriceMinor < row.price_minor
           ? { reducedAt: now, beforeMinor: row.price_before_reduction_minor ?? row.price_minor }
           : null;
       // Only an item still at the price read above changes: a concurrent change wins, this one retries nothing.
-      const changed = await this.repository.changePrice(tx, productId, row.price_minor, newPriceMinor, reduction, now);
+      const changed = await this.repository.changePrice(
+        tx,
+        productId,
+        row.price_minor,
+        newPriceMinor,
+        reduction,
+        now,
+        guard?.storeId,
+      );
       if (changed) tx.afterCommit(() => this.notify());
       return changed;
     });
+  }
+
+  /** A page of a store's items, newest first, with the total that match. The caller checked the store. */
+  storeItems(ctx: Ctx, storeId: number, filter: StockFilter): Promise<{ rows: StockRow[]; total: number }> {
+    return this.stock.list(ctx, storeId, filter);
+  }
+
+  /** One of a store's items by code; undefined when the store has no such item. */
+  storeItem(ctx: Ctx, storeId: number, code: string): Promise<StockRow | undefined> {
+    return this.stock.byCode(ctx, storeId, normaliseCode(code));
+  }
+
+  /** A category's path by its slug (the console's category filter). */
+  async categoryPath(ctx: Ctx, slug: string): Promise<string | undefined> {
+    const found = await this.repository.categoriesBySlugs(ctx, [slug]);
+    if (found.length === 0) return undefined;
+    return (await this.repository.listCategories(ctx)).find((c) => c.slug === slug)?.path;
+  }
+
+  /**
+   * A store edits its item: the same checks as listing (ItemChangesSchema), then one conditional
+   * write of its fields (only while it is on sale in that store and no live order holds it), a
+   * price change through changePrice (so a cut is recorded for alerts), and the pictures replaced
+   * when new ones are given; all in one transaction, so a refusal changes nothing.
+   */
+  async editItem(
+    ctx: Ctx,
+    storeId: number,
+    productId: number,
+    input: ItemChanges,
+    pictures?: PictureVariant[][],
+  ): Promise<StoreChange> {
+    const item = ItemChangesSchema.parse(input);
+    const now = new Date(this.now()).toISOString();
+    return inTransaction(ctx, async (tx) => {
+      if (!(await this.repository.categoryExists(tx, item.categoryId)))
+        throw new RangeError(`No category ${item.categoryId}`);
+      const changed = await this.stock.updateOnSale(tx, storeId, productId, {
+        title: item.title,
+        slug: slugify(item.title),
+        description: item.description,
+        brand: item.brand,
+        category_id: item.categoryId,
+        condition: item.condition,
+        rrp_minor: item.rrpMinor,
+        promo_method: item.promotion?.method ?? null,
+        promo_amount: item.promotion?.amount ?? null,
+        promo_code: null,
+        attributes: JSON.stringify(baseSpecifications(item.brand, item.condition)),
+        weight_grams: item.weightGrams,
+        length_cm: item.lengthCm,
+        width_cm: item.widthCm,
+        height_cm: item.heightCm,
+        postable: item.postable ? 1 : 0,
+        tax_treatment: item.taxTreatment,
+        ...(pictures ? { image_count: pictures.length } : {}),
+        updated_at: now,
+      });
+      if (!changed) return this.whyRefused(tx, storeId, productId);
+      await this.changePrice(tx, productId, item.priceMinor, { storeId });
+      if (pictures) await this.stock.replacePictures(tx, productId, pictureRows(productId, pictures));
+      tx.afterCommit(() => this.notify());
+      return 'done';
+    });
+  }
+
+  /** A store changes its item's price (changePrice, guarded: on sale in that store, no live order). */
+  async changeStorePrice(ctx: Ctx, storeId: number, productId: number, priceMinor: number): Promise<StoreChange> {
+    return inTransaction(ctx, async (tx) => {
+      if (await this.changePrice(tx, productId, priceMinor, { storeId })) return 'done';
+      return this.whyRefused(tx, storeId, productId);
+    });
+  }
+
+  /**
+   * The item sold over the counter: available to sold in one conditional write, so of a shopper's
+   * checkout reserving it and the store selling it, exactly one wins.
+   */
+  sellInStore(ctx: Ctx, storeId: number, productId: number): Promise<StoreChange> {
+    return this.takeOffSale(ctx, storeId, productId, false);
+  }
+
+  /** The store takes the item off sale: like a sale (shoppers see it unavailable), marked withdrawn. */
+  withdraw(ctx: Ctx, storeId: number, productId: number): Promise<StoreChange> {
+    return this.takeOffSale(ctx, storeId, productId, true);
+  }
+
+  private takeOffSale(ctx: Ctx, storeId: number, productId: number, withdrawn: boolean): Promise<StoreChange> {
+    const now = new Date(this.now()).toISOString();
+    return inTransaction(ctx, async (tx) => {
+      const changed = await this.stock.updateOnSale(tx, storeId, productId, {
+        status: 'sold',
+        withdrawn_at: withdrawn ? now : null,
+        updated_at: now,
+      });
+      if (!changed) return this.whyRefused(tx, storeId, productId);
+      tx.afterCommit(() => this.notify());
+      return 'done';
+    });
+  }
+
+  /** After a conditional write changed nothing: why (read in the same transaction). */
+  private async whyRefused(ctx: Ctx, storeId: number, productId: number): Promise<StoreChange> {
+    const [row] = await this.repository.findByIds(ctx, [productId]);
+    if (!row || row.store_id !== storeId || row.region !== ctx.region) return 'not-found';
+    const stocked = await this.stock.byCode(ctx, storeId, row.code);
+    if (row.status === 'reserved' || stocked?.in_live_order === 1) return 'in-live-order';
+    return 'off-sale';
+  }
+
+  /** An uploaded picture at one size, or undefined when the item's pictures are drawn. */
+  uploadedPicture(ctx: Ctx, code: string, position: number, width: number, height: number) {
+    return this.stock.picture(ctx, normaliseCode(code), position, width, height);
   }
 
   /**
@@ -288,4 +447,16 @@ export class CatalogueService {
   notify(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+function pictureRows(productId: number, pictures: PictureVariant[][]) {
+  return pictures.flatMap((sizes, index) =>
+    sizes.map((size) => ({
+      product_id: productId,
+      position: index + 1,
+      width: size.width,
+      height: size.height,
+      bytes: size.bytes,
+    })),
+  );
 }

@@ -1,12 +1,23 @@
 import { ConditionLabel } from '@shop/contract';
 import { z } from 'zod';
 
+/** The reduction from the RRP in whole percent, as a shopper would work it out (and the card's badge does). */
+export function percentOff(rrpMinor: number, priceMinor: number): number {
+  return rrpMinor > 0 ? Math.round(((rrpMinor - priceMinor) * 100) / rrpMinor) : 0;
+}
+
+export const PromotionSchema = z.object({
+  method: z.enum(['Percentage', 'Value']),
+  /** Whole percent off the RRP, or minor units off it. */
+  amount: z.number().int().positive().max(100_000_000),
+});
+
 /**
- * What a store says about an item it puts online (the store console's "add an item" and the
- * `npm run item -- list` CLI): checked here once, so every way in lists the same kind of item.
+ * An item's own fields, as a store gives them (adding or editing). A promotion must agree with the
+ * prices: the card shows it only when they bear it out (catalogue.mapper.ts promotionOf), so one
+ * that does not would be dropped silently; it is refused here instead, naming the field.
  */
-export const NewItemSchema = z.object({
-  storeId: z.number().int().positive(),
+export const ItemFieldsSchema = z.object({
   categoryId: z.number().int().positive(),
   title: z.string().trim().min(3, 'Title must be at least 3 characters').max(150),
   brand: z.string().trim().max(60).default(''),
@@ -16,6 +27,8 @@ export const NewItemSchema = z.object({
   priceMinor: z.number().int().positive().max(100_000_000),
   /** The new price (recommended retail), if known; 0 when not. */
   rrpMinor: z.number().int().min(0).max(100_000_000).default(0),
+  /** A percentage or value off the RRP, shown as the card's badge; null: none. */
+  promotion: PromotionSchema.nullable().default(null),
   weightGrams: z.number().int().positive().max(1_000_000),
   lengthCm: z.number().int().positive().max(1000),
   widthCm: z.number().int().positive().max(1000),
@@ -25,7 +38,43 @@ export const NewItemSchema = z.object({
   taxTreatment: z.enum(['standard', 'gst_free', 'margin']).default('standard'),
 });
 
+function promotionAgrees(
+  item: { priceMinor: number; rrpMinor: number; promotion: z.infer<typeof PromotionSchema> | null },
+  context: z.RefinementCtx,
+): void {
+  const { promotion, priceMinor, rrpMinor } = item;
+  if (!promotion) return;
+  if (rrpMinor <= priceMinor) {
+    context.addIssue({ code: 'custom', path: ['promotion'], message: 'A promotion needs an RRP above the price' });
+    return;
+  }
+  if (promotion.method === 'Percentage' && percentOff(rrpMinor, priceMinor) !== promotion.amount)
+    context.addIssue({
+      code: 'custom',
+      path: ['promotion', 'amount'],
+      message: `The price is ${percentOff(rrpMinor, priceMinor)}% below the RRP, not ${promotion.amount}%`,
+    });
+  if (promotion.method === 'Value' && rrpMinor - priceMinor !== promotion.amount)
+    context.addIssue({
+      code: 'custom',
+      path: ['promotion', 'amount'],
+      message: `The price is ${rrpMinor - priceMinor} (minor units) below the RRP, not ${promotion.amount}`,
+    });
+}
+
+/**
+ * What a store says about an item it puts online (the store console's "add an item" and CSV
+ * import, and the `npm run item -- list` CLI): checked here once, so every way in lists the same
+ * kind of item.
+ */
+export const NewItemSchema = ItemFieldsSchema.extend({ storeId: z.number().int().positive() }).superRefine(
+  promotionAgrees,
+);
 export type NewItem = z.input<typeof NewItemSchema>;
+
+/** An edit of an item already listed: the same fields and rules; its store does not change. */
+export const ItemChangesSchema = ItemFieldsSchema.superRefine(promotionAgrees);
+export type ItemChanges = z.input<typeof ItemChangesSchema>;
 
 /** The specifications table every item carries (brand and condition, as the demo's items do). */
 export function baseSpecifications(brand: string, condition: number): { Name: string; Value: string }[] {

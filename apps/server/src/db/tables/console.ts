@@ -1,0 +1,51 @@
+import type { Generated } from 'kysely';
+
+/** The store console's tables (migration 021). Times are epoch milliseconds. */
+
+export type StaffRoleColumn = 'store_staff' | 'marketplace_admin';
+
+/** A role on an existing account. */
+export interface StaffMembersTable {
+  user_id: number;
+  role: StaffRoleColumn;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The stores a store_staff member runs. */
+export interface StaffStoresTable {
+  user_id: number;
+  store_id: number;
+}
+
+/** An admin's invitation: the link's token is stored as its SHA-256 and used once. */
+export interface StaffInvitationsTable {
+  id: Generated<number>;
+  email: string;
+  email_key: string;
+  role: StaffRoleColumn;
+  /** JSON: number[] */
+  store_ids: string;
+  token_hash: string;
+  invited_by: number | null;
+  created_at: number;
+  expires_at: number;
+  accepted_at: number | null;
+  accepted_by: number | null;
+}
+
+/** An uploaded picture at one of the sizes the images module serves, as WebP. */
+export interface ProductPicturesTable {
+  product_id: number;
+  position: number;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+export interface ConsoleTables {
+  staff_members: StaffMembersTable;
+  staff_stores: StaffStoresTable;
+  staff_invitations: StaffInvitationsTable;
+  product_pictures: ProductPicturesTable;
+}

@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { newPassword } from './account.js';
+import { emailField, personName } from './customer.js';
+
+/**
+ * The store console's API (issue 14): staff and roles, and a store's stock. Every call is under
+ * /c3api/console and answers in the shop's envelope. Money goes in as integer minor units (cents,
+ * pence) and comes back both as minor units and as the region's display string.
+ */
+
+export const StaffRole = { StoreStaff: 'store_staff', MarketplaceAdmin: 'marketplace_admin' } as const;
+export const StaffRoleSchema = z.enum(['store_staff', 'marketplace_admin']);
+export type StaffRoleName = z.infer<typeof StaffRoleSchema>;
+
+/** An invitation link is good for this long (issue 14). */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Pictures one item may carry (the images module serves positions 1-6). */
+export const CONSOLE_MAX_PICTURES = 6;
+/** One uploaded picture's size at most, decoded. */
+export const CONSOLE_MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+/** Rows one CSV import may hold. */
+export const CONSOLE_IMPORT_MAX_ROWS = 500;
+export const CONSOLE_PAGE_SIZE_MAX = 100;
+
+export const STAFF_ONLY_MESSAGE = 'This is for store staff only.';
+export const ADMIN_ONLY_MESSAGE = 'This is for marketplace admins only.';
+export const NO_SUCH_STORE_MESSAGE = 'No such store';
+export const NO_SUCH_ITEM_MESSAGE = 'No such item';
+export const ITEM_IN_LIVE_ORDER_MESSAGE =
+  'This item is in a live order (reserved or bought online), so it cannot be changed. Try again if the order is cancelled.';
+export const ITEM_OFF_SALE_MESSAGE = 'This item is no longer on sale (sold or withdrawn), so it cannot be changed.';
+export const INVITATION_INVALID_MESSAGE = 'This invitation link is not valid: it may have been used or have expired.';
+export const INVITATION_OTHER_EMAIL_MESSAGE =
+  'This invitation was sent to another e-mail address. Please sign in with that address to accept it.';
+export const IMPORT_FAILED_MESSAGE = 'Nothing was imported: please correct the rows listed and import the file again.';
+
+/** Where an item stands, as the console shows it: withdrawn items are off sale but not sold. */
+export const ConsoleItemStatusSchema = z.enum(['available', 'reserved', 'sold', 'withdrawn']);
+export type ConsoleItemStatus = z.infer<typeof ConsoleItemStatusSchema>;
+
+const Id = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const ConsoleStoreSchema = z.object({ Id: z.number().int(), Name: z.string(), Region: z.enum(['AU', 'UK']) });
+
+/** GET /c3api/console/me: who is asking and the stores (of this region) they may run. */
+export const ConsoleMeValueSchema = z.object({
+  Email: z.string(),
+  Role: StaffRoleSchema,
+  Stores: z.array(ConsoleStoreSchema),
+});
+export type ConsoleMeValue = z.infer<typeof ConsoleMeValueSchema>;
+
+export const ConsoleStoreParamsSchema = z.object({ storeId: Id });
+export const ConsoleItemParamsSchema = z.object({
+  storeId: Id,
+  code: z.string().regex(/^[A-Za-z0-9]{1,20}$/, 'must be an item code'),
+});
+
+export const ConsoleItemsQuerySchema = z.object({
+  status: ConsoleItemStatusSchema.optional(),
+  query: z.string().trim().max(200).optional(),
+  /** A category's slug: the category and everything under it. */
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}$/, 'must be a category slug')
+    .optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(CONSOLE_PAGE_SIZE_MAX).default(25),
+});
+export type ConsoleItemsQuery = z.infer<typeof ConsoleItemsQuerySchema>;
+
+export const PromotionInputSchema = z.object({
+  Method: z.enum(['Percentage', 'Value']),
+  /** Whole percent (1-99), or minor units off the RRP. */
+  Amount: z.number().int().positive().max(100_000_000),
+});
+
+/** A picture uploaded with the item: base64 of a JPEG, PNG or WebP file (sharp reads it). */
+const PictureSchema = z
+  .string()
+  .max(Math.ceil((CONSOLE_MAX_PICTURE_BYTES * 4) / 3) + 4, 'must be a picture of 5 MB or less')
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64');
+
+/** The item's fields as the add and edit forms send them (the catalogue's NewItemSchema checks them again). */
+export const ConsoleItemFieldsSchema = z.object({
+  Title: z.string().trim().min(3, 'Title must be at least 3 characters').max(150),
+  CategoryId: z.number().int().positive(),
+  Brand: z.string().trim().max(60).default(''),
+  Condition: z.number().int().min(0).max(5),
+  Description: z.string().trim().max(4000).default(''),
+  PriceMinor: z.number().int().positive().max(100_000_000),
+  RrpMinor: z.number().int().min(0).max(100_000_000).default(0),
+  Promotion: PromotionInputSchema.nullable().default(null),
+  WeightGrams: z.number().int().positive().max(1_000_000),
+  LengthCm: z.number().int().positive().max(1000),
+  WidthCm: z.number().int().positive().max(1000),
+  HeightCm: z.number().int().positive().max(1000),
+  Postable: z.boolean(),
+});
+
+/** POST /c3api/console/stores/:storeId/items */
+export const ConsoleAddItemBodySchema = ConsoleItemFieldsSchema.extend({
+  Pictures: z.array(PictureSchema).max(CONSOLE_MAX_PICTURES).default([]),
+});
+export type ConsoleAddItemBody = z.input<typeof ConsoleAddItemBodySchema>;
+
+/** POST .../items/:code/edit: the same fields; Pictures, when given, replace the item's pictures. */
+export const ConsoleEditItemBodySchema = ConsoleItemFieldsSchema.extend({
+  Pictures: z.array(PictureSchema).max(CONSOLE_MAX_PICTURES).optional(),
+});
+export type ConsoleEditItemBody = z.input<typeof ConsoleEditItemBodySchema>;
+
+/** POST .../items/:code/price */
+export const ConsolePriceBodySchema = z.object({ PriceMinor: z.number().int().positive().max(100_000_000) });
+
+export const ConsoleItemSchema = z.object({
+  Code: z.string(),
+  Slug: z.string(),
+  Title: z.string(),
+  CategoryId: z.number().int(),
+  CategoryName: z.string(),
+  Brand: z.string(),
+  Condition: z.number().int(),
+  Description: z.string(),
+  PriceMinor: z.number().int(),
+  Price: z.string(),
+  RrpMinor: z.number().int(),
+  Rrp: z.string(),
+  Promotion: PromotionInputSchema.nullable(),
+  WeightGrams: z.number().int(),
+  LengthCm: z.number().int(),
+  WidthCm: z.number().int(),
+  HeightCm: z.number().int(),
+  Postable: z.boolean(),
+  PictureCount: z.number().int(),
+  /** The first picture's 300-wide URL, or null without pictures. */
+  Thumbnail: z.string().nullable(),
+  Status: ConsoleItemStatusSchema,
+  /** True while a live order holds the item: it cannot be edited, repriced, sold or withdrawn. */
+  InLiveOrder: z.boolean(),
+  ListedAt: z.string(),
+  UpdatedAt: z.string(),
+});
+export type ConsoleItem = z.infer<typeof ConsoleItemSchema>;
+
+export const ConsoleItemListValueSchema = z.object({
+  Items: z.array(ConsoleItemSchema),
+  TotalCount: z.number().int(),
+  Page: z.number().int(),
+  PageSize: z.number().int(),
+});
+export type ConsoleItemListValue = z.infer<typeof ConsoleItemListValueSchema>;
+
+/**
+ * POST /c3api/console/stores/:storeId/import: the CSV file's text. Columns (header row required,
+ * any order): title, category (slug), brand, condition, description, price, rrp, promotion_type,
+ * promotion_amount, weight_grams, length_cm, width_cm, height_cm, postable.
+ */
+export const ConsoleImportBodySchema = z.object({ Csv: z.string().min(1).max(2_000_000) });
+
+export const ImportRowErrorSchema = z.object({ Row: z.number().int(), Column: z.string(), Message: z.string() });
+export type ImportRowError = z.infer<typeof ImportRowErrorSchema>;
+
+/** Imported: the new items' codes; refused (WasSuccessful false): every row error, and nothing imported. */
+export const ConsoleImportValueSchema = z.object({
+  Imported: z.number().int(),
+  Codes: z.array(z.string()),
+  Errors: z.array(ImportRowErrorSchema),
+});
+export type ConsoleImportValue = z.infer<typeof ConsoleImportValueSchema>;
+
+/** POST /c3api/console/invitations (admins): invite an address to a role (and stores, for store staff). */
+export const ConsoleInviteBodySchema = z
+  .object({
+    Email: emailField(),
+    Role: StaffRoleSchema,
+    StoreIds: z.array(z.number().int().positive().max(2_147_483_647)).max(200).default([]),
+  })
+  .refine((b) => b.Role === 'marketplace_admin' || b.StoreIds.length > 0, {
+    message: 'Store staff need at least one store',
+    path: ['StoreIds'],
+  });
+export type ConsoleInviteBody = z.input<typeof ConsoleInviteBodySchema>;
+
+export const ConsoleInvitationSchema = z.object({
+  Id: z.number().int(),
+  Email: z.string(),
+  Role: StaffRoleSchema,
+  StoreIds: z.array(z.number().int()),
+  ExpiresAt: z.string(),
+  AcceptedAt: z.string().nullable(),
+});
+
+export const ConsoleStaffMemberSchema = z.object({
+  UserId: z.number().int(),
+  Email: z.string(),
+  Name: z.string(),
+  Role: StaffRoleSchema,
+  StoreIds: z.array(z.number().int()),
+});
+
+/** GET /c3api/console/staff (admins). */
+export const ConsoleStaffValueSchema = z.object({
+  Staff: z.array(ConsoleStaffMemberSchema),
+  Invitations: z.array(ConsoleInvitationSchema),
+});
+export type ConsoleStaffValue = z.infer<typeof ConsoleStaffValueSchema>;
+
+const TokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be an invitation token');
+
+/** POST /c3api/console/invitations/accept: signed in with the invited address. */
+export const ConsoleAcceptBodySchema = z.object({ Token: TokenSchema });
+
+/** POST /c3api/console/invitations/register: a new account for the invited address, and the role. */
+export const ConsoleRegisterBodySchema = z.object({
+  Token: TokenSchema,
+  Password: newPassword(),
+  FirstName: personName(),
+  LastName: personName(),
+});
