@@ -308,14 +308,17 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
     });
     await page.goto(`${shop.server.baseUrl}/search-results?Sort=price%2B&page=13`);
     await poll(() => items(page).count()).toBe(11 * 16);
-    expect(requested).toEqual(['3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13']);
+    // The server loads pages 3 to 13 (the same plan) and hands them over: the browser asks for none.
+    expect(requested).toEqual([]);
     const page3 = await api('Sort=price%2B&page=3');
     expect(await items(page).first().getAttribute('aria-label')).toBe(page3.ProductList.ProductListItems[0]?.Title);
 
     requested.length = 0;
     await page.goto(`${shop.server.baseUrl}/search-results?Sort=price%2B&page=3`);
     await poll(() => items(page).count()).toBe(48);
-    expect(requested).toEqual(['1', '2', '3']);
+    expect(requested).toEqual([]);
+    const page1 = await api('Sort=price%2B&page=1');
+    expect(await items(page).first().getAttribute('aria-label')).toBe(page1.ProductList.ProductListItems[0]?.Title);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -45,10 +45,22 @@ function preCompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), preCompress()],
-  // 'hidden': maps are written for error reporting but not referenced from the bundles (and the
-  // server never serves them).
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden' },
-  server: { proxy: { '/c3api': 'http://localhost:3000' } },
-});
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        // The server-rendering bundle (vite build --ssr src/entry-server.tsx): plain .js the
+        // server imports at start (apps/server/src/lib/server-render.ts), beside dist, not served.
+        plugins: [react()],
+        resolve: { alias: { dompurify: path.resolve(import.meta.dirname, 'src/ssr/dompurify.ts') } },
+        publicDir: false,
+        build: { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false },
+      }
+    : {
+        plugins: [react(), preCompress()],
+        // 'hidden': maps are written for error reporting but not referenced from the bundles (and the
+        // server never serves them). The manifest tells the server which chunks a page needs, to
+        // modulepreload them in its HTML.
+        build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden', manifest: true },
+        server: { proxy: { '/c3api': 'http://localhost:3000' } },
+      },
+);

@@ -14,6 +14,7 @@ import { GENERIC_ERROR_MESSAGE, HttpError } from './lib/errors.js';
 import { requestLogSerializers } from './lib/log-redaction.js';
 import { RateLimiter } from './lib/rate-limit.js';
 import { type ApiRoute, registerRoutes } from './lib/route.js';
+import { loadPageRenderer } from './lib/server-render.js';
 import { INDEX_CACHE_CONTROL, registerStaticWeb } from './lib/static-web.js';
 import { isTokenShape } from './lib/tokens.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
@@ -466,15 +467,32 @@ export async function buildApp(
   const hasWeb = existsSync(indexHtml);
   // Hashed assets: compressed, immutable for a year, without cookies; source maps never served.
   if (hasWeb) await registerStaticWeb(app, config.WEB_DIST);
-  app.setNotFoundHandler((request, reply) => {
+  // The shop pages (home, search, product, not found) rendered on the server when the build has
+  // its rendering bundle (decision 016); the other pages stay the app shell.
+  const renderPage = hasWeb
+    ? await loadPageRenderer(app, {
+        webDist: config.WEB_DIST,
+        origin: publicUrl(config),
+        lang: config.REGION === 'UK' ? 'en-GB' : 'en-AU',
+      })
+    : null;
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (
       url.startsWith('/c3api') ||
       !hasWeb ||
-      request.method !== 'GET' ||
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
       path.extname(url.split('?')[0] ?? '') !== ''
     ) {
       return reply.code(404).send(failure(`No such call or page: ${request.method} ${url.split('?')[0]}`));
+    }
+    if (renderPage) {
+      try {
+        if (await renderPage(request, reply)) return reply;
+      } catch (error) {
+        // The app shell still works: the browser renders the page and asks the API itself.
+        request.log.error({ err: error }, 'server rendering failed');
+      }
     }
     // Every other page is the web app's; its router decides what to show.
     return reply.header('Cache-Control', INDEX_CACHE_CONTROL).sendFile('index.html');

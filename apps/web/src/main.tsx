@@ -1,15 +1,49 @@
-// Before any schema parses: no code generation under the page's CSP.
-import './lib/zod-config';
 // The base styles first, so that each feature's own CSS (imported by its components) comes later and wins.
 import './styles.css';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppRouter } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppRouter, preloadRoute } from './app/router';
+import { ApiError } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+import { readServerState } from './lib/ssr-state';
+
+async function start(root: HTMLElement) {
+  const client = createQueryClient();
+  const state = readServerState(document);
+  const app = (
+    <StrictMode>
+      <AppRouter client={client} />
+    </StrictMode>
+  );
+  if (!state) {
+    // A page the server did not render (the account area, checkout...): the app draws it, its
+    // chunk loaded first so the page does not flash its loading state.
+    await preloadRoute(window.location.pathname).catch(() => undefined);
+    createRoot(root).render(app);
+    return;
+  }
+  // The server's answers go into the cache first, so the first render draws what the server drew
+  // without asking again.
+  hydrate(client, state);
+  // A failure the server met (a product's 404) arrives as JSON: make it the error the app reads.
+  for (const query of client.getQueryCache().getAll()) {
+    const error = query.state.error as { message?: string; status?: number } | null;
+    if (query.state.status === 'error' && error && !(error instanceof Error)) {
+      query.setState({ error: new ApiError(error.message ?? '', error.status ?? 0) });
+    }
+  }
+  // Hydrated at once, the page's chunk (modulepreloaded by the HTML) still arriving: its Suspense
+  // boundary keeps the server's HTML until then, and React replays a click made meanwhile.
+  void preloadRoute(window.location.pathname).catch(() => undefined);
+  hydrateRoot(root, app, {
+    onRecoverableError(error) {
+      // A mismatch is a bug: say so in the console, where the journeys look for it.
+      console.error('Hydration error:', error);
+    },
+  });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <AppRouter />
-  </StrictMode>,
-);
+void start(root);

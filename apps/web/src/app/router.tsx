@@ -1,94 +1,145 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { BrowserRouter, createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { CartProvider } from './cart-provider';
 import { ShopLayout } from './layout';
-import { DashboardPage } from './pages/account/dashboard-page';
-import { OrderDetailPage } from './pages/account/order-detail-page';
-import { OrderHistoryPage } from './pages/account/order-history-page';
-import { PasskeysPage } from './pages/account/passkeys-page';
-import { PasswordPage } from './pages/account/password-page';
-import { ProfilePage } from './pages/account/profile-page';
-import { SavedSearchesPage } from './pages/account/saved-searches-page';
-import { CartPage } from './pages/cart-page';
-import { CheckoutPage } from './pages/checkout-page';
-import { ContentPage } from './pages/content-page';
-import { ForgotPasswordPage } from './pages/forgot-password-page';
-import { GstInvoicePage } from './pages/gst-invoice-page';
-import { HomePage } from './pages/home-page';
-import { LoginPage } from './pages/login-page';
-import { LogoutPage } from './pages/logout-page';
+import { type LazyPage, lazyPage } from './lazy-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { OrderConfirmationPage } from './pages/order-confirmation-page';
-import { ProductPage } from './pages/product-page';
-import { RegisterPage } from './pages/register-page';
-import { ResetPasswordPage } from './pages/reset-password-page';
-import { SearchResultsPage } from './pages/search-results-page';
-import { StorePage } from './pages/store-page';
-import { WishlistPage } from './pages/wishlist-page';
 import { RequireViewer } from './require-viewer';
 import { ScrollMemory } from './scroll-memory';
 import { SiteSettingsProvider } from './site-settings-provider';
 import { ViewerProvider } from './viewer-provider';
 import { WishlistProvider } from './wishlist-provider';
 
-export function AppRouter() {
-  // One cache of server state for the visit (TanStack Query).
-  const [client] = useState(createQueryClient);
+// Every page is its own chunk: a product page loads neither the checkout nor the account area.
+const HomePage = lazyPage(() => import('./pages/home-page').then((m) => ({ default: m.HomePage })));
+const SearchResultsPage = lazyPage(() =>
+  import('./pages/search-results-page').then((m) => ({ default: m.SearchResultsPage })),
+);
+const ProductPage = lazyPage(() => import('./pages/product-page').then((m) => ({ default: m.ProductPage })));
+const ContentPage = lazyPage(() => import('./pages/content-page').then((m) => ({ default: m.ContentPage })));
+const StorePage = lazyPage(() => import('./pages/store-page').then((m) => ({ default: m.StorePage })));
+const CartPage = lazyPage(() => import('./pages/cart-page').then((m) => ({ default: m.CartPage })));
+const CheckoutPage = lazyPage(() => import('./pages/checkout-page').then((m) => ({ default: m.CheckoutPage })));
+const OrderConfirmationPage = lazyPage(() =>
+  import('./pages/order-confirmation-page').then((m) => ({ default: m.OrderConfirmationPage })),
+);
+const WishlistPage = lazyPage(() => import('./pages/wishlist-page').then((m) => ({ default: m.WishlistPage })));
+const GstInvoicePage = lazyPage(() => import('./pages/gst-invoice-page').then((m) => ({ default: m.GstInvoicePage })));
+const LoginPage = lazyPage(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazyPage(() => import('./pages/register-page').then((m) => ({ default: m.RegisterPage })));
+const LogoutPage = lazyPage(() => import('./pages/logout-page').then((m) => ({ default: m.LogoutPage })));
+const ForgotPasswordPage = lazyPage(() =>
+  import('./pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('./pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const DashboardPage = lazyPage(() =>
+  import('./pages/account/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const ProfilePage = lazyPage(() => import('./pages/account/profile-page').then((m) => ({ default: m.ProfilePage })));
+const PasswordPage = lazyPage(() => import('./pages/account/password-page').then((m) => ({ default: m.PasswordPage })));
+const PasskeysPage = lazyPage(() => import('./pages/account/passkeys-page').then((m) => ({ default: m.PasskeysPage })));
+const OrderHistoryPage = lazyPage(() =>
+  import('./pages/account/order-history-page').then((m) => ({ default: m.OrderHistoryPage })),
+);
+const SavedSearchesPage = lazyPage(() =>
+  import('./pages/account/saved-searches-page').then((m) => ({ default: m.SavedSearchesPage })),
+);
+const OrderDetailPage = lazyPage(() =>
+  import('./pages/account/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
+);
+
+/** The shop's routes, one tree for <Routes> and for matching a URL before rendering (routeMatch). */
+const routeElements = (
+  <Route element={<ShopLayout />}>
+    <Route path="/" element={<HomePage />} />
+    <Route path="/search-results/*" element={<SearchResultsPage />} />
+    <Route path="/shop" element={<SearchResultsPage />} />
+    <Route path="/product/:code/*" element={<ProductPage />} />
+    <Route path="/help/:slug" element={<ContentPage />} />
+    <Route path="/stores/:slug" element={<StorePage />} />
+    <Route path="/cart" element={<CartPage />} />
+    {/* /checkout and /checkout/ alike (the router ignores a trailing slash). */}
+    <Route path="/checkout" element={<CheckoutPage />} />
+    <Route path="/checkout/confirmation/:reference?" element={<OrderConfirmationPage />} />
+    <Route path="/wishlist" element={<WishlistPage />} />
+    {/* The printable tax invoice: the owner's session or the order e-mail's key opens it. */}
+    <Route path="/gst-invoice" element={<GstInvoicePage />} />
+    <Route path="/login" element={<LoginPage />} />
+    <Route path="/register" element={<RegisterPage />} />
+    <Route path="/logout" element={<LogoutPage />} />
+    <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+    <Route path="/reset-password" element={<ResetPasswordPage />} />
+    {/* The account area, behind its guard (guests go to /login and come back). */}
+    <Route path="/my-account" element={<RequireViewer />}>
+      <Route index element={<DashboardPage />} />
+      <Route path="profile" element={<ProfilePage />} />
+      <Route path="password" element={<PasswordPage />} />
+      <Route path="passkeys" element={<PasskeysPage />} />
+      {/* The history; account.md 2.1: deeper unmatched order paths fall back to it. */}
+      <Route path="orders/*" element={<OrderHistoryPage />} />
+      {/* The list; an optional searchId opens its edit form (account.md 2.4). */}
+      <Route path="saved-searches/*" element={<SavedSearchesPage />} />
+      {/* account.md 2.1: any other account path falls back to the overview. */}
+      <Route path="*" element={<DashboardPage />} />
+    </Route>
+    {/* An order's page: a customer's, or a guest's through the order e-mail's signed ?key=. */}
+    <Route element={<RequireViewer allowSignedKey />}>
+      <Route path="/my-account/orders/:orderid" element={<OrderDetailPage />} />
+    </Route>
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>
+);
+
+const routeObjects = createRoutesFromElements(routeElements);
+
+/** The page a path shows, and whether it is the not-found page (the server answers 404 then). */
+export function routeMatch(pathname: string): { page: LazyPage | null; notFound: boolean } {
+  const matches = matchRoutes(routeObjects, pathname) ?? [];
+  const leaf = matches[matches.length - 1]?.route.element;
+  const type = leaf && typeof leaf === 'object' && 'type' in leaf ? leaf.type : null;
+  const page = typeof type === 'function' && 'preload' in type ? (type as LazyPage) : null;
+  return { page, notFound: type === NotFoundPage };
+}
+
+/** Loads the code of the page a path shows, so its first render (server or hydration) does not suspend. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  await routeMatch(pathname).page?.preload();
+}
+
+/** The app-wide state: one cache of server state for the visit (TanStack Query), site settings and viewer. */
+export function ShopProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       <SiteSettingsProvider>
-        <ViewerProvider>
-          <BrowserRouter>
-            <CartProvider>
-              <WishlistProvider>
-                <ScrollMemory />
-                <Routes>
-                  <Route element={<ShopLayout />}>
-                    <Route path="/" element={<HomePage />} />
-                    <Route path="/search-results/*" element={<SearchResultsPage />} />
-                    <Route path="/shop" element={<SearchResultsPage />} />
-                    <Route path="/product/:code/*" element={<ProductPage />} />
-                    <Route path="/help/:slug" element={<ContentPage />} />
-                    <Route path="/stores/:slug" element={<StorePage />} />
-                    <Route path="/cart" element={<CartPage />} />
-                    {/* /checkout and /checkout/ alike (the router ignores a trailing slash). */}
-                    <Route path="/checkout" element={<CheckoutPage />} />
-                    <Route path="/checkout/confirmation/:reference?" element={<OrderConfirmationPage />} />
-                    <Route path="/wishlist" element={<WishlistPage />} />
-                    {/* The printable tax invoice: the owner's session or the order e-mail's key opens it. */}
-                    <Route path="/gst-invoice" element={<GstInvoicePage />} />
-                    <Route path="/login" element={<LoginPage />} />
-                    <Route path="/register" element={<RegisterPage />} />
-                    <Route path="/logout" element={<LogoutPage />} />
-                    <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-                    <Route path="/reset-password" element={<ResetPasswordPage />} />
-                    {/* The account area, behind its guard (guests go to /login and come back). */}
-                    <Route path="/my-account" element={<RequireViewer />}>
-                      <Route index element={<DashboardPage />} />
-                      <Route path="profile" element={<ProfilePage />} />
-                      <Route path="password" element={<PasswordPage />} />
-                      <Route path="passkeys" element={<PasskeysPage />} />
-                      {/* The history; account.md 2.1: deeper unmatched order paths fall back to it. */}
-                      <Route path="orders/*" element={<OrderHistoryPage />} />
-                      {/* The list; an optional searchId opens its edit form (account.md 2.4). */}
-                      <Route path="saved-searches/*" element={<SavedSearchesPage />} />
-                      {/* account.md 2.1: any other account path falls back to the overview. */}
-                      <Route path="*" element={<DashboardPage />} />
-                    </Route>
-                    {/* An order's page: a customer's, or a guest's through the order e-mail's signed ?key=. */}
-                    <Route element={<RequireViewer allowSignedKey />}>
-                      <Route path="/my-account/orders/:orderid" element={<OrderDetailPage />} />
-                    </Route>
-                    <Route path="*" element={<NotFoundPage />} />
-                  </Route>
-                </Routes>
-              </WishlistProvider>
-            </CartProvider>
-          </BrowserRouter>
-        </ViewerProvider>
+        <ViewerProvider>{children}</ViewerProvider>
       </SiteSettingsProvider>
     </QueryClientProvider>
+  );
+}
+
+/** The pages, inside a router: BrowserRouter in the browser, StaticRouter on the server. */
+export function ShopRoutes() {
+  return (
+    <CartProvider>
+      <WishlistProvider>
+        <ScrollMemory />
+        <Routes>{routeElements}</Routes>
+      </WishlistProvider>
+    </CartProvider>
+  );
+}
+
+export function AppRouter({ client: given }: { client?: QueryClient } = {}) {
+  const [client] = useState(() => given ?? createQueryClient());
+  return (
+    <ShopProviders client={client}>
+      <BrowserRouter>
+        <ShopRoutes />
+      </BrowserRouter>
+    </ShopProviders>
   );
 }

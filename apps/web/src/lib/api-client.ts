@@ -8,6 +8,21 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** The server-rendered page hands its failed queries over as JSON (a 404 product stays a 404). */
+  toJSON(): { message: string; status: number } {
+    return { message: this.message, status: this.status };
+  }
+}
+
+/**
+ * How the app reaches /c3api: the browser's fetch, or on the server (entry-server.tsx) the shop's
+ * own API in the same process, set once when the server loads the rendering bundle.
+ */
+let apiFetch: (path: string, init: RequestInit) => Promise<Response> = (path, init) => fetch(path, init);
+
+export function setApiFetch(fetcher: (path: string, init: RequestInit) => Promise<Response>): void {
+  apiFetch = fetcher;
 }
 
 export function readCookie(name: string): string | null {
@@ -81,7 +96,7 @@ function apiSend<T>(
 async function apiCall<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await apiFetch(path, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError('Could not reach the server. Please check your connection and try again.');

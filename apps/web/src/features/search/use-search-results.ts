@@ -1,6 +1,8 @@
 import type { ContentListItem, ProductListItem, SearchResultsValue } from '@shop/contract';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getSearchResults } from './api/get-search-results';
+import { useRendersServerHtml } from '../../lib/ssr-state';
+import { getSearchResults, searchResultsQueryOptions } from './api/get-search-results';
 import { pageOf, restorePlan, searchKey } from './search-form';
 
 export interface SearchData {
@@ -44,6 +46,41 @@ function withPage(params: URLSearchParams, page: number): URLSearchParams {
   return next;
 }
 
+/** The pages a URL restores (restorePlan), stopping at the first empty one, each by `fetchPage`. */
+export async function loadRestorePlan(
+  params: URLSearchParams,
+  fetchPage: (params: URLSearchParams) => Promise<SearchResultsValue>,
+): Promise<void> {
+  for (const p of restorePlan(pageOf(params))) {
+    if (isEmpty(await fetchPage(withPage(params, p)))) break;
+  }
+}
+
+/**
+ * The results the server rendered for this URL, from the query cache it handed over (the same
+ * pages, in the same order, as the effect below would load), or null when any page is missing.
+ */
+function serverResults(client: QueryClient, params: URLSearchParams): SearchData | null {
+  const products: ProductListItem[] = [];
+  const content: ContentListItem[] = [];
+  let value: SearchResultsValue | null = null;
+  let last = 0;
+  let exhausted = false;
+  for (const p of restorePlan(pageOf(params))) {
+    const reply = client.getQueryData(searchResultsQueryOptions(withPage(params, p)).queryKey);
+    if (!reply) return null;
+    value = reply;
+    last = p;
+    products.push(...reply.ProductList.ProductListItems);
+    content.push(...reply.ContentListResults.ContentListItems);
+    if (isEmpty(reply)) {
+      exhausted = true;
+      break;
+    }
+  }
+  return { ...LOADING, status: 'done', value, products, content, page: last, exhausted };
+}
+
 /** Whether another page has products (or pages, for the Pages tab) to show. */
 export function hasMore(data: SearchData, tab: 'products' | 'pages'): boolean {
   if (data.status !== 'done' || !data.value || data.exhausted) return false;
@@ -65,8 +102,15 @@ export function useSearchResults(
   options: { enabled: boolean; onLoadedMore: (page: number) => void },
 ): { data: SearchData; loadMore: () => void } {
   const urlKey = params.toString();
-  const [data, setData] = useState<SearchData>(LOADING);
-  const loaded = useRef<{ key: string; page: number } | null>(null);
+  const client = useQueryClient();
+  const fromServer = useRendersServerHtml();
+  // A server-rendered search starts from the results the server drew, and does not ask again.
+  const [data, setData] = useState<SearchData>(
+    () => (options.enabled && fromServer ? serverResults(client, params) : null) ?? LOADING,
+  );
+  const loaded = useRef<{ key: string; page: number } | null>(
+    data.status === 'done' ? { key: searchKey(params), page: pageOf(params) } : null,
+  );
   const more = useRef<AbortController | null>(null);
   const busy = useRef(false);
   const dataRef = useRef(data);

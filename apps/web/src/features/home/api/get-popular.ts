@@ -1,6 +1,8 @@
 import { PageSize, type PopularValue, type ProductListItem } from '@shop/contract';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiGet } from '../../../lib/api-client';
+import { useRendersServerHtml } from '../../../lib/ssr-state';
 
 export function popularPath(page: number, numberOfResults: number): string {
   return `/c3api/product/popular?${new URLSearchParams({ page: String(page), NumberOfResults: String(numberOfResults) })}`;
@@ -23,6 +25,14 @@ export async function getPopularPage(
   return { value, size };
 }
 
+/** The first page as the server renders it and hands over (the hook reads it while hydrating). */
+export function popularFirstPageQueryOptions() {
+  return queryOptions({
+    queryKey: ['home', 'popular', 1, PageSize.popular],
+    queryFn: ({ signal }) => getPopularPage(1, PageSize.popular, signal),
+  });
+}
+
 export interface PopularState {
   items: ProductListItem[];
   status: 'loading' | 'loading-more' | 'idle' | 'error';
@@ -34,10 +44,21 @@ export interface PopularState {
 
 /** Popular items, page 1 first; each Load More appends the next page. */
 export function usePopularItems(): PopularState {
-  const [items, setItems] = useState<ProductListItem[]>([]);
-  const [status, setStatus] = useState<PopularState['status']>('loading');
-  const [hasMore, setHasMore] = useState(false);
-  const next = useRef({ page: 1, size: PageSize.popular as number });
+  // A server-rendered home page starts from the first page the server drew, and does not ask again.
+  const client = useQueryClient();
+  const fromServer = useRendersServerHtml();
+  const [initial] = useState(() =>
+    fromServer ? client.getQueryData(popularFirstPageQueryOptions().queryKey) : undefined,
+  );
+  const [items, setItems] = useState<ProductListItem[]>(initial?.value.ProductListItems ?? []);
+  const [status, setStatus] = useState<PopularState['status']>(initial ? 'idle' : 'loading');
+  const [hasMore, setHasMore] = useState(
+    initial
+      ? initial.value.ProductListItems.length >= initial.size && initial.value.ProductListItems.length > 0
+      : false,
+  );
+  const next = useRef({ page: initial ? 2 : 1, size: initial?.size ?? (PageSize.popular as number) });
+  const skipFirstLoad = useRef(initial !== undefined);
   const controller = useRef<AbortController | null>(null);
 
   const fetchPage = useCallback((first: boolean) => {
@@ -66,7 +87,8 @@ export function usePopularItems(): PopularState {
   }, []);
 
   useEffect(() => {
-    fetchPage(true);
+    if (skipFirstLoad.current) skipFirstLoad.current = false;
+    else fetchPage(true);
     return () => controller.current?.abort();
   }, [fetchPage]);
 

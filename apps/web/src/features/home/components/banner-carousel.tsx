@@ -1,6 +1,7 @@
 import type { BannersValue } from '@shop/contract';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
+import { useRendersServerHtml } from '../../../lib/ssr-state';
 import { BannerSlide } from './banner-slide';
 import '../home.css';
 import { Icon } from '../../../components/icon';
@@ -21,7 +22,13 @@ export function BannerCarousel({ value }: { value: BannersValue }) {
   const several = banners.length > 1;
   const [viewportRef, embla] = useEmblaCarousel({ loop: several, align: 'start', duration: 30 });
   const [selected, setSelected] = useState(0);
-  const [playing, setPlaying] = useState(() => value.Autoplay && several && !prefersReducedMotion());
+  // The server cannot know the shopper's motion setting: its HTML (and hydration) start playing,
+  // and the first effect pauses for reduced motion before any slide moves.
+  const fromServer = useRendersServerHtml();
+  const [playing, setPlaying] = useState(() => value.Autoplay && several && (fromServer || !prefersReducedMotion()));
+  useEffect(() => {
+    if (prefersReducedMotion()) setPlaying(false);
+  }, []);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const delay = value.Delay > 0 ? value.Delay : DEFAULT_BANNER_DELAY_MS;

@@ -3,6 +3,7 @@ import type { PopularValue, ProductListItem } from '@shop/contract';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withQueryClient } from '../../../test/query-wrapper';
 import { PopularItems } from './popular-items';
 
 vi.mock('../../../components/product-card', () => ({
@@ -54,7 +55,7 @@ async function shown(count: number) {
 describe('PopularItems', () => {
   it('asks for 8 at a time and appends pages while they come back full', async () => {
     const user = userEvent.setup();
-    render(<PopularItems />);
+    render(withQueryClient(<PopularItems />));
     await shown(8);
     expect(requests[0]?.searchParams.get('NumberOfResults')).toBe('8');
     expect(requests[0]?.searchParams.get('page')).toBe('1');
@@ -70,7 +71,7 @@ describe('PopularItems', () => {
   it('lowers the page size to the server MaxResults when that is smaller', async () => {
     maxResults = 5;
     const user = userEvent.setup();
-    render(<PopularItems />);
+    render(withQueryClient(<PopularItems />));
     await shown(5);
     expect(requests.map((r) => r.searchParams.get('NumberOfResults'))).toEqual(['8', '5']);
     await user.click(screen.getByRole('button', { name: 'Load More' }));
@@ -81,14 +82,14 @@ describe('PopularItems', () => {
 
   it("says 'No results!' when there is nothing", async () => {
     stock = 0;
-    render(<PopularItems />);
+    render(withQueryClient(<PopularItems />));
     expect(await screen.findByText('No results!')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
   });
 
   it('shows no Load More when the first page is not full', async () => {
     stock = 3;
-    render(<PopularItems />);
+    render(withQueryClient(<PopularItems />));
     await shown(3);
     expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
   });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useBottomInset } from '../../../lib/bottom-inset';
 import { type ConsentChoice, consentChoice, onConsentChange, onConsentReopen, setConsent } from '../../../lib/consent';
+import { useRendersServerHtml } from '../../../lib/ssr-state';
 import '../layout.css';
 
 /** The id the footer's 'Cookie settings' link points at. */
@@ -14,7 +15,15 @@ export const COOKIE_SETTINGS_ID = 'cookie-settings';
  * choice; it then takes focus, says what was chosen, and hands focus back to that link afterwards.
  */
 export function CookieConsent() {
-  const [choice, setChoice] = useState<ConsentChoice | null>(() => consentChoice());
+  // The choice is kept in this browser: a server-rendered page draws no banner and asks storage
+  // once hydrated (undefined: not read yet). The banner is fixed at the bottom, so it moves nothing.
+  const fromServer = useRendersServerHtml();
+  const [choice, setChoice] = useState<ConsentChoice | null | undefined>(() =>
+    fromServer ? undefined : consentChoice(),
+  );
+  useEffect(() => {
+    if (choice === undefined) setChoice(consentChoice());
+  }, [choice]);
   const [reopened, setReopened] = useState(false);
   const ref = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -61,7 +70,7 @@ export function CookieConsent() {
             We use essential cookies to run the shop. With your permission we also remember choices such as your
             preferred stores and a guest's wishlist on this device. <Link to="/help/cookies">About cookies</Link>
           </p>
-          {choice !== null ? (
+          {choice ? (
             <p className="consent__current">
               {choice === 'accepted'
                 ? 'You have allowed these cookies.'

@@ -1,6 +1,7 @@
 import type { ProductDetail } from '@shop/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { useRendersServerHtml } from '../../../lib/ssr-state';
 import { useApiQuery } from '../../../lib/use-api-query';
 
 export function productPath(code: string): string {
@@ -22,5 +23,13 @@ export function productQueryOptions(code: string) {
 
 /** The product page's item. Sold items still come back (IsAvailable false); an unknown code is a 404. */
 export function useProduct(code: string | null) {
-  return useApiQuery({ ...productQueryOptions(code ?? ''), enabled: code !== null });
+  // Hydrating a server-rendered page: the server asked (and counted the view); its answer, or its
+  // 404, stands until the shopper comes to the page again.
+  const fromServer = useRendersServerHtml();
+  return useApiQuery({
+    ...productQueryOptions(code ?? ''),
+    enabled: code !== null,
+    refetchOnMount: !fromServer,
+    retryOnMount: !fromServer,
+  });
 }

@@ -18,6 +18,7 @@ import { StickyToolbar } from './sticky-toolbar';
 import { StoreDetails } from './store-details';
 import '../product.css';
 import { Icon } from '../../../components/icon';
+import { useInBrowser } from '../../../lib/ssr-state';
 
 function Breadcrumbs({ product }: { product: ProductDetail }) {
   const crumbs = product.Breadcrumbs.filter((crumb) => crumb.Url !== product.Url);
@@ -56,7 +57,9 @@ function availabilityNotice(product: ProductDetail) {
 /** The product page's content: pictures, price, condition, store, delivery, details, enquiry, similar items. */
 export function ProductDetails({ product }: { product: ProductDetail }) {
   const warrantyRef = useRef<HTMLDivElement>(null);
-  const pageUrl = typeof window === 'undefined' ? product.Url : new URL(product.Url, window.location.origin).href;
+  // The share links' full address, once in the browser (the server's HTML has the path alone).
+  const inBrowser = useInBrowser();
+  const pageUrl = inBrowser ? new URL(product.Url, window.location.origin).href : product.Url;
   useEffect(() => {
     document.title = `${product.IsAvailable ? '' : 'Sold: '}${product.Title} | Secondhand`;
   }, [product.Title, product.IsAvailable]);

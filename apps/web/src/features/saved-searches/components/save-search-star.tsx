@@ -5,6 +5,7 @@ import { Icon } from '../../../components/icon';
 import { Modal } from '../../../components/modal';
 import { loginPath } from '../../../lib/return-path';
 import { useSiteSettings } from '../../../lib/site-settings';
+import { useInBrowser } from '../../../lib/ssr-state';
 import { useViewer } from '../../../lib/viewer';
 import { SavedSearchDialog } from './saved-search-dialog';
 import type { SavedSearchFormTarget } from './saved-search-form';
@@ -42,6 +43,7 @@ export function SaveSearchStar() {
   const viewer = useViewer();
   const location = useLocation();
   const current = `${location.pathname}${location.search}`;
+  const inBrowser = useInBrowser();
   const [prompt, setPrompt] = useState(false);
   const [target, setTarget] = useState<SavedSearchFormTarget | null>(null);
   const customer = viewer.kind === 'customer';
@@ -72,30 +74,37 @@ export function SaveSearchStar() {
       >
         <Icon name="star" size={20} />
       </button>
-      {/* The dialogs hold a form of their own: outside the search bar's form, in the document's body. */}
-      {createPortal(
-        <>
-          <Modal open={prompt} title="Save this search" onClose={() => setPrompt(false)} className="save-search-modal">
-            <p>To save this search, please login or register</p>
-            <p>
-              <Link
-                className="button"
-                to={loginPath(current)}
-                onClick={() => {
-                  rememberPendingSearch(current);
-                  setPrompt(false);
-                }}
-              >
-                Login / Register
-              </Link>
-            </p>
-          </Modal>
-          {customer ? (
-            <SavedSearchDialog target={target} accountEmail={viewer.email} onClose={() => setTarget(null)} />
-          ) : null}
-        </>,
-        document.body,
-      )}
+      {/* The dialogs hold a form of their own: outside the search bar's form, in the document's body
+          (which a server render has not: they are drawn once in the browser, closed until asked). */}
+      {inBrowser &&
+        createPortal(
+          <>
+            <Modal
+              open={prompt}
+              title="Save this search"
+              onClose={() => setPrompt(false)}
+              className="save-search-modal"
+            >
+              <p>To save this search, please login or register</p>
+              <p>
+                <Link
+                  className="button"
+                  to={loginPath(current)}
+                  onClick={() => {
+                    rememberPendingSearch(current);
+                    setPrompt(false);
+                  }}
+                >
+                  Login / Register
+                </Link>
+              </p>
+            </Modal>
+            {customer ? (
+              <SavedSearchDialog target={target} accountEmail={viewer.email} onClose={() => setTarget(null)} />
+            ) : null}
+          </>,
+          document.body,
+        )}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { PageSize, type SearchResultsValue } from '@shop/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
 export function searchResultsPath(params: URLSearchParams): string {
@@ -20,4 +21,16 @@ export async function getSearchResults(params: URLSearchParams, signal?: AbortSi
     return apiGet<SearchResultsValue>(searchResultsPath(again), signal);
   }
   return value;
+}
+
+/**
+ * One page of results in the query cache, keyed by the call's URL. The server renders a search
+ * through these and hands them over, so the browser's first render draws the same results without
+ * asking again (use-search-results.ts reads them while hydrating).
+ */
+export function searchResultsQueryOptions(params: URLSearchParams) {
+  return queryOptions({
+    queryKey: ['search', 'results', searchResultsPath(params)],
+    queryFn: ({ signal }) => getSearchResults(params, signal),
+  });
 }

@@ -4,6 +4,7 @@ import { cleanup, configure, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withQueryClient } from '../../../test/query-wrapper';
 import { makeItem, makeResults, mockFetch, ok } from '../test-fixtures';
 import { SearchResults } from './search-results';
 
@@ -14,19 +15,21 @@ function LocationProbe() {
 
 function renderAt(url: string) {
   return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route
-          path="/search-results/*"
-          element={
-            <>
-              <SearchResults />
-              <LocationProbe />
-            </>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
+    withQueryClient(
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route
+            path="/search-results/*"
+            element={
+              <>
+                <SearchResults />
+                <LocationProbe />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>,
+    ),
   );
 }
 

@@ -6,6 +6,7 @@ import { ProductCard } from '../../../components/product-card';
 import { regionOfPrice } from '../../../components/product-card-text';
 import { SortDropdown } from '../../../components/sort-dropdown';
 import { useSiteSettings } from '../../../lib/site-settings';
+import { useRendersServerHtml } from '../../../lib/ssr-state';
 import { throttle } from '../../../lib/throttle';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import {
@@ -153,7 +154,18 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
   const settings = useSiteSettings();
 
   // On start: nonsticky or 'all locations' forget the remembered location; a URL without one gets it back.
-  const [startUrl, setStartUrl] = useState<string | null>(() => applyRememberedLocation(params)?.toString() ?? null);
+  // Local storage is this browser's alone: hydrating server HTML, it is read after the first render.
+  const fromServer = useRendersServerHtml();
+  const [startUrl, setStartUrl] = useState<string | null>(() =>
+    fromServer ? null : (applyRememberedLocation(params)?.toString() ?? null),
+  );
+  const hydrated = useRef(fromServer);
+  useEffect(() => {
+    if (!hydrated.current) return;
+    hydrated.current = false;
+    const remembered = applyRememberedLocation(params)?.toString();
+    if (remembered) setStartUrl(remembered);
+  }, [params]);
   useEffect(() => {
     if (startUrl === null) return;
     if (urlKey === startUrl) setStartUrl(null);

@@ -1,0 +1,137 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Server rendering of the shop pages (docs/decisions/016-server-rendering.md). The web build writes
+ * a rendering bundle beside its client bundle (apps/web/dist-ssr/entry-server.js); this loads it,
+ * lets it reach the API in process (app.inject: no network, no second host), and puts what it
+ * renders into the built index.html: the page's head, its markup in #root, the query cache for
+ * hydration, and modulepreload and stylesheet links for the page's own chunk.
+ */
+
+/** What apps/web/src/entry-server.tsx exports (kept in step by hand: the server never imports web code). */
+interface RenderBundle {
+  configure(options: { fetch: (path: string, init: RequestInit) => Promise<Response> }): void;
+  render(request: {
+    url: string;
+    origin: string;
+  }): Promise<
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'page'; status: number; html: string; head: string; state: string; modules: string[] }
+    | null
+  >;
+}
+
+/** Vite's build manifest: each source module's file, CSS and static imports. */
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
+/** The browser's cookies for the API calls a render makes, per request. */
+const requestCookies = new AsyncLocalStorage<string | undefined>();
+
+/** The element ids and tags of index.html the rendered parts replace. */
+const ROOT = '<div id="root"></div>';
+const TITLE = /<title>[\s\S]*?<\/title>/;
+const DESCRIPTION = /<meta name="description"[^>]*>/;
+
+/** The chunk files and stylesheets a page's modules need, each once, imports first. */
+export function pageAssets(manifest: Manifest, modules: string[]): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || scripts.has(entry.file)) return;
+    scripts.add(entry.file);
+    for (const imported of entry.imports ?? []) visit(imported);
+    for (const css of entry.css ?? []) styles.add(css);
+  };
+  for (const module of modules) visit(module);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** index.html with a rendered page in it. */
+export function fillTemplate(
+  template: string,
+  page: { html: string; head: string; state: string; scripts: string[]; styles: string[]; lang: string },
+): string {
+  const links = [
+    ...page.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...page.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n    ');
+  return template
+    .replace('<html lang="en">', `<html lang="${page.lang}">`)
+    .replace(DESCRIPTION, '')
+    .replace(TITLE, () => page.head)
+    .replace('</head>', () => `  ${links}\n  </head>`)
+    .replace(
+      ROOT,
+      () =>
+        `<div id="root">${page.html}</div>\n    <script type="application/json" id="shop-state">${page.state}</script>`,
+    );
+}
+
+/**
+ * Loads the rendering bundle beside `webDist` (`../dist-ssr`), or answers null when there is none
+ * (a build without it, or tests with a placeholder index.html): every page is then the app shell.
+ */
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  options: { webDist: string; origin: string; lang: string },
+): Promise<PageRenderer | null> {
+  const entry = path.join(path.dirname(path.resolve(options.webDist)), 'dist-ssr', 'entry-server.js');
+  const manifestPath = path.join(options.webDist, '.vite', 'manifest.json');
+  if (!existsSync(entry) || !existsSync(manifestPath)) return null;
+  const template = readFileSync(path.join(options.webDist, 'index.html'), 'utf8');
+  if (!template.includes(ROOT)) return null;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  // A plain dynamic import of the built .js, so the server works under tsx and compiled alike.
+  const bundle = (await import(pathToFileURL(entry).href)) as RenderBundle;
+
+  bundle.configure({
+    fetch: async (url, init) => {
+      const headers: Record<string, string> = {};
+      new Headers(init.headers).forEach((value, name) => {
+        headers[name] = value;
+      });
+      const cookie = requestCookies.getStore();
+      if (cookie) headers.cookie = cookie;
+      const response = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url,
+        headers,
+        ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+      });
+      return new Response(response.body, {
+        status: response.statusCode,
+        headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+      });
+    },
+  });
+
+  return async (request, reply) => {
+    const rendered = await requestCookies.run(request.headers.cookie, () =>
+      bundle.render({ url: request.url, origin: options.origin }),
+    );
+    if (rendered === null) return false;
+    if (rendered.kind === 'redirect') {
+      await reply
+        .code(rendered.status)
+        .header('Cache-Control', 'no-cache')
+        .redirect(rendered.location, rendered.status);
+      return true;
+    }
+    const { scripts, styles } = pageAssets(manifest, rendered.modules);
+    const html = fillTemplate(template, { ...rendered, scripts, styles, lang: options.lang });
+    await reply
+      .code(rendered.status)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      // The page carries the API's answers at this moment: asked again on each visit, like index.html.
+      .header('Cache-Control', 'no-cache')
+      .send(html);
+    return true;
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * Server rendering of the shop pages (decision 016): the home page, search results and product
+ * pages as HTML with their data, which the browser then hydrates (main.tsx). The server loads this
+ * bundle (vite build --ssr) and calls `render` for each page request; data comes through the same
+ * query options as in the browser, from the shop's own API in process (`configure`).
+ */
+
+import { PassThrough } from 'node:stream';
+import type { ProductDetail, Region, SiteValue } from '@shop/contract';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { headHtml, homeHead, notFoundHead, type PageHead, productHead, searchHead } from './app/page-head';
+import { preloadRoute, routeMatch, ShopProviders, ShopRoutes } from './app/router';
+import { bannersQueryOptions } from './features/home/api/get-banners';
+import { popularFirstPageQueryOptions } from './features/home/api/get-popular';
+import { footerNoticeQueryOptions } from './features/layout/api/get-footer-notice';
+import { productQueryOptions } from './features/product/api/get-product';
+import { searchResultsQueryOptions } from './features/search/api/get-search-results';
+import { loadRestorePlan } from './features/search/use-search-results';
+import { siteSettingsQueryOptions } from './features/site/api/get-site-settings';
+import { ApiError, setApiFetch } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+import { serializeState } from './lib/ssr-state';
+
+export interface RenderRequest {
+  /** Path and query, as the browser asked. */
+  url: string;
+  /** The shop's public address, for canonical links and structured data. */
+  origin: string;
+}
+
+export type RenderResult =
+  | { kind: 'redirect'; status: 301 | 302; location: string }
+  | {
+      kind: 'page';
+      status: 200 | 404;
+      /** The app's markup, for <div id="root">. */
+      html: string;
+      /** <title>, description, canonical and JSON-LD. */
+      head: string;
+      /** The query cache, escaped for a <script type="application/json">. */
+      state: string;
+      /** The source modules of the page's chunk, which the HTML modulepreloads. */
+      modules: string[];
+    };
+
+/** How this bundle reaches /c3api: the server passes its in-process API (app.inject). */
+export function configure(options: { fetch: (path: string, init: RequestInit) => Promise<Response> }): void {
+  setApiFetch(options.fetch);
+}
+
+/** The chunk of each server-rendered page, by its source path (the Vite manifest's key). */
+const PAGE_MODULES = {
+  home: 'src/app/pages/home-page.tsx',
+  search: 'src/app/pages/search-results-page.tsx',
+  product: 'src/app/pages/product-page.tsx',
+  notFound: null,
+} as const;
+
+type Page = keyof typeof PAGE_MODULES;
+
+function pageOf(pathname: string): Page | null {
+  if (pathname === '/') return 'home';
+  if (/^\/search-results(\/|$)/.test(pathname)) return 'search';
+  if (/^\/product\/[^/]+(\/|$)/.test(pathname)) return 'product';
+  if (routeMatch(pathname).notFound) return 'notFound';
+  return null;
+}
+
+function renderHtml(app: React.ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new PassThrough();
+    sink.setEncoding('utf8');
+    sink.on('data', (chunk: string) => {
+      html += chunk;
+    });
+    sink.on('end', () => resolve(html));
+    sink.on('error', reject);
+    const stream = renderToPipeableStream(app, {
+      // Everything before the first byte: crawlers and script-less browsers get the whole page.
+      onAllReady: () => stream.pipe(sink),
+      // React otherwise moves a large Suspense boundary's content to the end of the document and
+      // reveals it with an inline script, which the CSP refuses: keep every boundary in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellError: reject,
+      // A boundary that failed would be left to the browser by an inline script the CSP refuses:
+      // the whole page falls back to the app shell instead (app.ts).
+      onError: (error) => {
+        reject(error);
+      },
+    });
+  });
+}
+
+/**
+ * Renders a page, or answers null for paths that stay with the browser (checkout, account...), which
+ * the server serves as the plain app shell. /shop starts a new search: the redirect the app would
+ * make, made by the server.
+ */
+export async function render(request: RenderRequest): Promise<RenderResult | null> {
+  const url = new URL(request.url, request.origin);
+  if (/^\/shop\/?$/.test(url.pathname)) {
+    const params = new URLSearchParams(url.search);
+    params.set('nonsticky', 'true');
+    return { kind: 'redirect', status: 302, location: `/search-results?${params}` };
+  }
+  const page = pageOf(url.pathname);
+  if (page === null) return null;
+
+  const client: QueryClient = createQueryClient();
+  // What every page shows: region and flags, the footer's notice. Personal parts (who is signed
+  // in, the cart, the wishlist) are left to the browser, as on a page loaded from a cache.
+  const [site] = await Promise.all([
+    client.fetchQuery(siteSettingsQueryOptions()).catch(() => null as SiteValue | null),
+    client.prefetchQuery(footerNoticeQueryOptions()),
+  ]);
+  const region: Region = site?.Region ?? 'AU';
+
+  let status: 200 | 404 = 200;
+  let head: PageHead;
+  if (page === 'home') {
+    await Promise.all([
+      client.prefetchQuery(bannersQueryOptions()),
+      client.prefetchQuery(popularFirstPageQueryOptions()),
+    ]);
+    head = homeHead(request.origin, region);
+  } else if (page === 'search') {
+    let last = null;
+    await loadRestorePlan(url.searchParams, async (params) => {
+      last = await client.fetchQuery(searchResultsQueryOptions(params));
+      return last;
+    }).catch(() => undefined);
+    head = searchHead(request.origin, url.searchParams, last);
+  } else if (page === 'product') {
+    let code = '';
+    try {
+      code = decodeURIComponent(url.pathname.split('/')[2] ?? '');
+    } catch {
+      // A malformed escape is no product code.
+    }
+    let product: ProductDetail | null = null;
+    if (/^[A-Za-z0-9]{1,20}$/.test(code)) {
+      product = await client.fetchQuery(productQueryOptions(code)).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      });
+    }
+    if (product === null) {
+      status = 404;
+      head = notFoundHead();
+    } else {
+      // One address per item: a wrong or missing slug is sent to the item's own.
+      if (decodeURI(url.pathname) !== product.Url) {
+        return { kind: 'redirect', status: 301, location: `${encodeURI(product.Url)}${url.search}` };
+      }
+      head = productHead(request.origin, product, region);
+    }
+  } else {
+    status = 404;
+    head = notFoundHead();
+  }
+
+  await preloadRoute(url.pathname);
+  const html = await renderHtml(
+    <ShopProviders client={client}>
+      <StaticRouter location={`${url.pathname}${url.search}`}>
+        <ShopRoutes />
+      </StaticRouter>
+    </ShopProviders>,
+  );
+  // Answers and failures (a 404 product) alike, so the browser draws what the server drew.
+  const state = dehydrate(client, {
+    shouldDehydrateQuery: (query) => query.state.status === 'success' || query.state.status === 'error',
+  });
+  const module = PAGE_MODULES[page];
+  return {
+    kind: 'page',
+    status,
+    html,
+    head: headHtml(head),
+    state: serializeState(state),
+    modules: module ? [module] : [],
+  };
+}
