@@ -1,0 +1,147 @@
+import type { ProductDetail, SearchResultsValue } from '@shop/contract';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, VIEWPORTS } from './support/browser.js';
+import { useShop } from './support/shop.js';
+
+/**
+ * The shop pages as the server sends them (decision 016): with scripts off the home page, search
+ * results and a product page show their content; with scripts on they hydrate without a mismatch,
+ * without asking the API again for what the HTML carries, and a product page loads no code of the
+ * checkout, the account area, the cart page, the wishlist page, the invoice or sign-in.
+ */
+describe('server-rendered shop pages', () => {
+  const shop = useShop();
+
+  async function firstProduct(query: string): Promise<ProductDetail> {
+    const search = await fetch(`${shop.server.baseUrl}/c3api/search/results?query=${query}&NumberOfResults=1`);
+    const code = ((await search.json()) as { Value: SearchResultsValue }).Value.ProductList.ProductListItems[0]?.Code;
+    if (!code) throw new Error(`no item for ${query}`);
+    const product = await fetch(`${shop.server.baseUrl}/c3api/product/query?code=${code}`);
+    return ((await product.json()) as { Value: ProductDetail }).Value;
+  }
+
+  async function withoutScripts(browser: Browser, run: (page: Page) => Promise<void>) {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, javaScriptEnabled: false });
+    try {
+      await run(await context.newPage());
+    } finally {
+      await context.close();
+    }
+  }
+
+  /** A page with scripts, recording hydration errors, the API calls made and the scripts loaded. */
+  async function watched(browser: Browser) {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    await context.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
+    const page = await context.newPage();
+    const errors: string[] = [];
+    const calls: string[] = [];
+    const scripts: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/c3api/')) calls.push(url.pathname);
+      if (request.resourceType() === 'script') scripts.push(url.pathname);
+    });
+    return { page, errors, calls, scripts, close: () => context.close() };
+  }
+
+  it('shows the home page, search results and a product page with scripts off', async () => {
+    const product = await firstProduct('guitar');
+    await withoutScripts(shop.browser, async (page) => {
+      const home = await page.goto(shop.server.baseUrl);
+      expect(home?.status()).toBe(200);
+      expect(await page.title()).toBe('Secondhand: pre-loved goods from local stores');
+      expect(await page.getByRole('list', { name: 'Popular items' }).getByRole('article').count()).toBe(8);
+      expect(await page.getByRole('region', { name: 'Featured offers' }).count()).toBe(1);
+
+      await page.goto(`${shop.server.baseUrl}/search-results?query=phone`);
+      const results = page.getByRole('list', { name: 'Items' }).getByRole('article');
+      expect(await results.count()).toBe(16);
+      expect(await page.getByRole('heading', { level: 1, name: /^\d[\d,]* results$/ }).count()).toBe(1);
+      // The facets are there too: the category group lists Phones.
+      expect(await page.getByRole('radio', { name: /Phones/ }).count()).toBeGreaterThan(0);
+      expect(await page.title()).toBe('phone: search results | Secondhand');
+      await screenshot(page, 'server-rendered-search-no-script');
+
+      const response = await page.goto(`${shop.server.baseUrl}${product.Url}`);
+      expect(response?.status()).toBe(200);
+      expect(await page.getByRole('heading', { level: 1, name: product.Title }).count()).toBe(1);
+      expect(await page.locator('.product__summary .price__now').first().textContent()).toBe(product.Sp);
+      expect(await page.locator('img[src*="/c3api/images/product/"]').count()).toBeGreaterThan(0);
+      expect(await page.title()).toBe(`${product.Title} | Secondhand`);
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain(product.Sp);
+      // Absolute, at the shop's public address (PUBLIC_URL; http://localhost:PORT by default).
+      const canonical = new URL((await page.locator('link[rel="canonical"]').getAttribute('href')) ?? '');
+      expect(canonical.pathname).toBe(product.Url);
+      expect(canonical.port).toBe(new URL(shop.server.baseUrl).port);
+      const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+      expect(data['@type']).toBe('Product');
+      expect(data.name).toBe(product.Title);
+      expect(data.offers).toMatchObject({
+        '@type': 'Offer',
+        price: (product.SpMinorUnits / 100).toFixed(2),
+        priceCurrency: 'AUD',
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/UsedCondition',
+      });
+      await screenshot(page, 'server-rendered-product-no-script');
+    });
+  });
+
+  it('hydrates each page without a mismatch and without asking again for its data', async () => {
+    const product = await firstProduct('camera');
+    for (const path of ['/', '/search-results?query=phone', product.Url]) {
+      const { page, errors, calls, close } = await watched(shop.browser);
+      await page.goto(`${shop.server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      // Something only the hydrated page does: the cart button opens its dialog.
+      await page.getByRole('button', { name: /cart/i }).first().click();
+      await page.getByRole('dialog').first().waitFor();
+      expect(errors, path).toEqual([]);
+      expect(calls.filter((call) => call === '/c3api/search/results' || call === '/c3api/product/query')).toEqual([]);
+      expect(calls).not.toContain('/c3api/product/popular');
+      expect(calls).not.toContain('/c3api/banners');
+      await close();
+    }
+  });
+
+  it('loads no checkout, account, cart page, wishlist, invoice or sign-in code on a product page', async () => {
+    const product = await firstProduct('phone');
+    const { page, errors, scripts, close } = await watched(shop.browser);
+    await page.goto(`${shop.server.baseUrl}${product.Url}`, { waitUntil: 'networkidle' });
+    expect(scripts.some((script) => /product-page-/.test(script))).toBe(true);
+    expect(
+      scripts.filter((script) =>
+        /(checkout|order|account|dashboard|profile|password|passkey|login|register|cart-page|wishlist-page|gst-invoice)/.test(
+          script,
+        ),
+      ),
+    ).toEqual([]);
+    // Client navigation still reaches the other pages: their code arrives when asked for.
+    await page.goto(`${shop.server.baseUrl}/cart`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('answers 404 for unknown pages and products, and HEAD alike', async () => {
+    const unknown = await fetch(`${shop.server.baseUrl}/no-such-page`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('Page not found');
+    const noProduct = await fetch(`${shop.server.baseUrl}/product/ZZ999999/nothing`);
+    expect(noProduct.status).toBe(404);
+    const head = await fetch(`${shop.server.baseUrl}/`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toContain('text/html');
+    expect(await head.text()).toBe('');
+    expect((await fetch(`${shop.server.baseUrl}/no-such-page`, { method: 'HEAD' })).status).toBe(404);
+    // The app's own pages (account, checkout) are still the app shell.
+    const cart = await fetch(`${shop.server.baseUrl}/cart`);
+    expect(cart.status).toBe(200);
+    expect(await cart.text()).toContain('<div id="root"></div>');
+  });
+});
