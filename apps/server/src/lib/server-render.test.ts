@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { fillTemplate, pageAssets } from './server-render.js';
+
+describe('pageAssets', () => {
+  const manifest = {
+    'index.html': { file: 'assets/index-a.js', css: ['assets/index-a.css'], imports: ['_query.js'] },
+    'src/app/pages/product-page.tsx': {
+      file: 'assets/product-page-b.js',
+      css: ['assets/product-page-b.css'],
+      imports: ['_query.js', '_card.js'],
+    },
+    '_query.js': { file: 'assets/query-c.js' },
+    '_card.js': { file: 'assets/card-d.js', css: ['assets/card-d.css'], imports: ['_query.js'] },
+  };
+
+  it("lists a page's chunk, what it imports (each once) and their stylesheets", () => {
+    expect(pageAssets(manifest, ['src/app/pages/product-page.tsx'])).toEqual({
+      scripts: ['assets/product-page-b.js', 'assets/query-c.js', 'assets/card-d.js'],
+      styles: ['assets/card-d.css', 'assets/product-page-b.css'],
+    });
+  });
+
+  it('lists nothing for a page without a chunk of its own, or a module the build does not know', () => {
+    expect(pageAssets(manifest, [])).toEqual({ scripts: [], styles: [] });
+    expect(pageAssets(manifest, ['src/nowhere.tsx'])).toEqual({ scripts: [], styles: [] });
+  });
+});
+
+describe('fillTemplate', () => {
+  const template = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '  <head>',
+    '    <meta name="description" content="The shell." />',
+    '    <title>Second-hand marketplace</title>',
+    '  </head>',
+    '  <body>',
+    '    <div id="root"></div>',
+    '  </body>',
+    '</html>',
+  ].join('\n');
+
+  it("puts the page's head, markup, state and links into index.html, once each", () => {
+    const html = fillTemplate(template, {
+      head: '<title>Item | Secondhand</title>\n<meta name="description" content="An item." />',
+      html: '<main>$& $1 the item</main>',
+      state: '{"queries":[]}',
+      scripts: ['assets/product-page-b.js'],
+      styles: ['assets/product-page-b.css'],
+      lang: 'en-GB',
+    });
+    expect(html).toContain('<html lang="en-GB">');
+    expect(html).not.toContain('The shell.');
+    expect(html).not.toContain('Second-hand marketplace');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    // Replacement patterns in the page ($&, $1) are text, not instructions.
+    expect(html).toContain('<div id="root"><main>$& $1 the item</main></div>');
+    expect(html).toContain('<script type="application/json" id="shop-state">{"queries":[]}</script>');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/product-page-b.css">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-page-b.js">');
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+});
