@@ -148,6 +148,8 @@ describe.each(testDatabaseTargets())('the store console API on $name', (target) 
       ['GET', '/c3api/console/staff', undefined],
       ['POST', '/c3api/console/invitations', { Email: 'x@example.com', Role: 'store_staff', StoreIds: [storeA.id] }],
     ] as const;
+    // Accepting an invitation needs an account: a guest is asked to sign in.
+    expect((await guest.post('/c3api/console/invitations/accept', { Token: 'a'.repeat(43) })).status).toBe(401);
     for (const spec of [...storeCalls(storeA.id, item.code), ...adminCalls]) {
       expect((await call(guest, spec)).status, `guest ${spec[0]} ${spec[1]}`).toBe(401);
       const reply = await call(customer, spec);
@@ -324,6 +326,21 @@ describe.each(testDatabaseTargets())('the store console API on $name', (target) 
       .executeTakeFirstOrThrow();
     expect(row.price_before_reduction_minor).toBe(150_000);
     expect(row.price_reduced_at).not.toBeNull();
+    // New pictures replace the old ones (two now), served at the same URLs.
+    const green = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#1e8449' } })
+      .jpeg()
+      .toBuffer();
+    const replaced = await staffA.post<ConsoleItem>(
+      `${itemUrl(storeA.id, code)}/edit`,
+      fields({ PriceMinor: 120_000, Pictures: [green.toString('base64'), green.toString('base64')] }),
+    );
+    expect(replaced.body.Value.PictureCount).toBe(2);
+    const second = await fetch(`${server.baseUrl}/c3api/images/product/${code}/2?w=450`);
+    const { dominant } = await sharp(Buffer.from(await second.arrayBuffer())).stats();
+    expect(dominant.g).toBeGreaterThan(dominant.r + 50);
+    // An edit without Pictures keeps them.
+    await staffA.post(`${itemUrl(storeA.id, code)}/edit`, fields({ PriceMinor: 120_000 }));
+    expect((await staffA.get<ConsoleItem>(itemUrl(storeA.id, code))).body.Value.PictureCount).toBe(2);
   });
 
   it('refuses to edit, reprice, sell or withdraw an item in a live order (409, nothing changed)', async () => {
