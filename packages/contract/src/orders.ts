@@ -71,7 +71,8 @@ export const ShippingDetailsSchema = z.object({
   trackingNumber: z.string().nullable(),
   cost: z.string(),
   /** Where the shipment is: 'open', 'ready_for_pickup', 'dispatched', 'collected'. */
-  fulfilment: z.enum(['open', 'ready_for_pickup', 'dispatched', 'collected']),
+  /** 'cancelled': the store cancelled every item of this shipment (the rest of the order goes on). */
+  fulfilment: z.enum(['open', 'ready_for_pickup', 'dispatched', 'collected', 'cancelled']),
 });
 export type ShippingDetails = z.infer<typeof ShippingDetailsSchema>;
 

@@ -21,6 +21,7 @@ import { mailHeadersMigration } from './migrations/018-mail-headers.js';
 import { wishlistAlertPromptsMigration } from './migrations/019-wishlist-alert-prompts.js';
 import { orderHistoryIndexMigration } from './migrations/020-order-history-index.js';
 import { storeConsoleMigration } from './migrations/021-store-console.js';
+import { consoleAuditMigration } from './migrations/022-console-audit.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -48,6 +49,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '019-wishlist-alert-prompts': wishlistAlertPromptsMigration(this.handle.dialect),
       '020-order-history-index': orderHistoryIndexMigration(this.handle.dialect),
       '021-store-console': storeConsoleMigration(this.handle.dialect),
+      '022-console-audit': consoleAuditMigration(this.handle.dialect),
     };
   }
 }

@@ -8,8 +8,8 @@ import type { Generated } from 'kysely';
 export type OrderStatus = 'pending_payment' | 'confirmed' | 'cancelled' | 'expired' | 'refunded';
 /** How an item is taxed (products.tax_treatment, copied onto the order line). */
 export type TaxTreatment = 'standard' | 'gst_free' | 'margin';
-/** A shipment's progress after the sale. */
-export type Fulfilment = 'open' | 'ready_for_pickup' | 'dispatched' | 'collected';
+/** A shipment's progress after the sale ('cancelled': the store cancelled every item of it, migration 022). */
+export type Fulfilment = 'open' | 'ready_for_pickup' | 'dispatched' | 'collected' | 'cancelled';
 /**
  * 'refunded': the provider took the money after the attempt had been closed here (cancelled,
  * declined) and the order could not be kept, so the payment was given back.
@@ -68,6 +68,11 @@ export interface OrderShipmentsTable {
   invoice_number: number | null;
   /** When that number was issued: the invoice's date of issue (migration 016). */
   invoice_issued_at: number | null;
+  /** The carrier the store posted with, given at dispatch (migration 022). */
+  carrier: string | null;
+  /** A pay-in-store order: when and how much the store took at the counter on collection (migration 022). */
+  paid_in_store_at: number | null;
+  paid_in_store_minor: number | null;
 }
 
 export interface OrderLinesTable {
@@ -86,6 +91,10 @@ export interface OrderLinesTable {
   item_type: Generated<string>;
   /** 1 while the order holds or has sold the item; a unique index allows one live line per item. */
   live: number;
+  /** When the store cancelled this item (migration 022); null while it is part of the order. */
+  cancelled_at: number | null;
+  /** What the cancellation gives back: price after discount (+ the shipment's postage if it was the last item). */
+  refund_minor: number | null;
 }
 
 export interface PaymentAttemptsTable {

@@ -222,20 +222,34 @@ export async function refundAttempt(
   attempt: PaymentAttemptRow,
   order: OrderRow,
   detail: { reason: string },
+  /** Part of the payment only (one cancelled item), named by `key` (see PaymentProvider.refund). */
+  part?: { amountMinor: number; key: string },
 ): Promise<void> {
+  const amountMinor = part?.amountMinor ?? attempt.amount_minor;
   try {
     const provider = deps.payments.provider(attempt.provider as PaymentOptionName);
-    await provider.refund(ctx, attemptContext(attempt, order, deps.links, deps.publicUrl), attempt.amount_minor);
+    await provider.refund(
+      ctx,
+      attemptContext(attempt, order, deps.links, deps.publicUrl),
+      amountMinor,
+      part ? { key: part.key } : undefined,
+    );
     await deps.payments.record(
       ctx,
       attempt.id,
       'refund',
-      { amountMinor: attempt.amount_minor, ok: true, ...detail },
+      { amountMinor, ok: true, ...(part ? { key: part.key } : {}), ...detail },
       deps.now(),
     );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await deps.payments.record(ctx, attempt.id, 'error', { during: 'refund', message }, deps.now());
+    await deps.payments.record(
+      ctx,
+      attempt.id,
+      'error',
+      { during: 'refund', amountMinor, ...(part ? { key: part.key } : {}), message },
+      deps.now(),
+    );
   }
 }
 

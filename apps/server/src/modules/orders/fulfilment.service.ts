@@ -1,4 +1,3 @@
-import type { Fulfilment } from '../../db/tables/orders.js';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { BadRequestError, HttpError, NotFoundError } from '../../lib/errors.js';
@@ -10,9 +9,10 @@ import type { OrderLinks } from '../checkout/order-links.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { PaymentAttemptRow, PaymentsService } from '../payments/payments.service.js';
 import type { StoresService } from '../stores/stores.service.js';
+import { decide, type FulfilmentAction } from './fulfilment-machine.js';
 import { type OrderStatusLabel, orderStatusLabel } from './order-status.js';
-import { cancelledMail, dispatchedMail, readyForPickupMail } from './order-status-mails.js';
-import type { FulfilmentChanges, OrderRow, OrderShipmentRow, OrdersService } from './orders.service.js';
+import { cancelledMail, dispatchedMail, itemCancelledMail, readyForPickupMail } from './order-status-mails.js';
+import type { FulfilmentChanges, OrderLineRow, OrderRow, OrderShipmentRow, OrdersService } from './orders.service.js';
 
 export interface FulfilmentDependencies {
   orders: OrdersService;
@@ -38,9 +38,21 @@ export interface FulfilmentOutcome {
 export interface DispatchDetails {
   trackingNumber: string;
   trackingUrl?: string | null;
+  /** The carrier the store posted with; none: the region's (Australia Post, Royal Mail). */
+  carrier?: string | null;
 }
 
+/**
+ * Called inside the change's transaction, only when it changed something (never for a repeat or a
+ * refusal): the console records its audit trail here, so the record and the change commit together.
+ */
+export type FulfilmentHook = (
+  tx: Ctx,
+  change: { order: OrderRow; shipment: OrderShipmentRow; line?: OrderLineRow; detail: Record<string, unknown> },
+) => Promise<void>;
+
 export const TRACKING_NUMBER_MAX = 64;
+export const CARRIER_MAX = 60;
 export const TRACKING_URL_MAX = 500;
 
 /** The order's page for the shopper, with its signed key: opens it for a guest and a customer alike. */
@@ -68,12 +80,16 @@ export class FulfilmentService {
   constructor(private readonly deps: FulfilmentDependencies) {}
 
   /** A pickup's items are waiting at the store: the shopper is told where and when to come. */
-  markReadyForPickup(ctx: Ctx, reference: string, storeId: number): Promise<FulfilmentOutcome> {
-    return this.moveShipment(ctx, reference, storeId, {
-      method: 'pickup',
-      from: ['open'],
-      to: 'ready_for_pickup',
+  markReadyForPickup(
+    ctx: Ctx,
+    reference: string,
+    storeId: number,
+    onChange?: FulfilmentHook,
+  ): Promise<FulfilmentOutcome> {
+    return this.moveShipment(ctx, reference, storeId, onChange, {
+      action: 'ready',
       changes: (now) => ({ ready_at: now }),
+      detail: {},
       after: async (tx, order, shipment) => {
         const lines = await this.linesOf(tx, order, shipment);
         const store = await this.deps.stores.storeById(tx, shipment.store_id);
@@ -91,6 +107,7 @@ export class FulfilmentService {
     reference: string,
     storeId: number,
     details: DispatchDetails,
+    onChange?: FulfilmentHook,
   ): Promise<FulfilmentOutcome> {
     const trackingNumber = details.trackingNumber.trim();
     if (
@@ -109,11 +126,22 @@ export class FulfilmentService {
     ) {
       throw new BadRequestError('Invalid input. trackingUrl: must be an http:// or https:// address');
     }
-    return this.moveShipment(ctx, reference, storeId, {
-      method: 'postage',
-      from: ['open'],
-      to: 'dispatched',
-      changes: (now) => ({ dispatched_at: now, tracking_number: trackingNumber, tracking_url: trackingUrl }),
+    const carrier = details.carrier?.trim() || null;
+    if (
+      carrier !== null &&
+      (carrier.length > CARRIER_MAX || /[<>]/.test(carrier) || [...carrier].some((ch) => ch < ' '))
+    ) {
+      throw new BadRequestError(`Invalid input. carrier: must be up to ${CARRIER_MAX} characters, without < or >`);
+    }
+    return this.moveShipment(ctx, reference, storeId, onChange, {
+      action: 'dispatch',
+      changes: (now) => ({
+        dispatched_at: now,
+        tracking_number: trackingNumber,
+        tracking_url: trackingUrl,
+        carrier,
+      }),
+      detail: { carrier, trackingNumber, trackingUrl },
       after: async (tx, order, shipment) => {
         const lines = await this.linesOf(tx, order, shipment);
         await this.deps.mail.queue(
@@ -126,20 +154,24 @@ export class FulfilmentService {
 
   /**
    * The shopper collected a pickup. A pay-in-store order's items are sold now (they paid at the
-   * counter); an order some of whose items were collected no longer ends by its hold. No e-mail.
+   * counter: the amount taken is recorded on the shipment); an order some of whose items were
+   * collected no longer ends by its hold. No e-mail.
    */
-  markCollected(ctx: Ctx, reference: string, storeId: number): Promise<FulfilmentOutcome> {
-    return this.moveShipment(ctx, reference, storeId, {
-      method: 'pickup',
-      from: ['open', 'ready_for_pickup'],
-      to: 'collected',
+  markCollected(ctx: Ctx, reference: string, storeId: number, onChange?: FulfilmentHook): Promise<FulfilmentOutcome> {
+    return this.moveShipment(ctx, reference, storeId, onChange, {
+      action: 'collect',
       changes: (now) => ({ collected_at: now }),
+      detail: {},
       after: async (tx, order, shipment) => {
         const lines = await this.linesOf(tx, order, shipment);
         await this.deps.catalogue.markSold(
           tx,
           lines.map((l) => l.product_id),
         );
+        if (order.payment_option === 'Generic') {
+          const paid = lines.reduce((sum, l) => sum + l.price_minor - l.discount_minor, 0);
+          await this.deps.orders.recordPaidInStore(tx, shipment.id, paid, this.deps.now());
+        }
       },
     });
   }
@@ -155,7 +187,7 @@ export class FulfilmentService {
   async cancelOrder(ctx: Ctx, reference: string, options: { restock: boolean }): Promise<FulfilmentOutcome> {
     const { deps } = this;
     const now = deps.now();
-    const refund: { attempt?: PaymentAttemptRow; order?: OrderRow } = {};
+    const refund: { attempt?: PaymentAttemptRow; order?: OrderRow; amountMinor?: number } = {};
     const outcome = await inTransaction(ctx, async (tx): Promise<FulfilmentOutcome> => {
       const order = await this.orderFor(tx, reference);
       if (!(await deps.orders.lockConfirmed(tx, order.id))) {
@@ -174,6 +206,9 @@ export class FulfilmentService {
         order.payment_option === 'Generic'
           ? undefined
           : (await deps.payments.attemptsFor(tx, order.id)).find((a) => a.status === 'succeeded');
+      const lines = await deps.orders.lines(tx, order.id);
+      // Items the store cancelled one by one were refunded then: only the rest is given back now.
+      const owed = paid ? paid.amount_minor - refundedSoFar(lines) : 0;
       const to = paid ? 'refunded' : 'cancelled';
       const productIds = await deps.orders.endHold(tx, order.id, ['confirmed'], to, now);
       if (productIds === null) throw new Error(`order ${order.reference} changed while locked`);
@@ -187,8 +222,7 @@ export class FulfilmentService {
         if (!(await deps.payments.settle(tx, paid.id, ['succeeded'], 'refunded', now))) {
           throw new Error(`payment ${paid.tracking_number} changed while its order was locked`);
         }
-        refund.attempt = paid;
-        refund.order = order;
+        if (owed > 0) Object.assign(refund, { attempt: paid, order, amountMinor: owed });
       }
       const cancelled = (await deps.orders.byId(tx, order.id)) ?? order;
       await deps.mail.queue(
@@ -197,25 +231,161 @@ export class FulfilmentService {
           order: cancelled,
           region: tx.region,
           orderUrl: this.orderUrl(order),
-          lines: await deps.orders.lines(tx, order.id),
-          refundedMinor: paid ? paid.amount_minor : null,
+          lines: lines.filter((l) => l.cancelled_at === null),
+          refundedMinor: paid ? owed : null,
         }),
       );
       return { changed: true, reference: order.reference, status: await this.labelOf(tx, cancelled) };
     });
-    if (refund.attempt && refund.order) await this.refund(ctx, refund.attempt, refund.order);
+    const { attempt, order, amountMinor } = refund;
+    if (attempt && order && amountMinor !== undefined) {
+      await refundAttempt(
+        this.deps,
+        ctx,
+        attempt,
+        order,
+        { reason: 'cancelled by the shop' },
+        amountMinor === attempt.amount_minor ? undefined : { amountMinor, key: 'rest' },
+      );
+    }
     return outcome;
   }
 
+  /**
+   * Cancels ONE item of a store's shipment (the state machine's 'cancel-item': refused once the
+   * shipment was dispatched or collected). In one transaction, with the order's row locked:
+   * 1. the line is cancelled by one conditional write (`... WHERE cancelled_at IS NULL`): of a
+   *    cancel and a dispatch at once, or two cancels, one wins; a repeat changes nothing;
+   * 2. what it gives back: its price after discount, plus the shipment's postage when it was the
+   *    shipment's last item (the shipment then ends 'cancelled'), and when it was the order's last
+   *    item whatever of the payment is left (so the parts add up to what was paid);
+   * 3. the order's totals drop by that; its last item cancelled ends the order 'refunded' (paid
+   *    online) or 'cancelled' (pay in store), giving back a discount code's use;
+   * 4. the item goes back on sale when `restock`; the shopper's e-mail is queued; `onChange` runs.
+   * Paid online, the provider refunds that part after commit, named by the line (a retry is the
+   * same refund at providers with idempotency keys); a failure is recorded against the payment.
+   */
+  async cancelItem(
+    ctx: Ctx,
+    reference: string,
+    storeId: number,
+    code: string,
+    options: { restock: boolean },
+    onChange?: FulfilmentHook,
+  ): Promise<FulfilmentOutcome> {
+    const { deps } = this;
+    const now = deps.now();
+    const refund: { attempt?: PaymentAttemptRow; order?: OrderRow; amountMinor?: number; key?: string } = {};
+    const outcome = await inTransaction(ctx, async (tx): Promise<FulfilmentOutcome> => {
+      const order = await this.orderFor(tx, reference);
+      const locked = await deps.orders.lockConfirmed(tx, order.id);
+      // Read after the lock: what a dispatch or cancel committed a moment earlier is seen.
+      const shipment = (await deps.orders.shipments(tx, order.id)).find((s) => s.store_id === storeId);
+      if (!shipment) throw new NotFoundError(`Order ${order.reference} has nothing from store ${storeId}`);
+      const lines = await deps.orders.lines(tx, order.id);
+      const line = lines.find((l) => l.shipment_id === shipment.id && l.code.toUpperCase() === code.toUpperCase());
+      if (!line) throw new NotFoundError(`Order ${order.reference} has no item ${code} from store ${storeId}`);
+      const current = locked ? order : ((await deps.orders.byId(tx, order.id)) ?? order);
+      if (line.cancelled_at !== null) {
+        return { changed: false, reference: order.reference, status: await this.labelOf(tx, current) };
+      }
+      if (!locked) {
+        throw conflict(
+          `Order ${order.reference} is ${current.status.replace('_', ' ')}: its items can no longer be cancelled one by one`,
+        );
+      }
+      const decision = decide(shipment.method, shipment.fulfilment, 'cancel-item', false);
+      if (decision.kind === 'refuse') throw conflict(decision.reason);
+      if (decision.kind === 'repeat') {
+        return { changed: false, reference: order.reference, status: await this.labelOf(tx, order) };
+      }
+      const liveInShipment = lines.filter((l) => l.shipment_id === shipment.id && l.cancelled_at === null);
+      const liveInOrder = lines.filter((l) => l.cancelled_at === null);
+      const lastOfShipment = liveInShipment.length === 1;
+      const lastOfOrder = liveInOrder.length === 1;
+      const postageMinor = lastOfShipment ? Number(shipment.postage_minor) : 0;
+      const paid =
+        order.payment_option === 'Generic'
+          ? undefined
+          : (await deps.payments.attemptsFor(tx, order.id)).find((a) => a.status === 'succeeded');
+      let refundMinor = line.price_minor - line.discount_minor + postageMinor;
+      // The order's last item: whatever is left of the payment, so the refunds add up to it exactly.
+      if (paid && lastOfOrder) refundMinor = paid.amount_minor - refundedSoFar(lines);
+      if (!(await deps.orders.cancelLine(tx, line.id, now, paid ? refundMinor : null))) {
+        throw new Error(`line ${line.id} changed while its order was locked`);
+      }
+      if (lastOfShipment && !(await deps.orders.moveFulfilment(tx, shipment.id, decision.from, 'cancelled'))) {
+        throw new Error(`shipment ${shipment.id} changed while its order was locked`);
+      }
+      await deps.orders.reduceTotals(
+        tx,
+        order.id,
+        { itemsMinor: line.price_minor, discountMinor: line.discount_minor, postageMinor },
+        now,
+      );
+      if (lastOfOrder) {
+        if (!(await deps.orders.moveStatus(tx, order.id, ['confirmed'], paid ? 'refunded' : 'cancelled', now))) {
+          throw new Error(`order ${order.reference} changed while locked`);
+        }
+        await deps.discounts.releaseUse(tx, order.reference);
+        if (paid && !(await deps.payments.settle(tx, paid.id, ['succeeded'], 'refunded', now))) {
+          throw new Error(`payment ${paid.tracking_number} changed while its order was locked`);
+        }
+      }
+      if (options.restock) {
+        await deps.catalogue.release(tx, [line.product_id]);
+        await deps.catalogue.relist(tx, [line.product_id]);
+      }
+      const after = (await deps.orders.byId(tx, order.id)) ?? order;
+      await deps.mail.queue(
+        tx,
+        itemCancelledMail({
+          order: after,
+          region: tx.region,
+          orderUrl: this.orderUrl(order),
+          line,
+          storeName: shipment.store_name,
+          refundedMinor: paid ? refundMinor : null,
+        }),
+      );
+      if (paid && refundMinor > 0)
+        Object.assign(refund, { attempt: paid, order, amountMinor: refundMinor, key: `line-${line.id}` });
+      await onChange?.(tx, {
+        order: after,
+        shipment,
+        line,
+        detail: { restock: options.restock, refundMinor: paid ? refundMinor : null, shipmentCancelled: lastOfShipment },
+      });
+      return { changed: true, reference: order.reference, status: await this.labelOf(tx, after) };
+    });
+    const { attempt, order, amountMinor, key } = refund;
+    if (attempt && order && amountMinor !== undefined && key) {
+      await refundAttempt(
+        this.deps,
+        ctx,
+        attempt,
+        order,
+        { reason: 'an item cancelled by the shop' },
+        { amountMinor, key },
+      );
+    }
+    return outcome;
+  }
+
+  /**
+   * One shipment moved by the state machine (fulfilment-machine.ts): the order's row locked while
+   * confirmed, the machine asked about the shipment's current state, then one conditional write on
+   * the same `from` states. A repeat answers unchanged; an impossible move is a 409.
+   */
   private async moveShipment(
     ctx: Ctx,
     reference: string,
     storeId: number,
+    onChange: FulfilmentHook | undefined,
     move: {
-      method: 'pickup' | 'postage';
-      from: Fulfilment[];
-      to: Fulfilment;
+      action: Exclude<FulfilmentAction, 'cancel-item'>;
       changes: (now: number) => FulfilmentChanges;
+      detail: Record<string, unknown>;
       after: (tx: Ctx, order: OrderRow, shipment: OrderShipmentRow) => Promise<void>;
     },
   ): Promise<FulfilmentOutcome> {
@@ -229,15 +399,16 @@ export class FulfilmentService {
       }
       const shipment = (await deps.orders.shipments(tx, order.id)).find((s) => s.store_id === storeId);
       if (!shipment) throw new NotFoundError(`Order ${order.reference} has nothing from store ${storeId}`);
-      if (shipment.method !== move.method) {
-        throw conflict(
-          `Order ${order.reference}'s items from ${shipment.store_name} are ${shipment.method === 'pickup' ? 'collected in store' : 'posted'}`,
-        );
-      }
-      const changed = await deps.orders.moveFulfilment(tx, shipment.id, move.from, move.to, move.changes(now));
+      const decision = decide(shipment.method, shipment.fulfilment, move.action);
+      if (decision.kind === 'refuse') throw conflict(`Order ${order.reference}: ${decision.reason}`);
+      const changed =
+        decision.kind === 'move' &&
+        decision.to !== null &&
+        (await deps.orders.moveFulfilment(tx, shipment.id, decision.from, decision.to, move.changes(now)));
       if (changed) {
         const moved = (await deps.orders.shipments(tx, order.id)).find((s) => s.id === shipment.id) ?? shipment;
         await move.after(tx, order, moved);
+        await onChange?.(tx, { order, shipment: moved, detail: move.detail });
       }
       return { changed, reference: order.reference, status: await this.labelOf(tx, order) };
     });
@@ -251,8 +422,11 @@ export class FulfilmentService {
     return order;
   }
 
+  /** The shipment's items still in the order (cancelled ones are neither sent nor collected). */
   private async linesOf(ctx: Ctx, order: OrderRow, shipment: OrderShipmentRow) {
-    return (await this.deps.orders.lines(ctx, order.id)).filter((l) => l.shipment_id === shipment.id);
+    return (await this.deps.orders.lines(ctx, order.id)).filter(
+      (l) => l.shipment_id === shipment.id && l.cancelled_at === null,
+    );
   }
 
   private async labelOf(ctx: Ctx, order: OrderRow): Promise<OrderStatusLabel> {
@@ -262,9 +436,9 @@ export class FulfilmentService {
   private orderUrl(order: OrderRow): string {
     return orderPageUrl(this.deps.links, this.deps.publicUrl, order.reference);
   }
+}
 
-  /** Asks the provider to give the money back (after commit); the outcome is recorded against the payment. */
-  private async refund(ctx: Ctx, attempt: PaymentAttemptRow, order: OrderRow): Promise<void> {
-    await refundAttempt(this.deps, ctx, attempt, order, { reason: 'cancelled by the shop' });
-  }
+/** What the order's cancelled items have given back so far. */
+function refundedSoFar(lines: OrderLineRow[]): number {
+  return lines.reduce((sum, l) => sum + Number(l.refund_minor ?? 0), 0);
 }

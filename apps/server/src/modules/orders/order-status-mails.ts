@@ -154,7 +154,10 @@ export function dispatchedMail(
     order.email,
     greeting(order),
     paragraph(
-      `${shipment.store_name} has posted your items (order ${order.reference}) with ${POSTAGE_CARRIER[region]} ${shipment.service ?? 'Regular'}:`,
+      // The carrier the store named at dispatch; else the region's (the service the shopper chose).
+      shipment.carrier
+        ? `${shipment.store_name} has posted your items (order ${order.reference}) with ${shipment.carrier}:`
+        : `${shipment.store_name} has posted your items (order ${order.reference}) with ${POSTAGE_CARRIER[region]} ${shipment.service ?? 'Regular'}:`,
     ),
     itemList(input.lines, region),
     tracking,
@@ -188,6 +191,34 @@ export function cancelledMail(
           `We are refunding ${money(input.refundedMinor ?? 0)} to the card or account you paid with. It can take a few business days to appear.`,
         )
       : paragraph(`Order total: ${money(order.total_minor)}. You chose to pay in store, so nothing was charged.`),
+    orderLink(input.orderUrl),
+  );
+}
+
+/**
+ * One item of the order was cancelled by its store. Paid online: what is being refunded for it (its
+ * price, and the store's postage when nothing else was coming from that store); paid in store:
+ * nothing was charged for it.
+ */
+export function itemCancelledMail(
+  input: StatusMailInput & { line: OrderLineRow; storeName: string; refundedMinor: number | null },
+): MailMessage {
+  const { order, region, line } = input;
+  const money = (minor: number) => formatMoney(minor, region);
+  return join(
+    `An item of your order ${order.reference} has been cancelled`,
+    order.email,
+    greeting(order),
+    paragraph(
+      `We are sorry: ${input.storeName} has cancelled this item of your order ${order.reference}. It will not be sent or held for you:`,
+    ),
+    itemList([line], region),
+    input.refundedMinor !== null
+      ? paragraph(
+          `We are refunding ${money(input.refundedMinor)} to the card or account you paid with. It can take a few business days to appear.`,
+        )
+      : paragraph('You chose to pay in store, so nothing was charged for it.'),
+    paragraph(`Your order's total is now ${money(order.total_minor)}.`),
     orderLink(input.orderUrl),
   );
 }

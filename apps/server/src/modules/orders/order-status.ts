@@ -31,6 +31,7 @@ function done(shipment: ShipmentProgress): boolean {
  * 2. any pickup ready: 'Ready for pickup' (the shopper has something to do);
  * 3. every parcel dispatched: 'Dispatched'; some: 'Partly dispatched';
  * 4. otherwise (nothing has left yet, or only some pickups were collected): 'Processing'.
+ * Shipments the store cancelled entirely (every item) are left out of 1-4.
  * The other statuses name themselves: 'Awaiting payment', 'Cancelled' (by the shop, or a
  * pay-in-store order not collected in time), 'Refunded' (cancelled and paid back), 'Expired'.
  */
@@ -47,9 +48,11 @@ export function orderStatusLabel(status: OrderStatus, shipments: readonly Shipme
     case 'confirmed':
       break;
   }
-  const parcels = shipments.filter((s) => s.method === 'postage');
-  if (shipments.length > 0 && parcels.length === 0 && shipments.every(done)) return 'Completed';
-  if (shipments.some((s) => s.method === 'pickup' && s.fulfilment === 'ready_for_pickup')) return 'Ready for pickup';
+  // A shipment whose every item the store cancelled is no part of what the shopper waits for.
+  const going = shipments.filter((s) => s.fulfilment !== 'cancelled');
+  const parcels = going.filter((s) => s.method === 'postage');
+  if (going.length > 0 && parcels.length === 0 && going.every(done)) return 'Completed';
+  if (going.some((s) => s.method === 'pickup' && s.fulfilment === 'ready_for_pickup')) return 'Ready for pickup';
   const dispatched = parcels.filter(done).length;
   if (parcels.length > 0 && dispatched === parcels.length) return 'Dispatched';
   if (dispatched > 0) return 'Partly dispatched';

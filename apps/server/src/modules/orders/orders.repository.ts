@@ -227,7 +227,7 @@ export class OrdersRepository {
     to: Fulfilment,
     changes: Pick<
       Updateable<OrderShipmentsTable>,
-      'ready_at' | 'dispatched_at' | 'collected_at' | 'tracking_number' | 'tracking_url'
+      'ready_at' | 'dispatched_at' | 'collected_at' | 'tracking_number' | 'tracking_url' | 'carrier'
     >,
   ): Promise<boolean> {
     const result = await ctx.db
@@ -238,4 +238,137 @@ export class OrdersRepository {
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
+
+  /**
+   * Cancels one item of an order by one conditional write (`... WHERE cancelled_at IS NULL`): the
+   * line stops being live (the item may be sold again) and records what is given back for it.
+   */
+  async cancelLine(ctx: DbCtx, lineId: number, now: number, refundMinor: number | null): Promise<boolean> {
+    const result = await ctx.db
+      .updateTable('order_lines')
+      .set({ cancelled_at: now, live: 0, refund_minor: refundMinor })
+      .where('id', '=', lineId)
+      .where('cancelled_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Takes a cancelled item's amounts off the order's totals. */
+  async reduceTotals(
+    ctx: DbCtx,
+    orderId: number,
+    by: { itemsMinor: number; discountMinor: number; postageMinor: number },
+    now: number,
+  ): Promise<void> {
+    const total = by.itemsMinor - by.discountMinor + by.postageMinor;
+    await ctx.db
+      .updateTable('orders')
+      .set((eb) => ({
+        items_minor: eb('items_minor', '-', by.itemsMinor),
+        discount_minor: eb('discount_minor', '-', by.discountMinor),
+        postage_minor: eb('postage_minor', '-', by.postageMinor),
+        total_minor: eb('total_minor', '-', total),
+        updated_at: now,
+      }))
+      .where('id', '=', orderId)
+      .execute();
+  }
+
+  /** A pay-in-store shipment's payment taken at the counter (once: a repeat keeps the first record). */
+  async recordPaidInStore(ctx: DbCtx, shipmentId: number, amountMinor: number, now: number): Promise<void> {
+    await ctx.db
+      .updateTable('order_shipments')
+      .set({ paid_in_store_at: now, paid_in_store_minor: amountMinor })
+      .where('id', '=', shipmentId)
+      .where('paid_in_store_at', 'is', null)
+      .execute();
+  }
+
+  /**
+   * A page of one store's shipments of orders ever confirmed in this region, with their orders,
+   * in the console's state `state` (see StoreShipmentState). Things still to do oldest first (the
+   * order they should be done in); everything else newest first.
+   */
+  async storeShipments(
+    ctx: DbCtx,
+    storeId: number,
+    region: 'AU' | 'UK',
+    state: StoreShipmentState | null,
+    page: { limit: number; offset: number } | null,
+  ) {
+    let query = ctx.db
+      .selectFrom('order_shipments')
+      .innerJoin('orders', 'orders.id', 'order_shipments.order_id')
+      .selectAll('order_shipments')
+      .select([
+        'orders.reference',
+        'orders.status as order_status',
+        'orders.payment_option',
+        'orders.email',
+        'orders.customer',
+        'orders.confirmed_at',
+        'orders.created_at',
+      ])
+      .where('order_shipments.store_id', '=', storeId)
+      .where('orders.region', '=', region)
+      .where('orders.confirmed_at', 'is not', null);
+    const gone = ['cancelled', 'refunded', 'expired'] as OrderStatus[];
+    switch (state) {
+      case 'open':
+        query = query
+          .where('orders.status', '=', 'confirmed')
+          .where('order_shipments.fulfilment', 'in', ['open', 'ready_for_pickup']);
+        break;
+      case 'ready':
+        query = query
+          .where('orders.status', '=', 'confirmed')
+          .where('order_shipments.fulfilment', '=', 'ready_for_pickup');
+        break;
+      case 'dispatched':
+      case 'collected':
+        query = query.where('order_shipments.fulfilment', '=', state);
+        break;
+      case 'cancelled':
+        query = query.where((eb) =>
+          eb.or([
+            eb('order_shipments.fulfilment', '=', 'cancelled'),
+            eb.and([
+              eb('orders.status', 'in', gone),
+              eb('order_shipments.fulfilment', 'in', ['open', 'ready_for_pickup']),
+            ]),
+          ]),
+        );
+        break;
+      case null:
+        break;
+    }
+    if (!page) {
+      const row = await query
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return { rows: [], total: Number(row.n) };
+    }
+    const oldestFirst = state === 'open' || state === 'ready';
+    const rows = await query
+      .orderBy('orders.confirmed_at', oldestFirst ? 'asc' : 'desc')
+      .orderBy('order_shipments.id', oldestFirst ? 'asc' : 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return { rows, total: -1 };
+  }
+
+  /** The lines of these shipments (one query for a page of them). */
+  async linesOfShipments(ctx: DbCtx, shipmentIds: number[]): Promise<OrderLineRow[]> {
+    if (shipmentIds.length === 0) return [];
+    return ctx.db.selectFrom('order_lines').selectAll().where('shipment_id', 'in', shipmentIds).orderBy('id').execute();
+  }
 }
+
+/**
+ * A store's shipment as the console files it: 'open' (to do: nothing sent or handed over yet,
+ * ready for pickup included), 'ready' (waiting for the shopper), 'dispatched', 'collected',
+ * 'cancelled' (every item cancelled, or the whole order cancelled before anything left).
+ */
+export type StoreShipmentState = 'open' | 'ready' | 'dispatched' | 'collected' | 'cancelled';

@@ -2,9 +2,15 @@ import type { Fulfilment, OrderStatus, TaxTreatment } from '../../db/tables/orde
 import type { Ctx, DbCtx } from '../../lib/context.js';
 import { newPublicReference } from '../../lib/public-reference.js';
 import { labelFromCounts, type OrderStatusLabel } from './order-status.js';
-import { type OrderLineRow, type OrderRow, type OrderShipmentRow, OrdersRepository } from './orders.repository.js';
+import {
+  type OrderLineRow,
+  type OrderRow,
+  type OrderShipmentRow,
+  OrdersRepository,
+  type StoreShipmentState,
+} from './orders.repository.js';
 
-export type { OrderLineRow, OrderRow, OrderShipmentRow };
+export type { OrderLineRow, OrderRow, OrderShipmentRow, StoreShipmentState };
 
 export interface OrderLineDraft {
   productId: number;
@@ -198,6 +204,48 @@ export class OrdersService {
     return this.repository.moveFulfilment(ctx, shipmentId, from, to, changes);
   }
 
+  /** Cancels one item by one conditional write (false when it already was); see OrdersRepository.cancelLine. */
+  cancelLine(ctx: DbCtx, lineId: number, now: number, refundMinor: number | null): Promise<boolean> {
+    return this.repository.cancelLine(ctx, lineId, now, refundMinor);
+  }
+
+  /** Takes a cancelled item's price, discount and (its shipment's last item) postage off the order's totals. */
+  reduceTotals(
+    ctx: DbCtx,
+    orderId: number,
+    by: { itemsMinor: number; discountMinor: number; postageMinor: number },
+    now: number,
+  ): Promise<void> {
+    return this.repository.reduceTotals(ctx, orderId, by, now);
+  }
+
+  /** Records a pay-in-store shipment's payment taken at the counter (the first record stays). */
+  recordPaidInStore(ctx: DbCtx, shipmentId: number, amountMinor: number, now: number): Promise<void> {
+    return this.repository.recordPaidInStore(ctx, shipmentId, amountMinor, now);
+  }
+
+  /**
+   * A page of one store's shipments (with their orders) in the context's region, by the console's
+   * state (null: all), and how many there are.
+   */
+  async storeShipments(
+    ctx: RegionCtx,
+    storeId: number,
+    state: StoreShipmentState | null,
+    page: { limit: number; offset: number },
+  ) {
+    const [{ rows }, { total }] = await Promise.all([
+      this.repository.storeShipments(ctx, storeId, ctx.region, state, page),
+      this.repository.storeShipments(ctx, storeId, ctx.region, state, null),
+    ]);
+    return { rows, total };
+  }
+
+  /** The lines of these shipments, in one query. */
+  linesOfShipments(ctx: DbCtx, shipmentIds: number[]): Promise<OrderLineRow[]> {
+    return this.repository.linesOfShipments(ctx, shipmentIds);
+  }
+
   /**
    * A page of the customer's order history in the context's region (orders ever confirmed,
    * newest first) with each order's counts and status label: one query for the page.
@@ -230,7 +278,7 @@ export class OrdersService {
 export type RegionCtx = DbCtx & Pick<Ctx, 'region'>;
 
 export type FulfilmentChanges = Partial<
-  Pick<OrderShipmentRow, 'ready_at' | 'dispatched_at' | 'collected_at' | 'tracking_number' | 'tracking_url'>
+  Pick<OrderShipmentRow, 'ready_at' | 'dispatched_at' | 'collected_at' | 'tracking_number' | 'tracking_url' | 'carrier'>
 >;
 
 /** One order of a customer's history, as the history and the dashboard show it. */

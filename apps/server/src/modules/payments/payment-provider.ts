@@ -32,6 +32,11 @@ export type StartResult =
   /** providerReference is kept on the attempt, so confirm, refund and the reconciler can name the payment. */
   | { kind: 'page-data'; value: Record<string, unknown>; providerReference?: string };
 
+export interface RefundOptions {
+  /** What this refund is for, unique within the attempt (e.g. `line-42`); default: the amount. */
+  key?: string;
+}
+
 /** What the provider says of an attempt. */
 export type ProviderVerdict = 'succeeded' | 'failed' | 'pending';
 
@@ -48,7 +53,12 @@ export interface PaymentProvider {
   /** Checks a payment the browser says finished, against the provider (amount and reference included). */
   confirm(ctx: Ctx, attempt: AttemptContext, evidence: Record<string, unknown>): Promise<ProviderVerdict>;
   cancel(ctx: Ctx, attempt: AttemptContext): Promise<void>;
-  refund(ctx: Ctx, attempt: AttemptContext, amountMinor: number): Promise<void>;
+  /**
+   * Gives `amountMinor` back (all of the attempt, or part: one cancelled item). `options.key` names
+   * this refund: a retry with the same key is the same refund at providers with idempotency keys
+   * (PayPal, Clearpay), and two refunds of equal amounts under different keys are two refunds.
+   */
+  refund(ctx: Ctx, attempt: AttemptContext, amountMinor: number, options?: RefundOptions): Promise<void>;
   /** For the reconciler: the provider's current word on an attempt left pending. */
   reconcile(ctx: Ctx, attempt: AttemptContext): Promise<ProviderVerdict>;
 }

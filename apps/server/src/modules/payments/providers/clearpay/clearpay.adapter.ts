@@ -21,6 +21,7 @@ import {
   type PaymentProvider,
   ProviderUnavailableError,
   type ProviderVerdict,
+  type RefundOptions,
   type StartResult,
 } from '../../payment-provider.js';
 import {
@@ -214,13 +215,14 @@ export class ClearpayProvider implements PaymentProvider {
   }
 
   /** Refunds amountMinor of the attempt's captured payment; idempotent per (attempt, amount). */
-  async refund(_ctx: Ctx, attempt: AttemptContext, amountMinor: number): Promise<void> {
+  async refund(_ctx: Ctx, attempt: AttemptContext, amountMinor: number, options: RefundOptions = {}): Promise<void> {
     const payment = (await this.paymentsForReference(attempt.trackingNumber)).find(
       (p) => paymentVerdict(p) === 'succeeded',
     );
     if (!payment) throw new Error(`No captured Clearpay payment for ${attempt.trackingNumber}`);
     await this.refundPayment(payment.id, amountMinor, attempt.currency, {
-      requestId: requestIdFor(`${attempt.trackingNumber}:refund:${amountMinor}`),
+      // A partial refund (an item) is named by its key, so two items of equal price are two refunds.
+      requestId: requestIdFor(`${attempt.trackingNumber}:refund:${options.key ?? amountMinor}`),
       merchantReference: attempt.trackingNumber,
     });
   }

@@ -22,6 +22,7 @@ import {
   type PaymentProvider,
   ProviderUnavailableError,
   type ProviderVerdict,
+  type RefundOptions,
   type StartResult,
 } from '../../payment-provider.js';
 import {
@@ -209,7 +210,7 @@ export class PayPalProvider implements PaymentProvider {
       throw new PayPalRefusalError('cancel', 422, 'ORDER_ALREADY_CAPTURED', 'default', null);
   }
 
-  async refund(_ctx: Ctx, attempt: AttemptContext, amountMinor: number): Promise<void> {
+  async refund(_ctx: Ctx, attempt: AttemptContext, amountMinor: number, options: RefundOptions = {}): Promise<void> {
     const orderId = asPayPal(attempt).providerReference;
     if (!orderId) throw new PayPalMismatchError('order');
     const order = await this.getOrder(orderId);
@@ -219,7 +220,7 @@ export class PayPalProvider implements PaymentProvider {
     await this.refundCapture(capture.id, {
       amountMinor,
       currency: attempt.currency,
-      requestId: paypalRequestId.refund(attempt.trackingNumber, amountMinor),
+      requestId: paypalRequestId.refund(attempt.trackingNumber, amountMinor, options.key),
       invoiceId: attempt.trackingNumber,
     });
   }

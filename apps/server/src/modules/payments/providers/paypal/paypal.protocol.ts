@@ -584,5 +584,7 @@ export function payLaterParameters(region: PayLaterRegion): { Parameter: string;
 export const paypalRequestId = {
   create: (tracking: string) => `${tracking}:create`,
   capture: (tracking: string) => `${tracking}:capture`,
-  refund: (tracking: string, amountMinor: number) => `${tracking}:refund:${amountMinor}`,
+  /** A whole refund by its amount; a partial one (an item) by the caller's key, so equal amounts stay two refunds. */
+  refund: (tracking: string, amountMinor: number, key?: string) =>
+    key ? `${tracking}:refund:${key}` : `${tracking}:refund:${amountMinor}`,
 };
