@@ -216,6 +216,18 @@ export function createServices(config: Config, database: DatabaseHandle, options
     finish: finishPayment,
     publicUrl: publicUrl(config),
   });
+  // One fulfilment service for the console's routes and `npm run order`.
+  const fulfilment = new FulfilmentService({
+    orders,
+    catalogue,
+    payments,
+    stores,
+    mail,
+    links,
+    discounts: promotions,
+    now,
+    publicUrl: publicUrl(config),
+  });
   const search = new SearchService(config.REGION, searchIndex, catalogue, content);
   const digests = new DigestService({
     search,
@@ -259,17 +271,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
       links,
       gstInvoicesEnabled: config.GST_INVOICES_ENABLED,
     }),
-    fulfilment: new FulfilmentService({
-      orders,
-      catalogue,
-      payments,
-      stores,
-      mail,
-      links,
-      discounts: promotions,
-      now,
-      publicUrl: publicUrl(config),
-    }),
+    fulfilment,
     payments,
     placeOrder,
     holdExpiry: new HoldExpiry(orders, catalogue, promotions, now),
@@ -298,7 +300,16 @@ export function createServices(config: Config, database: DatabaseHandle, options
     }),
     verification,
     savedSearches,
-    storeConsole: new ConsoleService({ accounts, catalogue, stores, mail, now, publicUrl: publicUrl(config) }),
+    storeConsole: new ConsoleService({
+      accounts,
+      catalogue,
+      stores,
+      mail,
+      orders,
+      fulfilment,
+      now,
+      publicUrl: publicUrl(config),
+    }),
     wishlistAlerts: new WishlistAlertService({
       catalogue,
       verification,

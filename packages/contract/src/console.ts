@@ -218,3 +218,163 @@ export const ConsoleRegisterBodySchema = z.object({
   FirstName: personName(),
   LastName: personName(),
 });
+
+// ---- fulfilment (issue 14, deliverable 3) ----
+
+export const NO_SUCH_ORDER_MESSAGE = 'No such order';
+
+/**
+ * A store's part of an order (its shipment) as the console files it: 'open' (nothing sent or handed
+ * over yet; as a filter it includes 'ready'), 'ready' (waiting at the counter for the shopper),
+ * 'dispatched', 'collected', 'cancelled' (every item cancelled, or the whole order before anything
+ * left).
+ */
+export const ConsoleOrderStateSchema = z.enum(['open', 'ready', 'dispatched', 'collected', 'cancelled']);
+export type ConsoleOrderState = z.infer<typeof ConsoleOrderStateSchema>;
+
+/** What the store can do next with a shipment (the after-sale state machine's allowed moves). */
+export const ConsoleOrderActionSchema = z.enum(['ready', 'collect', 'dispatch', 'cancel-item']);
+export type ConsoleOrderAction = z.infer<typeof ConsoleOrderActionSchema>;
+
+/** GET /c3api/console/stores/:storeId/orders: by state ('all': every one), to do oldest first, else newest first. */
+export const ConsoleOrdersQuerySchema = z.object({
+  status: z.enum(['open', 'ready', 'dispatched', 'collected', 'cancelled', 'all']).default('open'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(CONSOLE_PAGE_SIZE_MAX).default(25),
+});
+export type ConsoleOrdersQuery = z.infer<typeof ConsoleOrdersQuerySchema>;
+
+const OrderReference = z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'must be an order reference');
+export const ConsoleOrderParamsSchema = z.object({ storeId: Id, reference: OrderReference });
+export const ConsoleOrderItemParamsSchema = z.object({
+  storeId: Id,
+  reference: OrderReference,
+  code: z.string().regex(/^[A-Za-z0-9]{1,20}$/, 'must be an item code'),
+});
+
+export const ConsoleOrderLineSchema = z.object({
+  Code: z.string(),
+  Title: z.string(),
+  ItemType: z.string(),
+  PriceMinor: z.number().int(),
+  Price: z.string(),
+  /** The line's share of a discount code. */
+  DiscountMinor: z.number().int(),
+  Cancelled: z.boolean(),
+  CancelledAt: z.string().nullable(),
+  /** What its cancellation gave back (paid online), else null. */
+  RefundMinor: z.number().int().nullable(),
+  Refund: z.string().nullable(),
+  /** True when the state machine allows cancelling it now. */
+  CanCancel: z.boolean(),
+});
+
+const Money = { minor: z.number().int(), text: z.string() };
+
+export const ConsoleOrderSchema = z.object({
+  Reference: z.string(),
+  PlacedAt: z.string(),
+  State: ConsoleOrderStateSchema,
+  Method: z.enum(['pickup', 'postage']),
+  /** The postage service the shopper chose (Regular, Express); null for pickup. */
+  Service: z.string().nullable(),
+  /** What to do next, in words. */
+  NextStep: z.string(),
+  Actions: z.array(ConsoleOrderActionSchema),
+  Customer: z.object({ Name: z.string(), Email: z.string(), Phone: z.string() }),
+  /** The delivery address (postage), or the store's address the shopper collects from (pickup). */
+  Address: z.object({
+    BusinessName: z.string(),
+    Line1: z.string(),
+    Line2: z.string(),
+    Suburb: z.string(),
+    State: z.string(),
+    PostCode: z.string(),
+  }),
+  Payment: z.object({
+    /** The checkout's payment option (Generic: pay in store). */
+    Option: z.string(),
+    PaidOnline: z.boolean(),
+    /** Pay in store: when the store took the payment (on collection), and how much. */
+    PaidInStoreAt: z.string().nullable(),
+    PaidInStoreMinor: z.number().int().nullable(),
+    PaidInStore: z.string().nullable(),
+  }),
+  Lines: z.array(ConsoleOrderLineSchema),
+  /** This store's shipment only, over its items not cancelled (postage gone once all are). */
+  Totals: z.object({
+    ItemsMinor: Money.minor,
+    Items: Money.text,
+    DiscountMinor: Money.minor,
+    Discount: Money.text,
+    PostageMinor: Money.minor,
+    Postage: Money.text,
+    TotalMinor: Money.minor,
+    Total: Money.text,
+    RefundedMinor: Money.minor,
+    Refunded: Money.text,
+  }),
+  Carrier: z.string().nullable(),
+  TrackingNumber: z.string().nullable(),
+  TrackingUrl: z.string().nullable(),
+  ReadyAt: z.string().nullable(),
+  DispatchedAt: z.string().nullable(),
+  CollectedAt: z.string().nullable(),
+});
+export type ConsoleOrder = z.infer<typeof ConsoleOrderSchema>;
+
+export const ConsoleOrderListValueSchema = z.object({
+  Orders: z.array(ConsoleOrderSchema),
+  TotalCount: z.number().int(),
+  Page: z.number().int(),
+  PageSize: z.number().int(),
+});
+export type ConsoleOrderListValue = z.infer<typeof ConsoleOrderListValueSchema>;
+
+/** POST .../orders/:reference/dispatched */
+export const ConsoleDispatchBodySchema = z.object({
+  /** Empty: the region's carrier (Australia Post, Royal Mail). */
+  Carrier: z.string().trim().max(60).nullable().default(null),
+  TrackingNumber: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9 -]+$/, 'must be letters, digits, spaces or hyphens'),
+  TrackingUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^https?:\/\/[^\s<>"]+$/i, 'must be an http:// or https:// address')
+    .nullable()
+    .default(null),
+});
+export type ConsoleDispatchBody = z.input<typeof ConsoleDispatchBodySchema>;
+
+/** POST .../orders/:reference/items/:code/cancel: the item goes back on sale unless Restock is false. */
+export const ConsoleCancelItemBodySchema = z.object({ Restock: z.boolean().default(true) });
+
+/** GET /c3api/console/stores/:storeId/audit */
+export const ConsoleAuditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(CONSOLE_PAGE_SIZE_MAX).default(50),
+});
+
+export const ConsoleAuditEntrySchema = z.object({
+  Id: z.number().int(),
+  At: z.string(),
+  UserId: z.number().int().nullable(),
+  /** The staff member's e-mail address at the time of reading (empty once the account is gone). */
+  StaffEmail: z.string(),
+  Action: z.string(),
+  OrderReference: z.string().nullable(),
+  ItemCode: z.string().nullable(),
+  Detail: z.record(z.string(), z.unknown()),
+});
+export const ConsoleAuditValueSchema = z.object({
+  Entries: z.array(ConsoleAuditEntrySchema),
+  TotalCount: z.number().int(),
+  Page: z.number().int(),
+  PageSize: z.number().int(),
+});
+export type ConsoleAuditValue = z.infer<typeof ConsoleAuditValueSchema>;

@@ -43,7 +43,22 @@ export interface ProductPicturesTable {
   bytes: Buffer;
 }
 
+/** One console action that changed something: who, what, when, where (migration 022). */
+export interface ConsoleAuditTable {
+  id: Generated<number>;
+  store_id: number;
+  user_id: number | null;
+  /** e.g. 'order.dispatch', 'order.cancel-item', 'item.price'. */
+  action: string;
+  order_reference: string | null;
+  item_code: string | null;
+  /** JSON object: what the action carried. */
+  detail: string;
+  created_at: number;
+}
+
 export interface ConsoleTables {
+  console_audit: ConsoleAuditTable;
   staff_members: StaffMembersTable;
   staff_stores: StaffStoresTable;
   staff_invitations: StaffInvitationsTable;

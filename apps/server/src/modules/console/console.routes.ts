@@ -1,6 +1,10 @@
 import {
   ConsoleAcceptBodySchema,
   ConsoleAddItemBodySchema,
+  ConsoleAuditQuerySchema,
+  ConsoleAuditValueSchema,
+  ConsoleCancelItemBodySchema,
+  ConsoleDispatchBodySchema,
   ConsoleEditItemBodySchema,
   ConsoleImportBodySchema,
   ConsoleImportValueSchema,
@@ -10,6 +14,11 @@ import {
   ConsoleItemSchema,
   ConsoleItemsQuerySchema,
   ConsoleMeValueSchema,
+  ConsoleOrderItemParamsSchema,
+  ConsoleOrderListValueSchema,
+  ConsoleOrderParamsSchema,
+  ConsoleOrderSchema,
+  ConsoleOrdersQuerySchema,
   ConsolePriceBodySchema,
   ConsoleRegisterBodySchema,
   ConsoleStaffValueSchema,
@@ -32,6 +41,8 @@ const IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
  */
 export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
   const item = '/c3api/console/stores/:storeId/items/:code';
+  const order = '/c3api/console/stores/:storeId/orders/:reference';
+  const orders = staffConsole.fulfilment;
   return [
     defineRoute({
       method: 'GET',
@@ -148,6 +159,95 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
         const result = await staffConsole.importCsv(ctx, params.storeId, body.Csv);
         return result.Errors.length > 0 ? refuse(IMPORT_FAILED_MESSAGE, result) : result;
       },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/c3api/console/stores/:storeId/orders',
+      summary:
+        "A page of the store's orders (its shipment of each: its items, the shopper's contact and address, its totals, what to do next), by state: open (the default, to do, oldest first), ready, dispatched, collected, cancelled or all",
+      tag: TAG,
+      auth: 'required',
+      params: ConsoleStoreParamsSchema,
+      query: ConsoleOrdersQuerySchema,
+      value: ConsoleOrderListValueSchema,
+      cacheControl: PRIVATE,
+      handler: (ctx, { params, query }) => orders.list(ctx, params.storeId, query),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: order,
+      summary: 'One order as the store sees it (its own shipment only); 404 for an order with nothing from this store',
+      tag: TAG,
+      auth: 'required',
+      params: ConsoleOrderParamsSchema,
+      value: ConsoleOrderSchema,
+      cacheControl: PRIVATE,
+      handler: (ctx, { params }) => orders.order(ctx, params.storeId, params.reference),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: `${order}/ready`,
+      summary:
+        "Marks the store's pickup ready (e-mails the shopper once; a repeat answers the same); 409 for a posted, collected or cancelled shipment",
+      tag: TAG,
+      auth: 'required',
+      params: ConsoleOrderParamsSchema,
+      body: z.object({}).optional(),
+      value: ConsoleOrderSchema,
+      cacheControl: PRIVATE,
+      handler: (ctx, { params }) => orders.ready(ctx, params.storeId, params.reference),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: `${order}/collected`,
+      summary:
+        "Marks the store's pickup collected (pay in store: records the payment taken); 409 for a posted or cancelled shipment",
+      tag: TAG,
+      auth: 'required',
+      params: ConsoleOrderParamsSchema,
+      body: z.object({}).optional(),
+      value: ConsoleOrderSchema,
+      cacheControl: PRIVATE,
+      handler: (ctx, { params }) => orders.collected(ctx, params.storeId, params.reference),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: `${order}/dispatched`,
+      summary:
+        "Marks the store's parcel dispatched with carrier, tracking number and tracking URL (e-mails the shopper once; a repeat answers the same); 409 for a pickup or a cancelled shipment",
+      tag: TAG,
+      auth: 'required',
+      params: ConsoleOrderParamsSchema,
+      body: ConsoleDispatchBodySchema,
+      value: ConsoleOrderSchema,
+      cacheControl: PRIVATE,
+      handler: (ctx, { params, body }) => orders.dispatched(ctx, params.storeId, params.reference, body),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: `${order}/items/:code/cancel`,
+      summary:
+        "Cancels one item of the store's shipment: refunds its price (and the shipment's postage with its last item) through the payment provider, back on sale unless Restock is false; 409 once dispatched or collected",
+      tag: TAG,
+      auth: 'required',
+      params: ConsoleOrderItemParamsSchema,
+      body: ConsoleCancelItemBodySchema.optional(),
+      value: ConsoleOrderSchema,
+      cacheControl: PRIVATE,
+      handler: (ctx, { params, body }) =>
+        orders.cancelItem(ctx, params.storeId, params.reference, params.code, body?.Restock ?? true),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/c3api/console/stores/:storeId/audit',
+      summary: "The store's audit trail: every console change (who, what, when, which order and item), newest first",
+      tag: TAG,
+      auth: 'required',
+      params: ConsoleStoreParamsSchema,
+      query: ConsoleAuditQuerySchema,
+      value: ConsoleAuditValueSchema,
+      cacheControl: PRIVATE,
+      handler: (ctx, { params, query }) => orders.auditTrail(ctx, params.storeId, query.page, query.pageSize),
     }),
     defineRoute({
       method: 'GET',

@@ -30,9 +30,12 @@ import type { CatalogueService, PictureVariant, StoreChange } from '../catalogue
 import type { ItemChanges } from '../catalogue/new-item.js';
 import { PictureError, pictureVariants } from '../images/uploaded-picture.js';
 import type { MailService } from '../mail/mail.service.js';
+import type { FulfilmentService } from '../orders/fulfilment.service.js';
+import type { OrdersService } from '../orders/orders.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { consoleStatusOf, toConsoleItem } from './console.mapper.js';
 import { ConsoleRepository, type StaffRecord } from './console.repository.js';
+import { ConsoleOrders } from './console-orders.js';
 import { checkImport } from './csv-import.js';
 
 export interface ConsoleDependencies {
@@ -40,6 +43,8 @@ export interface ConsoleDependencies {
   catalogue: CatalogueService;
   stores: StoresService;
   mail: Pick<MailService, 'queue'>;
+  orders: OrdersService;
+  fulfilment: FulfilmentService;
   now: () => number;
   /** The shop's address, for the invitation link. */
   publicUrl: string;
@@ -65,8 +70,12 @@ export interface StaffCaller {
  */
 export class ConsoleService {
   private readonly repository = new ConsoleRepository();
+  /** A store's orders and their fulfilment, with the audit trail (console-orders.ts). */
+  readonly fulfilment: ConsoleOrders;
 
-  constructor(private readonly deps: ConsoleDependencies) {}
+  constructor(private readonly deps: ConsoleDependencies) {
+    this.fulfilment = new ConsoleOrders(this, this.repository, deps);
+  }
 
   // ---- the guards ----
 
@@ -142,43 +151,72 @@ export class ConsoleService {
 
   /** Adds an item with its pictures (resized before the transaction: sharp's work holds no lock). */
   async addItem(ctx: Ctx, storeId: number, body: ConsoleAddItemBody): Promise<ConsoleItem> {
-    await this.requireStaff(ctx, storeId);
+    const caller = await this.requireStaff(ctx, storeId);
     const pictures = await resizeAll(body.Pictures ?? []);
-    const listed = await asBadRequest(() =>
-      this.deps.catalogue.listItem(ctx, { storeId, ...itemFields(body) }, pictures),
-    );
+    const listed = await inTransaction(ctx, async (tx) => {
+      const item = await asBadRequest(() =>
+        this.deps.catalogue.listItem(tx, { storeId, ...itemFields(body) }, pictures),
+      );
+      await this.record(tx, caller, storeId, 'item.add', item.code, { pictures: pictures.length });
+      return item;
+    });
     return toConsoleItem(await this.found(ctx, storeId, listed.code), ctx.region);
   }
 
   async editItem(ctx: Ctx, storeId: number, code: string, body: ConsoleEditItemBody): Promise<ConsoleItem> {
-    await this.requireStaff(ctx, storeId);
+    const caller = await this.requireStaff(ctx, storeId);
     const row = await this.found(ctx, storeId, code);
     const pictures = body.Pictures ? await resizeAll(body.Pictures) : undefined;
-    const outcome = await asBadRequest(() =>
-      this.deps.catalogue.editItem(ctx, storeId, row.id, itemFields(body), pictures),
-    );
-    return this.after(ctx, storeId, code, outcome);
+    return inTransaction(ctx, async (tx) => {
+      const outcome = await asBadRequest(() =>
+        this.deps.catalogue.editItem(tx, storeId, row.id, itemFields(body), pictures),
+      );
+      const item = await this.after(tx, storeId, code, outcome);
+      await this.record(tx, caller, storeId, 'item.edit', row.code, { pictures: pictures?.length ?? null });
+      return item;
+    });
   }
 
   async changePrice(ctx: Ctx, storeId: number, code: string, priceMinor: number): Promise<ConsoleItem> {
-    await this.requireStaff(ctx, storeId);
+    const caller = await this.requireStaff(ctx, storeId);
     const row = await this.found(ctx, storeId, code);
-    return this.after(ctx, storeId, code, await this.deps.catalogue.changeStorePrice(ctx, storeId, row.id, priceMinor));
+    return inTransaction(ctx, async (tx) => {
+      const item = await this.after(
+        tx,
+        storeId,
+        code,
+        await this.deps.catalogue.changeStorePrice(tx, storeId, row.id, priceMinor),
+      );
+      if (row.price_minor !== priceMinor)
+        await this.record(tx, caller, storeId, 'item.price', row.code, {
+          fromMinor: row.price_minor,
+          toMinor: priceMinor,
+        });
+      return item;
+    });
   }
 
   async sellInStore(ctx: Ctx, storeId: number, code: string): Promise<ConsoleItem> {
-    await this.requireStaff(ctx, storeId);
+    const caller = await this.requireStaff(ctx, storeId);
     const row = await this.found(ctx, storeId, code);
     // Selling what is already sold in store is the same request again: it answers as done.
     if (consoleStatusOf(row) === 'sold' && row.in_live_order === 0) return toConsoleItem(row, ctx.region);
-    return this.after(ctx, storeId, code, await this.deps.catalogue.sellInStore(ctx, storeId, row.id));
+    return inTransaction(ctx, async (tx) => {
+      const item = await this.after(tx, storeId, code, await this.deps.catalogue.sellInStore(tx, storeId, row.id));
+      await this.record(tx, caller, storeId, 'item.sell', row.code, {});
+      return item;
+    });
   }
 
   async withdraw(ctx: Ctx, storeId: number, code: string): Promise<ConsoleItem> {
-    await this.requireStaff(ctx, storeId);
+    const caller = await this.requireStaff(ctx, storeId);
     const row = await this.found(ctx, storeId, code);
     if (consoleStatusOf(row) === 'withdrawn') return toConsoleItem(row, ctx.region);
-    return this.after(ctx, storeId, code, await this.deps.catalogue.withdraw(ctx, storeId, row.id));
+    return inTransaction(ctx, async (tx) => {
+      const item = await this.after(tx, storeId, code, await this.deps.catalogue.withdraw(tx, storeId, row.id));
+      await this.record(tx, caller, storeId, 'item.withdraw', row.code, {});
+      return item;
+    });
   }
 
   /**
@@ -187,16 +225,37 @@ export class ConsoleService {
    * part way (a category deleted meanwhile) rolls all of them back.
    */
   async importCsv(ctx: Ctx, storeId: number, csv: string): Promise<ConsoleImportValue> {
-    await this.requireStaff(ctx, storeId);
+    const caller = await this.requireStaff(ctx, storeId);
     const categories = new Map((await this.deps.catalogue.listCategories(ctx)).map((c) => [c.slug, c.id]));
     const checked = checkImport(csv, storeId, categories);
     if (checked.errors.length > 0) return { Imported: 0, Codes: [], Errors: checked.errors };
     const codes = await inTransaction(ctx, async (tx) => {
       const listed: string[] = [];
       for (const item of checked.items) listed.push((await this.deps.catalogue.listItem(tx, item)).code);
+      await this.record(tx, caller, storeId, 'item.import', null, { imported: listed.length, codes: listed });
       return listed;
     });
     return { Imported: codes.length, Codes: codes, Errors: [] };
+  }
+
+  /** One line of the store's audit trail, in the change's own transaction. */
+  private record(
+    tx: Ctx,
+    caller: StaffCaller,
+    storeId: number,
+    action: string,
+    itemCode: string | null,
+    detail: Record<string, unknown>,
+  ): Promise<void> {
+    return this.repository.audit(tx, {
+      store_id: storeId,
+      user_id: caller.userId,
+      action,
+      order_reference: null,
+      item_code: itemCode,
+      detail: JSON.stringify(detail),
+      created_at: this.deps.now(),
+    });
   }
 
   private async found(ctx: Ctx, storeId: number, code: string) {

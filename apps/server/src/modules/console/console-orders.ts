@@ -1,0 +1,196 @@
+import {
+  type ConsoleAuditValue,
+  type ConsoleDispatchBody,
+  type ConsoleOrder,
+  type ConsoleOrderListValue,
+  type ConsoleOrdersQuery,
+  NO_SUCH_ITEM_MESSAGE,
+  NO_SUCH_ORDER_MESSAGE,
+} from '@shop/contract';
+import type { Ctx } from '../../lib/context.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { normalizePublicReference, ReferencePrefix } from '../../lib/public-reference.js';
+import type { FulfilmentHook, FulfilmentService } from '../orders/fulfilment.service.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import type { ConsoleRepository } from './console.repository.js';
+import type { StaffCaller } from './console.service.js';
+import { type StoreShipmentView, toConsoleOrder } from './console-order.mapper.js';
+
+export interface ConsoleOrdersDependencies {
+  orders: OrdersService;
+  fulfilment: FulfilmentService;
+  now: () => number;
+}
+
+/**
+ * The store console's fulfilment: a store's orders (its shipment of each: its items only, the
+ * shopper's contact, the address, this shipment's totals, what to do next) and the actions on them,
+ * each run by FulfilmentService (the after-sale state machine, idempotent, one conditional write,
+ * e-mails through the outbox) with the console's audit record written in the same transaction.
+ * Every call passes requireStaff first; an order without a shipment from the guarded store, of
+ * another region, never confirmed or unknown is the same 404, and so is an item not in the store's
+ * shipment, so staff of one store learn nothing of another's orders.
+ */
+export class ConsoleOrders {
+  constructor(
+    private readonly guard: { requireStaff(ctx: Ctx, storeId: number): Promise<StaffCaller> },
+    private readonly repository: ConsoleRepository,
+    private readonly deps: ConsoleOrdersDependencies,
+  ) {}
+
+  async list(ctx: Ctx, storeId: number, query: ConsoleOrdersQuery): Promise<ConsoleOrderListValue> {
+    await this.guard.requireStaff(ctx, storeId);
+    const { rows, total } = await this.deps.orders.storeShipments(
+      ctx,
+      storeId,
+      query.status === 'all' ? null : query.status,
+      { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+    );
+    const lines = await this.deps.orders.linesOfShipments(
+      ctx,
+      rows.map((r) => r.id),
+    );
+    return {
+      Orders: rows.map((row) =>
+        toConsoleOrder(
+          {
+            order: { ...row, status: row.order_status },
+            shipment: row,
+            lines: lines.filter((l) => l.shipment_id === row.id),
+          },
+          ctx.region,
+        ),
+      ),
+      TotalCount: total,
+      Page: query.page,
+      PageSize: query.pageSize,
+    };
+  }
+
+  async order(ctx: Ctx, storeId: number, reference: string): Promise<ConsoleOrder> {
+    await this.guard.requireStaff(ctx, storeId);
+    return toConsoleOrder(await this.view(ctx, storeId, reference), ctx.region);
+  }
+
+  /** Ready for pickup: the shopper is e-mailed once. A repeat answers the same and sends nothing. */
+  async ready(ctx: Ctx, storeId: number, reference: string): Promise<ConsoleOrder> {
+    const caller = await this.guard.requireStaff(ctx, storeId);
+    const found = await this.view(ctx, storeId, reference);
+    await this.deps.fulfilment.markReadyForPickup(
+      ctx,
+      found.order.reference,
+      storeId,
+      this.audit(caller, storeId, 'order.ready'),
+    );
+    return this.order(ctx, storeId, found.order.reference);
+  }
+
+  /** Collected (a pay-in-store order's payment taken at the counter is recorded). */
+  async collected(ctx: Ctx, storeId: number, reference: string): Promise<ConsoleOrder> {
+    const caller = await this.guard.requireStaff(ctx, storeId);
+    const found = await this.view(ctx, storeId, reference);
+    await this.deps.fulfilment.markCollected(
+      ctx,
+      found.order.reference,
+      storeId,
+      this.audit(caller, storeId, 'order.collect'),
+    );
+    return this.order(ctx, storeId, found.order.reference);
+  }
+
+  /** Dispatched with carrier, tracking number and link: the shopper is e-mailed once. */
+  async dispatched(ctx: Ctx, storeId: number, reference: string, body: ConsoleDispatchBody): Promise<ConsoleOrder> {
+    const caller = await this.guard.requireStaff(ctx, storeId);
+    const found = await this.view(ctx, storeId, reference);
+    await this.deps.fulfilment.markDispatched(
+      ctx,
+      found.order.reference,
+      storeId,
+      { trackingNumber: body.TrackingNumber, trackingUrl: body.TrackingUrl ?? null, carrier: body.Carrier ?? null },
+      this.audit(caller, storeId, 'order.dispatch'),
+    );
+    return this.order(ctx, storeId, found.order.reference);
+  }
+
+  /** Cancels one item of the store's shipment, refunding it (paid online); back on sale unless Restock is false. */
+  async cancelItem(
+    ctx: Ctx,
+    storeId: number,
+    reference: string,
+    code: string,
+    restock: boolean,
+  ): Promise<ConsoleOrder> {
+    const caller = await this.guard.requireStaff(ctx, storeId);
+    const found = await this.view(ctx, storeId, reference);
+    const line = found.lines.find((l) => l.code.toUpperCase() === code.toUpperCase());
+    if (!line) throw new NotFoundError(NO_SUCH_ITEM_MESSAGE);
+    await this.deps.fulfilment.cancelItem(
+      ctx,
+      found.order.reference,
+      storeId,
+      line.code,
+      { restock },
+      this.audit(caller, storeId, 'order.cancel-item'),
+    );
+    return this.order(ctx, storeId, found.order.reference);
+  }
+
+  async auditTrail(ctx: Ctx, storeId: number, page: number, pageSize: number): Promise<ConsoleAuditValue> {
+    await this.guard.requireStaff(ctx, storeId);
+    const [rows, total] = await Promise.all([
+      this.repository.auditPage(ctx, storeId, pageSize, (page - 1) * pageSize),
+      this.repository.auditCount(ctx, storeId),
+    ]);
+    return {
+      Entries: rows.map((r) => ({
+        Id: r.id,
+        At: new Date(Number(r.created_at)).toISOString(),
+        UserId: r.user_id,
+        StaffEmail: r.email ?? '',
+        Action: r.action,
+        OrderReference: r.order_reference,
+        ItemCode: r.item_code,
+        Detail: parseDetail(r.detail),
+      })),
+      TotalCount: total,
+      Page: page,
+      PageSize: pageSize,
+    };
+  }
+
+  /** The audit record of a fulfilment change, written by the fulfilment service inside its transaction. */
+  private audit(caller: StaffCaller, storeId: number, action: string): FulfilmentHook {
+    return async (tx, change) => {
+      await this.repository.audit(tx, {
+        store_id: storeId,
+        user_id: caller.userId,
+        action,
+        order_reference: change.order.reference,
+        item_code: change.line?.code ?? null,
+        detail: JSON.stringify(change.detail),
+        created_at: this.deps.now(),
+      });
+    };
+  }
+
+  /** The guarded store's shipment of an order of this region that was ever confirmed; else 404. */
+  private async view(ctx: Ctx, storeId: number, reference: string): Promise<StoreShipmentView> {
+    const canonical = normalizePublicReference(ReferencePrefix.order, reference);
+    const order = canonical ? await this.deps.orders.byReference(ctx, canonical) : undefined;
+    if (!order || order.region !== ctx.region || order.confirmed_at === null)
+      throw new NotFoundError(NO_SUCH_ORDER_MESSAGE);
+    const shipment = (await this.deps.orders.shipments(ctx, order.id)).find((s) => s.store_id === storeId);
+    if (!shipment) throw new NotFoundError(NO_SUCH_ORDER_MESSAGE);
+    const lines = (await this.deps.orders.lines(ctx, order.id)).filter((l) => l.shipment_id === shipment.id);
+    return { order, shipment, lines };
+  }
+}
+
+function parseDetail(json: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
