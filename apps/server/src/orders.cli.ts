@@ -4,15 +4,18 @@ import type { FulfilmentOutcome } from './modules/orders/fulfilment.service.js';
 
 const USAGE = `Usage: npm run order -- <action> <ORDER-REF> [options]
   ready    REF --store ID                          the store's items are ready to collect (e-mails the shopper)
-  dispatch REF --store ID --tracking N [--url U]   the store posted its items (e-mails the tracking number/link)
-  collect  REF --store ID                          the shopper collected the store's items
+  dispatch REF --store ID --tracking N [--url U] [--carrier C]
+                                                   the store posted its items (e-mails the tracking number/link)
+  collect  REF --store ID                          the shopper collected the store's items (pay in store: paid)
   cancel   REF [--no-restock]                      cancels the order (refunds an online payment; e-mails the shopper);
                                                    its items go back on sale unless --no-restock
+  cancel-item REF --store ID --item CODE [--no-restock]
+                                                   cancels one item of the store's shipment (refunds its part)
 The order must belong to this shop's REGION. Runs on DATABASE_URL like the server.`;
 
 /**
  * `npm run order -- ...`: the store console's after-sale actions from a terminal, for the demo
- * (issue 14 gives them routes). Each action runs the same FulfilmentService the console will, on
+ * (the console's routes, issue 14, run the same). Each action runs the same FulfilmentService, on
  * the shop's database: a repeat changes nothing and sends nothing. E-mails go into the outbox; the
  * running server's worker (or `npm run worker`) delivers them. Refunds go to the offered
  * providers (their sandbox in the demo, which the server process runs).
@@ -24,6 +27,8 @@ async function main(): Promise<void> {
       store: { type: 'string' },
       tracking: { type: 'string' },
       url: { type: 'string' },
+      carrier: { type: 'string' },
+      item: { type: 'string' },
       'no-restock': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -51,6 +56,7 @@ async function main(): Promise<void> {
         outcome = await fulfilment.markDispatched(ctx, reference, storeId(), {
           trackingNumber: values.tracking,
           trackingUrl: values.url ?? null,
+          carrier: values.carrier ?? null,
         });
         break;
       case 'collect':
@@ -58,6 +64,12 @@ async function main(): Promise<void> {
         break;
       case 'cancel':
         outcome = await fulfilment.cancelOrder(ctx, reference, { restock: !values['no-restock'] });
+        break;
+      case 'cancel-item':
+        if (!values.item) throw new UsageError('cancel-item needs --item CODE');
+        outcome = await fulfilment.cancelItem(ctx, reference, storeId(), values.item, {
+          restock: !values['no-restock'],
+        });
         break;
       default:
         throw new UsageError(`unknown action '${action}'`);
