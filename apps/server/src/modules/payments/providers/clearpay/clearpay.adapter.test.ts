@@ -401,6 +401,18 @@ describe('Clearpay adapter against the sandbox over HTTP', () => {
     expect(payment?.refunds.map((r) => r.amount.amount)).toEqual(['25.00', '75.00']);
   });
 
+  it('refunds two items of equal price as two partial refunds (named by key); a retry of either is the same refund', async () => {
+    const p = provider();
+    const a = attempt({ amountMinor: 10_000 });
+    const { token, redirectCheckoutUrl } = await startCheckout(p, a);
+    await p.confirmWithDetails(a, await shopper(redirectCheckoutUrl, { cvv: '000' }));
+    await p.refund(ctx, a, 2500, { key: 'line-1' });
+    await p.refund(ctx, a, 2500, { key: 'line-2' });
+    await p.refund(ctx, a, 2500, { key: 'line-2' }); // line 2's refund retried
+    const payment = await p.paymentByToken(token);
+    expect(payment?.refunds.map((r) => r.amount.amount)).toEqual(['25.00', '25.00']);
+  });
+
   it('cancel() within the window reverses a capture whose answer was lost', async () => {
     const p = provider();
     const a = attempt();

@@ -525,6 +525,19 @@ describe('PayPal adapter against the sandbox over HTTP', () => {
     expect(await provider.reconcile(ctx, a)).toBe('succeeded');
   });
 
+  it('refunds two items of equal price as two partial refunds (named by key); a retry of either is the same refund', async () => {
+    const a = attempt();
+    const token = await startOrder(a);
+    await approve(token);
+    await provider.captureOrder(a, token);
+    await provider.refund(ctx, a, 1_000, { key: 'line-1' });
+    await provider.refund(ctx, a, 1_000, { key: 'line-2' });
+    await provider.refund(ctx, a, 1_000, { key: 'line-1' }); // line 1's refund retried
+    const order = (await state()).orders.find((o) => o.id === token);
+    expect(order?.refunds).toHaveLength(2);
+    expect(order?.capture?.status).toBe('PARTIALLY_REFUNDED');
+  });
+
   it('believes a webhook only when PayPal verifies it: tampered body, signature or webhook id is rejected', async () => {
     const a = attempt();
     const token = await startOrder(a);
