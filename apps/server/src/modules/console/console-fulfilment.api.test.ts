@@ -2,6 +2,7 @@ import {
   type ConsoleAuditValue,
   type ConsoleOrder,
   type ConsoleOrderListValue,
+  type GstInvoiceValue,
   NO_SUCH_ITEM_MESSAGE,
   NO_SUCH_ORDER_MESSAGE,
   NO_SUCH_STORE_MESSAGE,
@@ -428,6 +429,12 @@ describe.each(testDatabaseTargets())('the store console: fulfilment on $name', (
     expect((await fixtures.orderRow(order.id)).total_minor).toBe(3500);
     const detail = await customer.get<OrderDetailValue>(`/c3api/account/orders/${order.reference}`);
     expect(detail.body.Value.summary).toMatchObject({ price: '$35.00', status: 'Processing' });
+    // The tax invoice sells what is left: the other item, carrying the whole postage.
+    const invoice = await customer.get<GstInvoiceValue>(`/c3api/invoice?id=${order.reference}`);
+    expect(invoice.status, invoice.body.Message ?? '').toBe(200);
+    const [store] = invoice.body.Value.StoreInvoiceDetails;
+    expect(store?.Items.map((i) => i.Code)).toEqual([second]);
+    expect(store).toMatchObject({ PostageTotal: 1000, TotalIncludingTax: 3500 });
 
     // The same again: the same answer, no second refund, no second e-mail.
     const again = await staffA.post<ConsoleOrder>(cancelUrl(storeA.id, order.reference, first as string), {});

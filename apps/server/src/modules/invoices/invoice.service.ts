@@ -6,6 +6,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { type OrderLinks, orderForViewer } from '../checkout/order-links.js';
 import type { OrderShipmentRow, OrdersService } from '../orders/orders.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
+import { splitByLargestRemainder } from '../promotions/split.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { customerDetails, paymentType, storeInvoice } from './invoice.mapper.js';
 import { InvoiceRepository } from './invoice.repository.js';
@@ -57,8 +58,8 @@ export class InvoiceService {
     // 1, 2.
     const { order } = await orderForViewer(ctx, deps, reference, key, NOT_FOUND_MESSAGE);
 
-    // 3.
-    const shipments = await deps.orders.shipments(ctx, order.id);
+    // 3. (A shipment whose every item the store cancelled is no part of the sale.)
+    const shipments = (await deps.orders.shipments(ctx, order.id)).filter((s) => s.fulfilment !== 'cancelled');
     const stores = new Map<number, StoreRow>();
     for (const shipment of shipments) {
       const store = await deps.stores.storeById(ctx, shipment.store_id);
@@ -68,7 +69,21 @@ export class InvoiceService {
     if (!hasTaxInvoice(order, shipments.map(registered), deps.gstInvoicesEnabled)) throw notFound;
 
     // 4.
-    const lines = await deps.orders.lines(ctx, order.id);
+    // Items the store cancelled are not sold: left out, their postage shares carried by the
+    // shipment's remaining items (the shipment's postage is still paid while any item remains).
+    const lines = (await deps.orders.lines(ctx, order.id)).filter((l) => l.cancelled_at === null);
+    const shares = new Map<number, number>();
+    for (const shipment of shipments) {
+      const own = lines.filter((l) => l.shipment_id === shipment.id);
+      const cancelledAny = own.reduce((sum, l) => sum + l.postage_share_minor, 0) !== shipment.postage_minor;
+      const split = cancelledAny
+        ? splitByLargestRemainder(
+            own.map((l) => ({ key: l.id, weight: l.price_minor })),
+            shipment.postage_minor,
+          )
+        : new Map(own.map((l) => [l.id, l.postage_share_minor]));
+      for (const [id, share] of split) shares.set(id, share);
+    }
     const figures = invoiceFigures(
       ctx.region,
       shipments.map((s) => ({ id: s.id, storeId: s.store_id, postageMinor: s.postage_minor })),
@@ -78,7 +93,7 @@ export class InvoiceService {
         shipmentId: line.shipment_id,
         priceMinor: line.price_minor,
         discountMinor: line.discount_minor,
-        postageShareMinor: line.postage_share_minor,
+        postageShareMinor: shares.get(line.id) ?? line.postage_share_minor,
         taxTreatment: line.tax_treatment,
       })),
     );
