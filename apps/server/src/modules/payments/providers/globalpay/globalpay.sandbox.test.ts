@@ -183,6 +183,17 @@ describe('GlobalPay adapter against the sandbox over HTTP', () => {
     expect((await records()).transactions.find((t) => t.orderId === a.trackingNumber)?.rebatedMinor).toBe(5000);
   });
 
+  it('refunds items one by one before settlement: the first settles the rest, the next is a rebate of that', async () => {
+    const a = attempt(5000);
+    await pay(a, '5425232820001308');
+    await adapter.refund(ctx, a, 2000);
+    let txn = (await records()).transactions.find((t) => t.orderId === a.trackingNumber);
+    expect(txn).toMatchObject({ status: 'settled', settledMinor: 3000, rebatedMinor: 0 });
+    await adapter.refund(ctx, a, 1000);
+    txn = (await records()).transactions.find((t) => t.orderId === a.trackingNumber);
+    expect(txn).toMatchObject({ settledMinor: 3000, rebatedMinor: 1000 });
+  });
+
   it('a response for another order or amount, or with a changed field, is refused; confirm then asks the provider', async () => {
     const a = attempt();
     await pay(a, '4263970000005262');
