@@ -264,6 +264,36 @@ describe.each(testDatabaseTargets())('after-sale fulfilment and status e-mails o
     expect([page.summary.status, page.invoiceUrl]).toEqual(['Refunded', null]);
   });
 
+  it('an item cancelled, then the whole order: the refunds add up to what was paid, and each is asked for once', async () => {
+    // 5000 + 2500 with 995 postage: 8495 paid.
+    const order = await postageOrder();
+    const [first] = await fixtures.lines(order.id);
+    const [attempt] = await server.services.payments.attemptsFor(ctx(), order.id);
+    const twice = await Promise.all(
+      [1, 2].map(() =>
+        fulfilment().cancelItem(ctx(), order.reference, other.id, first?.code as string, { restock: true }),
+      ),
+    );
+    expect(changedOf(twice)).toEqual([false, true]);
+    expect((await fixtures.orderRow(order.id)).total_minor).toBe(3495);
+    expect((await fulfilment().cancelOrder(ctx(), order.reference, { restock: true })).status).toBe('Refunded');
+    expect(provider.refunds.filter((r) => r.trackingNumber === attempt?.tracking_number)).toEqual([
+      { trackingNumber: attempt?.tracking_number, amountMinor: 5000 },
+      { trackingNumber: attempt?.tracking_number, amountMinor: 3495 },
+    ]);
+    const mails = await fixtures.mailsTo(order.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `An item of your order ${order.reference} has been cancelled`,
+      `Your order ${order.reference} has been cancelled and refunded`,
+    ]);
+    expect(mails[1]?.text_body).toContain('We are refunding $34.95');
+    // Cancelling the item again after the order was cancelled is a repeat, not a refusal.
+    const again = await fulfilment().cancelItem(ctx(), order.reference, other.id, first?.code as string, {
+      restock: true,
+    });
+    expect(again.changed).toBe(false);
+  });
+
   it('a refund the provider fails is recorded for the console; the order stays refunded', async () => {
     const order = await pickupOrder();
     provider.failRefunds = true;
