@@ -307,6 +307,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
       mail,
       orders,
       fulfilment,
+      payments,
       now,
       publicUrl: publicUrl(config),
     }),

@@ -265,6 +265,11 @@ export const ConsoleOrderLineSchema = z.object({
   /** What its cancellation gave back (paid online), else null. */
   RefundMinor: z.number().int().nullable(),
   Refund: z.string().nullable(),
+  /**
+   * True when the payment provider refused or could not be asked for this item's refund (recorded
+   * against the payment): the store follows it up with the shopper or the provider.
+   */
+  RefundFailed: z.boolean(),
   /** True when the state machine allows cancelling it now. */
   CanCancel: z.boolean(),
 });

@@ -397,7 +397,15 @@ describe.each(testDatabaseTargets())('the store console: fulfilment on $name', (
     );
     // A parcel whose only item was cancelled cannot be dispatched.
     const [parcelCode] = await codes(parcel.id);
-    expect((await staffA.post(cancelUrl(storeA.id, parcel.reference, parcelCode as string), {})).status).toBe(200);
+    const cancelled = await staffA.post<ConsoleOrder>(cancelUrl(storeA.id, parcel.reference, parcelCode as string), {});
+    expect(cancelled.status).toBe(200);
+    // This order's payment never reached Eway's sandbox, so the refund failed: the store is told.
+    expect(cancelled.body.Value.Lines.map((l) => [l.RefundMinor, l.RefundFailed])).toEqual([[3000, true]]);
+    expect(
+      (
+        await staffA.get<ConsoleOrderListValue>(`${base(storeA.id)}?status=cancelled&pageSize=100`)
+      ).body.Value.Orders.find((o) => o.Reference === parcel.reference)?.Lines[0]?.RefundFailed,
+    ).toBe(true);
     const before = await shipmentRow(parcel.id);
     const mailsBefore = (await fixtures.mailsTo(parcel.email)).length;
     const refused = await dispatch(staffA, storeA.id, parcel.reference);
@@ -415,9 +423,9 @@ describe.each(testDatabaseTargets())('the store console: fulfilment on $name', (
 
     const cancelled = await staffA.post<ConsoleOrder>(cancelUrl(storeA.id, order.reference, first as string), {});
     expect(cancelled.status, cancelled.body.Message ?? '').toBe(200);
-    expect(cancelled.body.Value.Lines.map((l) => [l.Code, l.Cancelled, l.RefundMinor])).toEqual([
-      [first, true, 4000],
-      [second, false, null],
+    expect(cancelled.body.Value.Lines.map((l) => [l.Code, l.Cancelled, l.RefundMinor, l.RefundFailed])).toEqual([
+      [first, true, 4000, false],
+      [second, false, null, false],
     ]);
     expect(cancelled.body.Value).toMatchObject({
       State: 'open',

@@ -11,9 +11,11 @@ import type { OrderLineRow, OrderRow, OrderShipmentRow } from '../orders/orders.
 
 /** A store's shipment of an order, with the order's fields the console shows and the shipment's lines. */
 export interface StoreShipmentView {
-  order: Pick<OrderRow, 'reference' | 'status' | 'payment_option' | 'email' | 'customer' | 'created_at'>;
+  order: Pick<OrderRow, 'id' | 'reference' | 'status' | 'payment_option' | 'email' | 'customer' | 'created_at'>;
   shipment: OrderShipmentRow;
   lines: OrderLineRow[];
+  /** Lines whose refund the provider refused or could not be asked for (their last refund event an error). */
+  failedRefunds?: ReadonlySet<number>;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
@@ -37,7 +39,10 @@ function phoneOf(order: Pick<OrderRow, 'customer'>): string {
 }
 
 /** The shipment in the console's shape; what it may do next comes from the state machine. */
-export function toConsoleOrder({ order, shipment, lines }: StoreShipmentView, region: Region): ConsoleOrder {
+export function toConsoleOrder(
+  { order, shipment, lines, failedRefunds }: StoreShipmentView,
+  region: Region,
+): ConsoleOrder {
   const money = (minor: number) => formatMoney(minor, region);
   const confirmed = order.status === 'confirmed';
   const state = consoleStateOf(order, shipment);
@@ -90,6 +95,7 @@ export function toConsoleOrder({ order, shipment, lines }: StoreShipmentView, re
       CancelledAt: iso(l.cancelled_at),
       RefundMinor: l.refund_minor === null ? null : Number(l.refund_minor),
       Refund: l.refund_minor === null ? null : money(Number(l.refund_minor)),
+      RefundFailed: failedRefunds?.has(l.id) ?? false,
       CanCancel: canCancel && l.cancelled_at === null,
     })),
     Totals: {

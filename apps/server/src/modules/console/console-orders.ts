@@ -11,7 +11,8 @@ import type { Ctx } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { normalizePublicReference, ReferencePrefix } from '../../lib/public-reference.js';
 import type { FulfilmentHook, FulfilmentService } from '../orders/fulfilment.service.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { OrderLineRow, OrdersService } from '../orders/orders.service.js';
+import type { PaymentsService } from '../payments/payments.service.js';
 import type { ConsoleRepository } from './console.repository.js';
 import type { StaffCaller } from './console.service.js';
 import { type StoreShipmentView, toConsoleOrder } from './console-order.mapper.js';
@@ -19,6 +20,7 @@ import { type StoreShipmentView, toConsoleOrder } from './console-order.mapper.j
 export interface ConsoleOrdersDependencies {
   orders: OrdersService;
   fulfilment: FulfilmentService;
+  payments: Pick<PaymentsService, 'attemptsFor' | 'events'>;
   now: () => number;
 }
 
@@ -50,17 +52,19 @@ export class ConsoleOrders {
       ctx,
       rows.map((r) => r.id),
     );
+    const views = await Promise.all(
+      rows.map(async (row) => {
+        const own = lines.filter((l) => l.shipment_id === row.id);
+        return {
+          order: { ...row, id: row.order_id, status: row.order_status },
+          shipment: row,
+          lines: own,
+          failedRefunds: await this.failedRefunds(ctx, row.order_id, own),
+        };
+      }),
+    );
     return {
-      Orders: rows.map((row) =>
-        toConsoleOrder(
-          {
-            order: { ...row, status: row.order_status },
-            shipment: row,
-            lines: lines.filter((l) => l.shipment_id === row.id),
-          },
-          ctx.region,
-        ),
-      ),
+      Orders: views.map((view) => toConsoleOrder(view, ctx.region)),
       TotalCount: total,
       Page: query.page,
       PageSize: query.pageSize,
@@ -182,7 +186,27 @@ export class ConsoleOrders {
     const shipment = (await this.deps.orders.shipments(ctx, order.id)).find((s) => s.store_id === storeId);
     if (!shipment) throw new NotFoundError(NO_SUCH_ORDER_MESSAGE);
     const lines = (await this.deps.orders.lines(ctx, order.id)).filter((l) => l.shipment_id === shipment.id);
-    return { order, shipment, lines };
+    return { order, shipment, lines, failedRefunds: await this.failedRefunds(ctx, order.id, lines) };
+  }
+
+  /**
+   * The store's cancelled lines whose refund last ended in an error at the provider (the payment's
+   * events, keyed `line-{id}`). Only orders with a refunded line are looked up.
+   */
+  private async failedRefunds(ctx: Ctx, orderId: number, lines: OrderLineRow[]): Promise<Set<number>> {
+    const failed = new Set<number>();
+    const refunded = new Map(lines.filter((l) => l.refund_minor !== null).map((l) => [`line-${l.id}`, l.id]));
+    if (refunded.size === 0) return failed;
+    for (const attempt of await this.deps.payments.attemptsFor(ctx, orderId)) {
+      for (const event of await this.deps.payments.events(ctx, attempt.id)) {
+        const detail = parseDetail(event.detail);
+        const id = typeof detail.key === 'string' ? refunded.get(detail.key) : undefined;
+        if (id === undefined) continue;
+        if (event.kind === 'error' && detail.during === 'refund') failed.add(id);
+        if (event.kind === 'refund') failed.delete(id);
+      }
+    }
+    return failed;
   }
 }
 

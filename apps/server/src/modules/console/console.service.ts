@@ -32,6 +32,7 @@ import { PictureError, pictureVariants } from '../images/uploaded-picture.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { FulfilmentService } from '../orders/fulfilment.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
+import type { PaymentsService } from '../payments/payments.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { consoleStatusOf, toConsoleItem } from './console.mapper.js';
 import { ConsoleRepository, type StaffRecord } from './console.repository.js';
@@ -45,6 +46,7 @@ export interface ConsoleDependencies {
   mail: Pick<MailService, 'queue'>;
   orders: OrdersService;
   fulfilment: FulfilmentService;
+  payments: Pick<PaymentsService, 'attemptsFor' | 'events'>;
   now: () => number;
   /** The shop's address, for the invitation link. */
   publicUrl: string;
