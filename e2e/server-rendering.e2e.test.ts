@@ -109,6 +109,41 @@ describe('server-rendered shop pages', () => {
     }
   });
 
+  it("draws a phone's layout for a phone, so nothing shifts as the page hydrates", async () => {
+    const context = await shop.browser.newContext({
+      viewport: VIEWPORTS.phone,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    });
+    await context.addInitScript(() => {
+      window.localStorage.setItem('cookie-consent', 'accepted');
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    for (const path of ['/', '/search-results?query=phone']) {
+      await page.goto(`${shop.server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(300);
+      const shift = await page.evaluate(() =>
+        (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0),
+      );
+      expect(shift, path).toBeLessThan(0.05);
+    }
+    // The phone layout: the result count sits above the tabs and toolbar.
+    expect(await page.locator('.search-toolbar__title--small').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('loads no checkout, account, cart page, wishlist, invoice or sign-in code on a product page', async () => {
     const product = await firstProduct('phone');
     const { page, errors, scripts, close } = await watched(shop.browser);

@@ -22,12 +22,24 @@ import { siteSettingsQueryOptions } from './features/site/api/get-site-settings'
 import { ApiError, setApiFetch } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { serializeState } from './lib/ssr-state';
+import { DESKTOP_VIEWPORT_WIDTH, PHONE_VIEWPORT_WIDTH } from './lib/use-media-query';
 
 export interface RenderRequest {
   /** Path and query, as the browser asked. */
   url: string;
   /** The shop's public address, for canonical links and structured data. */
   origin: string;
+  /** The browser's User-Agent and Sec-CH-UA-Mobile headers: a phone gets the phone layout. */
+  userAgent?: string;
+  mobileHint?: string;
+}
+
+/** The width to draw for: a phone's when the browser says it is one (its client hint or its user agent). */
+export function viewportWidthFor(request: Pick<RenderRequest, 'userAgent' | 'mobileHint'>): number {
+  if (request.mobileHint === '?1') return PHONE_VIEWPORT_WIDTH;
+  return /\b(Mobi|iPhone|iPod|Android.+Mobile|Windows Phone)\b/i.test(request.userAgent ?? '')
+    ? PHONE_VIEWPORT_WIDTH
+    : DESKTOP_VIEWPORT_WIDTH;
 }
 
 export type RenderResult =
@@ -163,8 +175,9 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
   }
 
   await preloadRoute(url.pathname);
+  const viewportWidth = viewportWidthFor(request);
   const html = await renderHtml(
-    <ShopProviders client={client}>
+    <ShopProviders client={client} viewportWidth={viewportWidth}>
       <StaticRouter location={`${url.pathname}${url.search}`}>
         <ShopRoutes />
       </StaticRouter>
@@ -180,7 +193,7 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
     status,
     html,
     head: headHtml(head),
-    state: serializeState(state),
+    state: serializeState({ ...state, viewportWidth }),
     modules: module ? [module] : [],
   };
 }

@@ -13,7 +13,7 @@ async function start(root: HTMLElement) {
   const state = readServerState(document);
   const app = (
     <StrictMode>
-      <AppRouter client={client} />
+      <AppRouter client={client} viewportWidth={state?.viewportWidth ?? null} />
     </StrictMode>
   );
   if (!state) {

@@ -18,6 +18,8 @@ interface RenderBundle {
   render(request: {
     url: string;
     origin: string;
+    userAgent: string;
+    mobileHint: string;
   }): Promise<
     | { kind: 'redirect'; status: number; location: string }
     | { kind: 'page'; status: number; html: string; head: string; state: string; modules: string[] }
@@ -114,7 +116,12 @@ export async function loadPageRenderer(
 
   return async (request, reply) => {
     const rendered = await requestCookies.run(request.headers.cookie, () =>
-      bundle.render({ url: request.url, origin: options.origin }),
+      bundle.render({
+        url: request.url,
+        origin: options.origin,
+        userAgent: request.headers['user-agent'] ?? '',
+        mobileHint: String(request.headers['sec-ch-ua-mobile'] ?? ''),
+      }),
     );
     if (rendered === null) return false;
     if (rendered.kind === 'redirect') {
@@ -131,6 +138,8 @@ export async function loadPageRenderer(
       .header('Content-Type', 'text/html; charset=utf-8')
       // The page carries the API's answers at this moment: asked again on each visit, like index.html.
       .header('Cache-Control', 'no-cache')
+      // A phone gets the phone layout (entry-server.tsx, viewportWidthFor): caches must key on it.
+      .header('Vary', 'User-Agent, Sec-CH-UA-Mobile')
       .send(html);
     return true;
   };

@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { BrowserRouter, createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
+import { ServerViewportContext } from '../lib/use-media-query';
 import { CartProvider } from './cart-provider';
 import { ShopLayout } from './layout';
 import { type LazyPage, lazyPage } from './lazy-page';
@@ -111,12 +112,23 @@ export async function preloadRoute(pathname: string): Promise<void> {
 }
 
 /** The app-wide state: one cache of server state for the visit (TanStack Query), site settings and viewer. */
-export function ShopProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+export function ShopProviders({
+  client,
+  viewportWidth = null,
+  children,
+}: {
+  client: QueryClient;
+  /** The width the server drew its HTML for (server and hydration only). */
+  viewportWidth?: number | null;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={client}>
-      <SiteSettingsProvider>
-        <ViewerProvider>{children}</ViewerProvider>
-      </SiteSettingsProvider>
+      <ServerViewportContext.Provider value={viewportWidth}>
+        <SiteSettingsProvider>
+          <ViewerProvider>{children}</ViewerProvider>
+        </SiteSettingsProvider>
+      </ServerViewportContext.Provider>
     </QueryClientProvider>
   );
 }
@@ -133,10 +145,16 @@ export function ShopRoutes() {
   );
 }
 
-export function AppRouter({ client: given }: { client?: QueryClient } = {}) {
+export function AppRouter({
+  client: given,
+  viewportWidth = null,
+}: {
+  client?: QueryClient;
+  viewportWidth?: number | null;
+} = {}) {
   const [client] = useState(() => given ?? createQueryClient());
   return (
-    <ShopProviders client={client}>
+    <ShopProviders client={client} viewportWidth={viewportWidth}>
       <BrowserRouter>
         <ShopRoutes />
       </BrowserRouter>

@@ -10,12 +10,17 @@ export function serializeState(state: unknown): string {
   return scriptJson(state);
 }
 
+/** What the server hands over: its query cache, and the viewport width it drew the page for. */
+export interface ServerState extends DehydratedState {
+  viewportWidth?: number;
+}
+
 /** The server's state from the page, or null on a page the server did not render (the SPA shell). */
-export function readServerState(doc: Document): DehydratedState | null {
+export function readServerState(doc: Document): ServerState | null {
   const text = doc.getElementById(SSR_STATE_ID)?.textContent;
   if (!text) return null;
   try {
-    return JSON.parse(text) as DehydratedState;
+    return JSON.parse(text) as ServerState;
   } catch {
     return null;
   }

@@ -200,5 +200,7 @@ export function useSearchResults(
     );
   }, [urlKey]);
 
-  return { data, loadMore };
+  // Not enabled: the page is about to move to another URL (the remembered location, applied once
+  // hydrated), so what it shows is on its way, not the server's results for the URL being left.
+  return { data: options.enabled ? data : LOADING, loadMore };
 }
