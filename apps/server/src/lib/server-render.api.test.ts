@@ -78,10 +78,15 @@ describe('server-rendered pages', () => {
   }
 
   it("sends a product's title and price in its HTML, with its head and escaped data", async () => {
-    const response = await fetch(`${server.baseUrl}${await productUrl('available')}`);
+    const response = await fetch(`${server.baseUrl}${await productUrl('available')}`, {
+      headers: { 'Accept-Encoding': 'gzip, br' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
     expect(response.headers.get('cache-control')).toBe('no-cache');
+    // Compressed as the browser accepts (fetch reads it back).
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toContain('Accept-Encoding');
     const html = await response.text();
     const body = beforeScripts(html);
     expect(body).toContain('Fender &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; Stratocaster');

@@ -1,5 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, pageAssets } from './server-render.js';
+import { compressPage, fillTemplate, pageAssets } from './server-render.js';
 
 describe('pageAssets', () => {
   const manifest = {
@@ -60,5 +61,24 @@ describe('fillTemplate', () => {
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/product-page-b.css">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-page-b.js">');
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+});
+
+describe('compressPage', () => {
+  const html = `<main>${'<p>An item, and another.</p>'.repeat(200)}</main>`;
+
+  it('prefers brotli, then gzip, and reads back to the page', async () => {
+    const br = await compressPage(html, 'gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(html);
+    expect(br.body.length).toBeLessThan(html.length / 10);
+    const gz = await compressPage(html, 'gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(html);
+  });
+
+  it('sends the page as it is to a client that accepts neither', async () => {
+    expect(await compressPage(html, '')).toEqual({ body: html, encoding: null });
+    expect(await compressPage(html, 'identity')).toEqual({ body: html, encoding: null });
   });
 });

@@ -2,6 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -34,6 +36,24 @@ export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Pro
 
 /** The browser's cookies for the API calls a render makes, per request. */
 const requestCookies = new AsyncLocalStorage<string | undefined>();
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A page compressed as the browser accepts (a search page is about 100 kB of markup and data
+ * before): brotli at a quality fast enough per request, else gzip, else as it is.
+ */
+export async function compressPage(
+  html: string,
+  acceptEncoding: string,
+): Promise<{ body: string | Buffer; encoding: 'br' | 'gzip' | null }> {
+  if (/\bbr\b/.test(acceptEncoding)) {
+    return { body: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
+  }
+  if (/\bgzip\b/.test(acceptEncoding)) return { body: await gzipAsync(html, { level: 6 }), encoding: 'gzip' };
+  return { body: html, encoding: null };
+}
 
 /** The element ids and tags of index.html the rendered parts replace. */
 const ROOT = '<div id="root"></div>';
@@ -133,14 +153,17 @@ export async function loadPageRenderer(
     }
     const { scripts, styles } = pageAssets(manifest, rendered.modules);
     const html = fillTemplate(template, { ...rendered, scripts, styles, lang: options.lang });
+    const { body, encoding } = await compressPage(html, String(request.headers['accept-encoding'] ?? ''));
+    if (encoding) reply.header('Content-Encoding', encoding);
     await reply
       .code(rendered.status)
       .header('Content-Type', 'text/html; charset=utf-8')
       // The page carries the API's answers at this moment: asked again on each visit, like index.html.
       .header('Cache-Control', 'no-cache')
-      // A phone gets the phone layout (entry-server.tsx, viewportWidthFor): caches must key on it.
-      .header('Vary', 'User-Agent, Sec-CH-UA-Mobile')
-      .send(html);
+      // Compressed by Accept-Encoding, and a phone gets the phone layout (entry-server.tsx,
+      // viewportWidthFor): caches must key on all three.
+      .header('Vary', 'Accept-Encoding, User-Agent, Sec-CH-UA-Mobile')
+      .send(body);
     return true;
   };
 }
