@@ -1,3 +1,5 @@
+// Before any schema parses: no code generation under the page's CSP.
+import './lib/zod-config';
 // The base styles first, so that each feature's own CSS (imported by its components) comes later and wins.
 import './styles.css';
 import { hydrate } from '@tanstack/react-query';
@@ -33,9 +35,11 @@ async function start(root: HTMLElement) {
       query.setState({ error: new ApiError(error.message ?? '', error.status ?? 0) });
     }
   }
-  // Hydrated at once, the page's chunk (modulepreloaded by the HTML) still arriving: its Suspense
-  // boundary keeps the server's HTML until then, and React replays a click made meanwhile.
-  void preloadRoute(window.location.pathname).catch(() => undefined);
+  // The page's chunk (modulepreloaded by the HTML, so this is a short wait) first: the whole page
+  // then hydrates in one pass. Hydrating while it still loads would leave its Suspense boundary for
+  // later, and an update arriving meanwhile (the cart, the viewer) makes React draw that boundary
+  // afresh in the browser, asking the API again for what the server sent.
+  await preloadRoute(window.location.pathname).catch(() => undefined);
   hydrateRoot(root, app, {
     onRecoverableError(error) {
       // A mismatch is a bug: say so in the console, where the journeys look for it.
