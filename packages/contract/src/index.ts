@@ -1,3 +1,6 @@
+// First: how zod parses in a browser, before any schema below is built.
+import './zod-setup.js';
+
 export * from './account.js';
 export * from './address.js';
 export * from './cart.js';
