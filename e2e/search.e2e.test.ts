@@ -58,7 +58,17 @@ describe.each(Object.entries(VIEWPORTS))('searching on a %s', (size, viewport) =
     const { page } = await newPage();
     await page.goto(`${shop.server.baseUrl}/search-results?query=camera&haspictures=true`);
     const image = page.getByRole('list', { name: 'Items' }).locator('img').first();
-    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(450);
+    // One of the card's two widths (its srcset: 300 or 450 wide, whichever the card's size needs), loaded.
+    await expect
+      .poll(() =>
+        image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+      )
+      .toBe(true);
+    const source = await image.evaluate((img) => (img as HTMLImageElement).currentSrc);
+    expect(source).toMatch(/\/c3api\/images\/product\/[A-Z0-9]+\/1\?w=(300|450)$/);
+    const picture = await fetch(source);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toMatch(/^image\//);
     await page.close();
   });
 });
