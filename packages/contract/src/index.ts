@@ -20,6 +20,7 @@ export * from './product.js';
 export * from './promotion.js';
 export * from './region-wording.js';
 export * from './regions.js';
+export * from './rich-text.js';
 export * from './saved-search-form.js';
 export * from './saved-searches.js';
 export * from './search-query-string.js';

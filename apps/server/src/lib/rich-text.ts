@@ -1,3 +1,4 @@
+import { RICH_TEXT_RULES } from '@shop/contract';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -6,11 +7,10 @@ import sanitizeHtml from 'sanitize-html';
  * attributes but href. Stored content is never trusted to be safe on its own.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'strong', 'em', 'a', 'br', 'ul', 'li'],
-  allowedAttributes: { a: ['href'] },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
+  ...RICH_TEXT_RULES,
+  allowedTags: [...RICH_TEXT_RULES.allowedTags],
+  allowedAttributes: { a: [...RICH_TEXT_RULES.allowedAttributes.a] },
+  allowedSchemes: [...RICH_TEXT_RULES.allowedSchemes],
 };
 
 export function sanitizeRichText(html: string): string {
