@@ -174,12 +174,20 @@ async function main(): Promise<void> {
     const results: PageFigures[] = [];
     for (const { page, url } of pages) {
       const runs: PageFigures[] = [];
-      for (let run = 0; run < options.runs; run++) {
+      // A run Lighthouse could not finish (its runtimeError: a timeout on a busy machine) scores 0
+      // for reasons that are not the page's: it is run again, up to two extra times.
+      for (let attempt = 0; runs.length < options.runs && attempt < options.runs + 2; attempt++) {
         const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        const failure = (result.lhr as { runtimeError?: { code: string; message: string } }).runtimeError;
+        if (failure) {
+          console.log(`[lighthouse] ${page}: run failed (${failure.code}), again`);
+          continue;
+        }
         runs.push(figuresOf(page, url.replace(base, ''), result.lhr as unknown as Lhr));
-        console.log(`[lighthouse] ${page} run ${run + 1}: performance ${runs.at(-1)?.performance}`);
+        console.log(`[lighthouse] ${page} run ${runs.length}: performance ${runs.at(-1)?.performance}`);
       }
+      if (runs.length === 0) throw new Error(`Lighthouse could not finish a run of ${url}`);
       // The median run by performance (Lighthouse's own advice for noisy machines).
       runs.sort((a, b) => a.performance - b.performance);
       results.push(runs[Math.floor(runs.length / 2)] as PageFigures);
