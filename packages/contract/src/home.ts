@@ -45,6 +45,22 @@ export type BannersValue = z.infer<typeof BannersValueSchema>;
 
 export const FooterNoticeValueSchema = z.object({ Html: z.string() });
 
+/** A help page (/help/:slug): the footer's and the Pages tab's links lead here. */
+export const HelpPageQuerySchema = z.object({
+  slug: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a page slug such as click-and-collect')
+    .max(100),
+});
+export const HelpPageValueSchema = z.object({
+  Slug: z.string(),
+  Title: z.string(),
+  Description: z.string(),
+  /** Sanitised HTML (the rich-text rules). */
+  BodyHtml: z.string(),
+});
+export type HelpPageValue = z.infer<typeof HelpPageValueSchema>;
+
 /** Page-level settings the spec says "the page supplies": region, currency and feature flags. */
 export const SiteValueSchema = z.object({
   Region: z.enum(Regions),

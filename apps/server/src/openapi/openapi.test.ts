@@ -105,6 +105,7 @@ describe('OpenAPI document', () => {
       '/c3api/captcha',
       '/c3api/banners',
       '/c3api/footer/warningaboutborrowing',
+      '/c3api/content/helppage',
       '/c3api/images/product/{code}/{position}',
       '/c3api/images/category-icon/{name}',
       '/healthz',

@@ -1,4 +1,4 @@
-import type { ContentListItem, Region } from '@shop/contract';
+import type { ContentListItem, HelpPageValue, Region } from '@shop/contract';
 import type { ContentPageRow } from '../../db/schema.js';
 import type { Ctx } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
@@ -39,6 +39,19 @@ export class ContentService {
     const html = await this.repository.findNotice(ctx, ctx.region, key);
     if (html === undefined) throw new NotFoundError(`No notice named ${key}`);
     return { Html: sanitizeRichText(html) };
+  }
+
+  /** A help page of this region by its slug (store pages have their own route); 404 otherwise. */
+  async helpPage(ctx: Ctx, slug: string): Promise<HelpPageValue> {
+    const { pages } = await this.loaded(ctx);
+    const page = pages.find((p) => p.content_type === 'ContentPage' && p.slug === slug);
+    if (!page) throw new NotFoundError(`No help page ${slug}`);
+    return {
+      Slug: page.slug,
+      Title: page.display_name || page.name,
+      Description: page.description,
+      BodyHtml: sanitizeRichText(page.body_html),
+    };
   }
 
   invalidate(): void {
