@@ -1,5 +1,3 @@
-// Before any schema parses: no code generation under the page's CSP.
-import './lib/zod-config';
 // The base styles first, so that each feature's own CSS (imported by its components) comes later and wins.
 import './styles.css';
 import { hydrate } from '@tanstack/react-query';

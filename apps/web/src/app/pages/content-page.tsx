@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { Notice } from '../../components/notice';
+import { PageLoadError } from '../../components/page-load-error';
 import { useHelpPage } from '../../features/help/api/get-help-page';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -29,15 +29,7 @@ export function ContentPage() {
     );
   }
   if (page.status === 'error') {
-    return (
-      <div className="page-error">
-        <h1>This page could not be shown</h1>
-        <Notice kind="error">{page.message}</Notice>
-        <button type="button" className="button button--secondary" onClick={page.reload}>
-          Try again
-        </button>
-      </div>
-    );
+    return <PageLoadError title="This page could not be shown" message={page.message} onRetry={page.reload} />;
   }
   if (page.status === 'loading') {
     return (

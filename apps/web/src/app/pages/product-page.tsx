@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Notice } from '../../components/notice';
+import { PageLoadError } from '../../components/page-load-error';
 import { useProduct } from '../../features/product/api/get-product';
 import { ProductDetails, ProductNotFound, ProductSkeleton } from '../../features/product/components/product-details';
 
@@ -23,15 +23,7 @@ export function ProductPage() {
   if (!validCode || (product.status === 'error' && product.httpStatus === 404)) {
     content = <ProductNotFound code={code} />;
   } else if (product.status === 'error') {
-    content = (
-      <div className="page-error">
-        <h1>This item could not be shown</h1>
-        <Notice kind="error">{product.message}</Notice>
-        <button type="button" className="button button--secondary" onClick={product.reload}>
-          Try again
-        </button>
-      </div>
-    );
+    content = <PageLoadError title="This item could not be shown" message={product.message} onRetry={product.reload} />;
   } else if (product.status === 'loading') {
     content = <ProductSkeleton />;
   } else {

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { Notice } from '../../components/notice';
+import { PageLoadError } from '../../components/page-load-error';
 import { useStore } from '../../features/stores/api/get-store';
 import { pageTitle, StoreInfo } from '../../features/stores/components/store-info';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -28,15 +28,7 @@ export function StorePage() {
     );
   }
   if (store.status === 'error') {
-    return (
-      <div className="page-error">
-        <h1>This store could not be shown</h1>
-        <Notice kind="error">{store.message}</Notice>
-        <button type="button" className="button button--secondary" onClick={store.reload}>
-          Try again
-        </button>
-      </div>
-    );
+    return <PageLoadError title="This store could not be shown" message={store.message} onRetry={store.reload} />;
   }
   if (store.status === 'loading') {
     return (
