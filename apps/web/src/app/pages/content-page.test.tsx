@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, stubFetch } from '../../test/fetch-stub';
-import { withQueryClient } from '../../test/query-wrapper';
+import { renderRoute } from '../../test/query-wrapper';
 import { ContentPage } from './content-page';
 
 afterEach(() => {
@@ -12,15 +11,7 @@ afterEach(() => {
 });
 
 function renderAt(path: string) {
-  render(
-    withQueryClient(
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/help/:slug" element={<ContentPage />} />
-        </Routes>
-      </MemoryRouter>,
-    ),
-  );
+  renderRoute(path, '/help/:slug', <ContentPage />);
 }
 
 describe('ContentPage (/help/:slug)', () => {

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import type { OrderConfirmationValue } from '@shop/contract';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, type RecordedCall, stubFetch } from '../../test/fetch-stub';
-import { withQueryClient } from '../../test/query-wrapper';
+import { renderRoute } from '../../test/query-wrapper';
 import { OrderConfirmationPage } from './order-confirmation-page';
 
 const money = (amount: number) => ({ Amount: amount, Display: `$${(amount / 100).toFixed(2)}` });
@@ -71,15 +70,7 @@ afterEach(() => {
 });
 
 function renderAt(path: string) {
-  render(
-    withQueryClient(
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/checkout/confirmation/:reference?" element={<OrderConfirmationPage />} />
-        </Routes>
-      </MemoryRouter>,
-    ),
-  );
+  renderRoute(path, '/checkout/confirmation/:reference?', <OrderConfirmationPage />);
 }
 
 describe('OrderConfirmationPage', () => {

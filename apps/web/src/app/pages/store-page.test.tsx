@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import type { Store, StoreQueryValue } from '@shop/contract';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, stubFetch } from '../../test/fetch-stub';
-import { withQueryClient } from '../../test/query-wrapper';
+import { renderRoute } from '../../test/query-wrapper';
 import { StorePage } from './store-page';
 
 const FYSHWICK: Store = {
@@ -41,15 +40,7 @@ afterEach(() => {
 });
 
 function renderAt(path: string) {
-  render(
-    withQueryClient(
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/stores/:slug" element={<StorePage />} />
-        </Routes>
-      </MemoryRouter>,
-    ),
-  );
+  renderRoute(path, '/stores/:slug', <StorePage />);
 }
 
 describe('StorePage', () => {

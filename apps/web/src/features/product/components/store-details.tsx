@@ -3,10 +3,7 @@ import { Link } from 'react-router';
 import { OpeningHours } from '../../../components/opening-hours';
 import { useSiteSettings } from '../../../lib/site-settings';
 import '../product.css';
-
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
+import { StoreContactItems } from '../../../components/store-contact';
 
 /** Where the item is: the store, its address, phone and e-mail links, and its opening hours. */
 export function StoreDetails({ store, headingLevel = 2 }: { store: Store; headingLevel?: 2 | 3 }) {
@@ -25,18 +22,7 @@ export function StoreDetails({ store, headingLevel = 2 }: { store: Store; headin
         </span>
       </address>
       <ul className="store-details__contact">
-        <li>
-          <span className="store-details__label">Phone</span>{' '}
-          <a href={telHref(store.Phone)}>
-            <span className="visually-hidden">Call the store on </span>
-            {store.Phone}
-          </a>
-        </li>
-        {store.Email ? (
-          <li>
-            <span className="store-details__label">Email</span> <a href={`mailto:${store.Email}`}>{store.Email}</a>
-          </li>
-        ) : null}
+        <StoreContactItems store={store} labelClassName="store-details__label" />
       </ul>
       {store.OpeningHours.length > 0 ? (
         <OpeningHours

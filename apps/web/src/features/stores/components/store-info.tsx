@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useSiteSettings } from '../../../lib/site-settings';
 import './store-info.css';
 import { OpeningHours } from '../../../components/opening-hours';
+import { StoreContactItems } from '../../../components/store-contact';
 
 /** The page's title from the contract's rule: 'Fyshwick ACT Store', 'Lewisham Store'. */
 export function pageTitle(store: Pick<Store, 'Name' | 'State' | 'Region'>): string {
@@ -14,10 +15,6 @@ export function mapUrl(latitude: number, longitude: number): string {
   const lat = latitude.toFixed(5);
   const lng = longitude.toFixed(5);
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`;
-}
-
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
 /** The store page's body: where it is, when it is open, how to reach it, and its items. */
@@ -59,18 +56,7 @@ export function StoreInfo({ store }: { store: Store }) {
           </p>
           <h2 id="store-contact">Contact</h2>
           <ul className="store-page__contact" aria-labelledby="store-contact">
-            <li>
-              <span className="store-page__label">Phone</span>{' '}
-              <a href={telHref(store.Phone)}>
-                <span className="visually-hidden">Call the store on </span>
-                {store.Phone}
-              </a>
-            </li>
-            {store.Email ? (
-              <li>
-                <span className="store-page__label">Email</span> <a href={`mailto:${store.Email}`}>{store.Email}</a>
-              </li>
-            ) : null}
+            <StoreContactItems store={store} labelClassName="store-page__label" />
             {store.BusinessNumber ? (
               <li>
                 <span className="store-page__label">{regionInfo.businessNumberLabel}</span> {store.BusinessNumber}
