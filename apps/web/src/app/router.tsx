@@ -49,50 +49,55 @@ const OrderHistoryPage = lazyPage(() =>
 const SavedSearchesPage = lazyPage(() =>
   import('./pages/account/saved-searches-page').then((m) => ({ default: m.SavedSearchesPage })),
 );
+// The store console: its own layout and chunk; nothing of it loads on the shop's pages.
+const ConsoleApp = lazyPage(() => import('../features/console/console-app').then((m) => ({ default: m.ConsoleApp })));
 const OrderDetailPage = lazyPage(() =>
   import('./pages/account/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
 );
 
 /** The shop's routes, one tree for <Routes> and for matching a URL before rendering (routeMatch). */
 const routeElements = (
-  <Route element={<ShopLayout />}>
-    <Route path="/" element={<HomePage />} />
-    <Route path="/search-results/*" element={<SearchResultsPage />} />
-    <Route path="/shop" element={<SearchResultsPage />} />
-    <Route path="/product/:code/*" element={<ProductPage />} />
-    <Route path="/help/:slug" element={<ContentPage />} />
-    <Route path="/stores/:slug" element={<StorePage />} />
-    <Route path="/cart" element={<CartPage />} />
-    {/* /checkout and /checkout/ alike (the router ignores a trailing slash). */}
-    <Route path="/checkout" element={<CheckoutPage />} />
-    <Route path="/checkout/confirmation/:reference?" element={<OrderConfirmationPage />} />
-    <Route path="/wishlist" element={<WishlistPage />} />
-    {/* The printable tax invoice: the owner's session or the order e-mail's key opens it. */}
-    <Route path="/gst-invoice" element={<GstInvoicePage />} />
-    <Route path="/login" element={<LoginPage />} />
-    <Route path="/register" element={<RegisterPage />} />
-    <Route path="/logout" element={<LogoutPage />} />
-    <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-    <Route path="/reset-password" element={<ResetPasswordPage />} />
-    {/* The account area, behind its guard (guests go to /login and come back). */}
-    <Route path="/my-account" element={<RequireViewer />}>
-      <Route index element={<DashboardPage />} />
-      <Route path="profile" element={<ProfilePage />} />
-      <Route path="password" element={<PasswordPage />} />
-      <Route path="passkeys" element={<PasskeysPage />} />
-      {/* The history; account.md 2.1: deeper unmatched order paths fall back to it. */}
-      <Route path="orders/*" element={<OrderHistoryPage />} />
-      {/* The list; an optional searchId opens its edit form (account.md 2.4). */}
-      <Route path="saved-searches/*" element={<SavedSearchesPage />} />
-      {/* account.md 2.1: any other account path falls back to the overview. */}
-      <Route path="*" element={<DashboardPage />} />
+  <>
+    <Route path="/store-console/*" element={<ConsoleApp />} />
+    <Route element={<ShopLayout />}>
+      <Route path="/" element={<HomePage />} />
+      <Route path="/search-results/*" element={<SearchResultsPage />} />
+      <Route path="/shop" element={<SearchResultsPage />} />
+      <Route path="/product/:code/*" element={<ProductPage />} />
+      <Route path="/help/:slug" element={<ContentPage />} />
+      <Route path="/stores/:slug" element={<StorePage />} />
+      <Route path="/cart" element={<CartPage />} />
+      {/* /checkout and /checkout/ alike (the router ignores a trailing slash). */}
+      <Route path="/checkout" element={<CheckoutPage />} />
+      <Route path="/checkout/confirmation/:reference?" element={<OrderConfirmationPage />} />
+      <Route path="/wishlist" element={<WishlistPage />} />
+      {/* The printable tax invoice: the owner's session or the order e-mail's key opens it. */}
+      <Route path="/gst-invoice" element={<GstInvoicePage />} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      <Route path="/logout" element={<LogoutPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      {/* The account area, behind its guard (guests go to /login and come back). */}
+      <Route path="/my-account" element={<RequireViewer />}>
+        <Route index element={<DashboardPage />} />
+        <Route path="profile" element={<ProfilePage />} />
+        <Route path="password" element={<PasswordPage />} />
+        <Route path="passkeys" element={<PasskeysPage />} />
+        {/* The history; account.md 2.1: deeper unmatched order paths fall back to it. */}
+        <Route path="orders/*" element={<OrderHistoryPage />} />
+        {/* The list; an optional searchId opens its edit form (account.md 2.4). */}
+        <Route path="saved-searches/*" element={<SavedSearchesPage />} />
+        {/* account.md 2.1: any other account path falls back to the overview. */}
+        <Route path="*" element={<DashboardPage />} />
+      </Route>
+      {/* An order's page: a customer's, or a guest's through the order e-mail's signed ?key=. */}
+      <Route element={<RequireViewer allowSignedKey />}>
+        <Route path="/my-account/orders/:orderid" element={<OrderDetailPage />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
     </Route>
-    {/* An order's page: a customer's, or a guest's through the order e-mail's signed ?key=. */}
-    <Route element={<RequireViewer allowSignedKey />}>
-      <Route path="/my-account/orders/:orderid" element={<OrderDetailPage />} />
-    </Route>
-    <Route path="*" element={<NotFoundPage />} />
-  </Route>
+  </>
 );
 
 const routeObjects = createRoutesFromElements(routeElements);
