@@ -151,6 +151,20 @@ export const ConsoleItemListValueSchema = z.object({
 });
 export type ConsoleItemListValue = z.infer<typeof ConsoleItemListValueSchema>;
 
+/** A category an item can be listed in; Path is the names from the root ('Music › Guitars'). */
+export const ConsoleCategorySchema = z.object({
+  Id: z.number().int(),
+  Slug: z.string(),
+  Name: z.string(),
+  Path: z.string(),
+  Depth: z.number().int(),
+});
+export type ConsoleCategory = z.infer<typeof ConsoleCategorySchema>;
+
+/** GET /c3api/console/stores/:storeId/categories: every category, in the tree's order (a parent before its children). */
+export const ConsoleCategoriesValueSchema = z.object({ Categories: z.array(ConsoleCategorySchema) });
+export type ConsoleCategoriesValue = z.infer<typeof ConsoleCategoriesValueSchema>;
+
 /**
  * POST /c3api/console/stores/:storeId/import: the CSV file's text. Columns (header row required,
  * any order): title, category (slug), brand, condition, description, price, rrp, promotion_type,

@@ -85,6 +85,7 @@ describe('OpenAPI document', () => {
       '/c3api/savedsearch/delete',
       '/c3api/console/me',
       '/c3api/console/stores/{storeId}/items',
+      '/c3api/console/stores/{storeId}/categories',
       '/c3api/console/stores/{storeId}/items/{code}',
       '/c3api/console/stores/{storeId}/items/{code}/edit',
       '/c3api/console/stores/{storeId}/items/{code}/price',

@@ -1,6 +1,7 @@
 import {
   type Cart,
   ChangeType,
+  type ConsoleCategoriesValue,
   type ConsoleImportValue,
   type ConsoleItem,
   type ConsoleItemListValue,
@@ -124,6 +125,7 @@ describe.each(testDatabaseTargets())('the store console API on $name', (target) 
   const storeCalls = (storeId: number, code: string) =>
     [
       ['GET', `/c3api/console/stores/${storeId}/items`, undefined],
+      ['GET', `/c3api/console/stores/${storeId}/categories`, undefined],
       ['GET', itemUrl(storeId, code), undefined],
       ['POST', `/c3api/console/stores/${storeId}/items`, fields()],
       ['POST', `${itemUrl(storeId, code)}/edit`, fields()],
@@ -212,6 +214,27 @@ describe.each(testDatabaseTargets())('the store console API on $name', (target) 
     expect(adminMe.Role).toBe('marketplace_admin');
     expect(adminMe.Stores.map((s) => s.Id)).toEqual(expect.arrayContaining([storeA.id, storeB.id]));
     expect(adminMe.Stores.every((s) => s.Region === 'AU')).toBe(true);
+  });
+
+  it('lists every category for the item forms, a parent before its children, with its path of names', async () => {
+    const reply = await staffA.get<ConsoleCategoriesValue>(`/c3api/console/stores/${storeA.id}/categories`);
+    expect(reply.status).toBe(200);
+    const categories = reply.body.Value.Categories;
+    const total = await db()
+      .selectFrom('categories')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(categories).toHaveLength(Number(total.n));
+    const guitar = categories.find((c) => c.Id === guitars);
+    expect(guitar).toMatchObject({ Slug: 'guitars', Name: 'Guitars' });
+    expect(guitar?.Path).toMatch(/ › Guitars$/);
+    const parent = categories.find(
+      (c) => guitar?.Path.startsWith(`${c.Path} › `) && c.Depth === (guitar?.Depth ?? 0) - 1,
+    );
+    expect(parent).toBeDefined();
+    expect(categories.indexOf(parent as (typeof categories)[number])).toBeLessThan(
+      categories.indexOf(guitar as (typeof categories)[number]),
+    );
   });
 
   it('adds an item with a picture: resized to every served size, served at the usual URL, and found by search at once', async () => {

@@ -1,4 +1,11 @@
-import { type ConsoleItem, type ConsoleItemStatus, formatMoney, type Region } from '@shop/contract';
+import {
+  type ConsoleCategory,
+  type ConsoleItem,
+  type ConsoleItemStatus,
+  formatMoney,
+  type Region,
+} from '@shop/contract';
+import type { CategoryRow } from '../../db/schema.js';
 import type { StockRow } from '../catalogue/catalogue.service.js';
 
 export function consoleStatusOf(row: Pick<StockRow, 'status' | 'withdrawn_at'>): ConsoleItemStatus {
@@ -35,4 +42,21 @@ export function toConsoleItem(row: StockRow, region: Region): ConsoleItem {
     ListedAt: row.listed_at,
     UpdatedAt: row.updated_at,
   };
+}
+
+/** The categories depth-first (a parent, then its children by position), each with its names from the root. */
+export function toConsoleCategories(rows: CategoryRow[]): ConsoleCategory[] {
+  const children = new Map<number | null, CategoryRow[]>();
+  for (const row of rows) children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row]);
+  const out: ConsoleCategory[] = [];
+  const visit = (parent: number | null, names: string[], depth: number) => {
+    const level = (children.get(parent) ?? []).sort((a, b) => a.position - b.position);
+    for (const row of level) {
+      const path = [...names, row.name];
+      out.push({ Id: row.id, Slug: row.slug, Name: row.name, Path: path.join(' › '), Depth: depth });
+      visit(row.id, path, depth + 1);
+    }
+  };
+  visit(null, [], 0);
+  return out;
 }

@@ -1,6 +1,7 @@
 import {
   ADMIN_ONLY_MESSAGE,
   type ConsoleAddItemBody,
+  type ConsoleCategoriesValue,
   type ConsoleEditItemBody,
   type ConsoleImportValue,
   type ConsoleInviteBody,
@@ -34,7 +35,7 @@ import type { FulfilmentService } from '../orders/fulfilment.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { StoresService } from '../stores/stores.service.js';
-import { consoleStatusOf, toConsoleItem } from './console.mapper.js';
+import { consoleStatusOf, toConsoleCategories, toConsoleItem } from './console.mapper.js';
 import { ConsoleRepository, type StaffRecord } from './console.repository.js';
 import { ConsoleOrders } from './console-orders.js';
 import { checkImport } from './csv-import.js';
@@ -144,6 +145,12 @@ export class ConsoleService {
       Page: query.page,
       PageSize: query.pageSize,
     };
+  }
+
+  /** The category tree for the item forms, depth-first (a parent, then its children in their order). */
+  async categories(ctx: Ctx, storeId: number): Promise<ConsoleCategoriesValue> {
+    await this.requireStaff(ctx, storeId);
+    return { Categories: toConsoleCategories(await this.deps.catalogue.listCategories(ctx)) };
   }
 
   async item(ctx: Ctx, storeId: number, code: string): Promise<ConsoleItem> {
