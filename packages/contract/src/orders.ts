@@ -59,6 +59,10 @@ export const OrderDetailItemSchema = z.object({
   price: z.string(),
   /** The price paid when discounted ("was" price then new price), else null. */
   discountedPrice: z.string().nullable(),
+  /** True when the store cancelled this item (issue 14): the rest of the order goes on. */
+  cancelled: z.boolean(),
+  /** What its cancellation gave back (paid online), as the region's display string, else null. */
+  refund: z.string().nullable(),
 });
 
 export const ShippingDetailsSchema = z.object({

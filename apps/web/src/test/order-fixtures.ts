@@ -72,6 +72,8 @@ export function orderDetail(overrides: Partial<OrderDetailValue> = {}): OrderDet
             itemType: 'Electric Guitars',
             price: '$450.00',
             discountedPrice: '$400.00',
+            cancelled: false,
+            refund: null,
           },
           {
             id: 'SH0000002',
@@ -80,6 +82,8 @@ export function orderDetail(overrides: Partial<OrderDetailValue> = {}): OrderDet
             itemType: 'Amplifiers',
             price: '$120.00',
             discountedPrice: null,
+            cancelled: false,
+            refund: null,
           },
         ],
         shippingDetails: {
@@ -103,6 +107,8 @@ export function orderDetail(overrides: Partial<OrderDetailValue> = {}): OrderDet
             itemType: 'Drums',
             price: '$40.00',
             discountedPrice: null,
+            cancelled: false,
+            refund: null,
           },
         ],
         shippingDetails: {

@@ -294,6 +294,18 @@ describe.each(testDatabaseTargets())('after-sale fulfilment and status e-mails o
     expect(again.changed).toBe(false);
   });
 
+  it("the shopper's order detail marks an item the store cancelled, with what it refunded", async () => {
+    // 5000 + 2500 with 995 postage: the first item's 50.00 comes back, the rest goes on.
+    const order = await postageOrder();
+    const [first, second] = await fixtures.lines(order.id);
+    await fulfilment().cancelItem(ctx(), order.reference, other.id, first?.code as string, { restock: true });
+    const [mail] = await fixtures.mailsTo(order.email);
+    const page = await openLink(mail?.text_body ?? '');
+    const items = page.stores[0]?.items ?? [];
+    expect(items.find((i) => i.id === first?.code)).toMatchObject({ cancelled: true, refund: '$50.00' });
+    expect(items.find((i) => i.id === second?.code)).toMatchObject({ cancelled: false, refund: null });
+  });
+
   it('a refund the provider fails is recorded for the console; the order stays refunded', async () => {
     const order = await pickupOrder();
     provider.failRefunds = true;

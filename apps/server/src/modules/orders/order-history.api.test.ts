@@ -247,6 +247,8 @@ describe.each(testDatabaseTargets())('order history and order detail on $name', 
           itemType: 'Guitars',
           price: '$60.00',
           discountedPrice: '$57.00',
+          cancelled: false,
+          refund: null,
         },
         {
           id: lines[1]?.code,
@@ -255,6 +257,8 @@ describe.each(testDatabaseTargets())('order history and order detail on $name', 
           itemType: 'Guitars',
           price: '$40.00',
           discountedPrice: '$38.00',
+          cancelled: false,
+          refund: null,
         },
       ]);
       expect(value.stores[1]?.items[0]).toMatchObject({ price: '$100.00', discountedPrice: '$95.00' });

@@ -77,7 +77,10 @@ export function toShippingDetails(shipment: OrderShipmentRow, customerName: stri
   };
 }
 
-/** An item row: the price before any discount, and the price paid when the line was discounted. */
+/**
+ * An item row: the price before any discount, and the price paid when the line was discounted; an
+ * item the store cancelled says so, with what its cancellation refunded.
+ */
 export function toOrderDetailItem(
   line: OrderLineRow,
   image: string | null,
@@ -91,6 +94,8 @@ export function toOrderDetailItem(
     itemType: line.item_type,
     price: formatMoney(line.price_minor, region),
     discountedPrice: discounted ? formatMoney(line.price_minor - line.discount_minor, region) : null,
+    cancelled: line.cancelled_at !== null,
+    refund: line.refund_minor === null ? null : formatMoney(Number(line.refund_minor), region),
   };
 }
 

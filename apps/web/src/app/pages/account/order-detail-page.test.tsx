@@ -62,6 +62,8 @@ function stubOrder(order: OrderDetailValue | null, status = 200, reference = REF
 }
 
 const store = (name: string) => screen.getByRole('region', { name: `Store: ${name}` });
+type OrderItem = OrderDetailValue['stores'][number]['items'][number];
+
 const summary = () => screen.getByRole('region', { name: 'Order summary' });
 
 describe('Order detail', () => {
@@ -145,6 +147,21 @@ describe('Order detail', () => {
     expect(within(footer).getByText('33ABC123').tagName).toBe('SPAN');
     expect(within(footer).queryByRole('link')).toBeNull();
     expect(within(footer).queryByText(/Dispatched/)).toBeNull();
+  });
+
+  it('marks an item the store cancelled, with what it refunded; the others stay as they were', async () => {
+    const order = orderDetail();
+    const parramatta = order.stores[0] as OrderDetailValue['stores'][number];
+    const [guitar, amp] = parramatta.items as [OrderItem, OrderItem];
+    parramatta.items = [{ ...guitar, cancelled: true, refund: '$400.00' }, amp];
+    stubOrder(order);
+    renderAt(`/my-account/orders/${REF}`);
+    const panel = await screen.findByRole('region', { name: 'Store: Parramatta' });
+    const [cancelled, kept] = within(panel).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(within(cancelled).getByText('Cancelled by the store').parentElement?.textContent).toBe(
+      'Cancelled by the store · Refunded $400.00',
+    );
+    expect(within(kept).queryByText(/Cancelled/)).toBeNull();
   });
 
   it('sums up the order: counts, total with postage, discount, date with its zone, status', async () => {

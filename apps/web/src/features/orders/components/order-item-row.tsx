@@ -8,11 +8,12 @@ export const ORDER_IMAGE_HEIGHT = 200;
 
 /**
  * One item of a store's panel: picture (or the placeholder), name, item type, id and price; a
- * discounted item shows the old price struck through with 'was' and the price paid.
+ * discounted item shows the old price struck through with 'was' and the price paid. An item the
+ * store cancelled says so, with what was refunded for it (issue 14).
  */
 export function OrderItemRow({ item }: { item: OrderItem }) {
   return (
-    <li className="order-item">
+    <li className={item.cancelled ? 'order-item order-item--cancelled' : 'order-item'}>
       {item.image ? (
         <img
           className="order-item__image"
@@ -34,6 +35,12 @@ export function OrderItemRow({ item }: { item: OrderItem }) {
         <p className="order-item__meta">
           <span className="order-item__id-label">Item ID:</span> {item.id}
         </p>
+        {item.cancelled ? (
+          <p className="order-item__cancelled">
+            <strong>Cancelled by the store</strong>
+            {item.refund ? <> · Refunded {item.refund}</> : null}
+          </p>
+        ) : null}
       </div>
       <p className="order-item__price">
         {item.discountedPrice ? (
