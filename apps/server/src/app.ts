@@ -37,6 +37,7 @@ import { HoldExpiry } from './modules/checkout/holds.js';
 import { OrderLinks } from './modules/checkout/order-links.js';
 import { PaymentReconciler } from './modules/checkout/payment-reconciler.js';
 import { DEFAULT_HOLDS, PlaceOrderFlow } from './modules/checkout/place-order.flow.js';
+import { adminConsoleOf, consoleAdminRoutes } from './modules/console/admin-routes.js';
 import { consoleRoutes } from './modules/console/console.routes.js';
 import { ConsoleService } from './modules/console/console.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
@@ -357,6 +358,7 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...verificationRoutes(services.verification, services.accounts),
     ...savedSearchRoutes(services.savedSearches),
     ...consoleRoutes(services.storeConsole),
+    ...consoleAdminRoutes(adminConsoleOf(services)),
     ...captchaRoutes(services.captcha),
     ...bannerRoutes(services.banners),
     ...contentRoutes(services.content),

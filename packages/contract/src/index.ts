@@ -6,6 +6,7 @@ export * from './address.js';
 export * from './cart.js';
 export * from './checkout.js';
 export * from './console.js';
+export * from './console-admin.js';
 export * from './constants.js';
 export * from './customer.js';
 export * from './envelope.js';

@@ -43,7 +43,9 @@ export class StoresService {
           !text ||
           r.name.toLowerCase().includes(text) ||
           r.suburb.toLowerCase().includes(text) ||
-          r.postcode.toLowerCase().startsWith(text),
+          r.postcode.toLowerCase().startsWith(text) ||
+          // The store page finds its store by the slug's first word, which need not be in the name.
+          r.slug.startsWith(text),
       )
       .map((row) => ({
         row,
@@ -60,6 +62,75 @@ export class StoresService {
     });
     return stores;
   }
+
+  // ---- the marketplace admin's ----
+
+  /** Every store of both regions, by region then name. */
+  listAll(ctx: Ctx): Promise<StoreRow[]> {
+    return this.repository.listAll(ctx);
+  }
+
+  /** The store with this slug in any region (slugs are unique across the marketplace), or null. */
+  async storeBySlug(ctx: Ctx, slug: string): Promise<StoreRow | null> {
+    return (await this.repository.findBySlug(ctx, slug)) ?? null;
+  }
+
+  /** Any region's store by id (the admin's edit), or null. */
+  async anyStoreById(ctx: Ctx, id: number): Promise<StoreRow | null> {
+    return (await this.repository.findById(ctx, id)) ?? null;
+  }
+
+  /**
+   * A new store with its name, address and contact; the rest starts empty (no opening hours, no
+   * licences, pickup on) for the store's own settings to fill. Run it in the caller's transaction.
+   */
+  createStore(ctx: Ctx, details: StoreDetails): Promise<StoreRow> {
+    return this.repository.insertStore(ctx, {
+      ...storeColumns(details),
+      opening_hours: '[]',
+      business_number: '',
+      dealer_licences: '[]',
+      pickup_disabled: 0,
+    });
+  }
+
+  /** Changes a store's name, slug, region, address and contact; null when there is no such store. */
+  async updateStore(ctx: Ctx, id: number, details: StoreDetails): Promise<StoreRow | null> {
+    return (await this.repository.updateDetails(ctx, id, storeColumns(details))) ?? null;
+  }
+}
+
+/** What the marketplace admin sets of a store (its own settings hold the rest). */
+export interface StoreDetails {
+  name: string;
+  slug: string;
+  region: 'AU' | 'UK';
+  /** The street line ('12 Main St'); stored as the whole address, the town line after it. */
+  street: string;
+  suburb: string;
+  state: string;
+  postcode: string;
+  phone: string;
+  email: string;
+  latitude: number;
+  longitude: number;
+}
+
+function storeColumns(d: StoreDetails) {
+  return {
+    name: d.name,
+    slug: d.slug,
+    region: d.region,
+    // Stored whole, as every store's address is: storeAddressLines cuts the town line off again.
+    address: `${d.street}, ${storeAddressLines({ ...d, address: '' }).line2}`,
+    suburb: d.suburb,
+    state: d.state,
+    postcode: d.postcode,
+    phone: d.phone,
+    email: d.email,
+    latitude: d.latitude,
+    longitude: d.longitude,
+  };
 }
 
 /**
