@@ -48,7 +48,7 @@ export function ItemFormFields({ region, categories, values, errorOf, setValue, 
         <TextArea label="Description (optional)" {...text('Description')} />
       </fieldset>
       <fieldset className="stock-form__group">
-        <legend>Price</legend>
+        <legend>Price and promotion</legend>
         <TextField label="Price" required inputMode="decimal" hint={money} {...text('Price')} />
         <TextField
           label="RRP (optional)"
