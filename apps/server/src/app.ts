@@ -40,6 +40,7 @@ import { DEFAULT_HOLDS, PlaceOrderFlow } from './modules/checkout/place-order.fl
 import { adminConsoleOf, consoleAdminRoutes } from './modules/console/admin-routes.js';
 import { consoleRoutes } from './modules/console/console.routes.js';
 import { ConsoleService } from './modules/console/console.service.js';
+import { storeSettingsOf, storeSettingsRoutes } from './modules/console/store-settings.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { ContentService } from './modules/content/content.service.js';
 import { enquiryRoutes } from './modules/enquiries/enquiries.routes.js';
@@ -358,6 +359,7 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...verificationRoutes(services.verification, services.accounts),
     ...savedSearchRoutes(services.savedSearches),
     ...consoleRoutes(services.storeConsole),
+    ...storeSettingsRoutes(storeSettingsOf(services), config.REGION),
     ...consoleAdminRoutes(adminConsoleOf(services)),
     ...captchaRoutes(services.captcha),
     ...bannerRoutes(services.banners),

@@ -1,7 +1,25 @@
 import { type StoreQuery, statesOf } from '@shop/contract';
-import type { StoreRow } from '../../db/schema.js';
+import type { Updateable } from 'kysely';
+import type { StoreRow, StoresTable } from '../../db/schema.js';
 import type { Ctx } from '../../lib/context.js';
 import { StoresRepository } from './stores.repository.js';
+
+/** What the store console may change of a store (StoresService.updateSettings); absent: unchanged. */
+export interface StoreSettingsChanges {
+  phone?: string;
+  email?: string;
+  /** The whole address as stored ('12 Main St, Ballarat VIC 3350'; see composeStoreAddress). */
+  address?: string;
+  suburb?: string;
+  postcode?: string;
+  openingHours?: { Day: string; Hours: string }[];
+  pickupDisabled?: boolean;
+  entityName?: string;
+  businessNumber?: string;
+  vatNumber?: string;
+  taxRegistered?: boolean;
+  dealerLicences?: string[];
+}
 
 /** Great-circle distance in kilometres. */
 export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
@@ -24,6 +42,33 @@ export class StoresService {
   async storeById(ctx: Ctx, id: number): Promise<StoreRow | null> {
     const row = await this.repository.findById(ctx, id);
     return row && row.region === ctx.region ? row : null;
+  }
+
+  /**
+   * Changes a store's own settings (the store console): contact, address line, opening hours,
+   * pickup and the invoice identity. Only the given fields change; the caller's transaction (if
+   * any) holds it. Answers the store as it now is.
+   */
+  async updateSettings(ctx: Ctx, id: number, changes: StoreSettingsChanges): Promise<StoreRow> {
+    const row: Updateable<StoresTable> = {};
+    if (changes.phone !== undefined) row.phone = changes.phone;
+    if (changes.email !== undefined) row.email = changes.email;
+    if (changes.address !== undefined) row.address = changes.address;
+    if (changes.suburb !== undefined) row.suburb = changes.suburb;
+    if (changes.postcode !== undefined) row.postcode = changes.postcode;
+    if (changes.openingHours !== undefined) row.opening_hours = JSON.stringify(changes.openingHours);
+    if (changes.pickupDisabled !== undefined) row.pickup_disabled = changes.pickupDisabled ? 1 : 0;
+    if (changes.entityName !== undefined) row.entity_name = changes.entityName;
+    if (changes.businessNumber !== undefined) row.business_number = changes.businessNumber;
+    if (changes.vatNumber !== undefined) row.vat_number = changes.vatNumber;
+    if (changes.taxRegistered !== undefined) row.tax_registered = changes.taxRegistered ? 1 : 0;
+    if (changes.dealerLicences !== undefined) row.dealer_licences = JSON.stringify(changes.dealerLicences);
+    const updated =
+      Object.keys(row).length > 0
+        ? await this.repository.updateDetails(ctx, id, row)
+        : await this.repository.findById(ctx, id);
+    if (!updated) throw new RangeError(`No store ${id}`);
+    return updated;
   }
 
   /** The region's stores for a query, in the order asked, each with its distance when a point was given. */
@@ -147,7 +192,16 @@ export function storeAddressLines(store: {
 }): { line1: string; line2: string } {
   const line2 =
     store.region === 'AU' ? `${store.suburb} ${store.state} ${store.postcode}` : `${store.suburb} ${store.postcode}`;
-  const comma = store.address.indexOf(', ');
+  // The last comma: a street line may hold one of its own ('Shop 4, 12 Main St').
+  const comma = store.address.lastIndexOf(', ');
   const line1 = comma > 0 && store.address.endsWith(store.postcode) ? store.address.slice(0, comma) : store.address;
   return { line1, line2 };
+}
+
+/** The stored whole address from its street line, the inverse of storeAddressLines: the town line follows the street. */
+export function composeStoreAddress(
+  street: string,
+  store: { suburb: string; state: string; postcode: string; region: string },
+): string {
+  return `${street}, ${storeAddressLines({ ...store, address: '' }).line2}`;
 }
