@@ -1,5 +1,5 @@
 import type { ConsoleOrder, Region } from '@shop/contract';
-import { consoleDateTime, DEFAULT_CARRIER, methodLabel } from './order-labels';
+import { consoleDateTime, DEFAULT_CARRIER } from './order-labels';
 
 /** The shopper's contact, where the items go (or are collected), the shipment's totals, the payment and what happened when. */
 export function OrderFacts({ order, region }: { order: ConsoleOrder; region: Region }) {
@@ -24,7 +24,7 @@ export function OrderFacts({ order, region }: { order: ConsoleOrder; region: Reg
             <a href={`tel:${order.Customer.Phone.replace(/[^\d+]/g, '')}`}>{order.Customer.Phone}</a>
           </p>
         ) : null}
-        <h3>{order.Method === 'pickup' ? 'Pickup in store' : `Deliver to (${methodLabel(order)})`}</h3>
+        <h3>{order.Method === 'pickup' ? 'Pickup in store' : `Deliver to (${order.Service ?? 'Regular'} postage)`}</h3>
         <address className="console-address">
           {addressLines.map((line, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: address lines may repeat and never reorder

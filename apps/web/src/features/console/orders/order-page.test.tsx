@@ -48,7 +48,7 @@ describe('Console order page', () => {
       'mailto:ada@example.com',
     );
     expect(within(shopper).getByRole('link', { name: '0412 345 678' }).getAttribute('href')).toBe('tel:0412345678');
-    expect(within(shopper).getByText('Deliver to (Postage (Regular))')).toBeTruthy();
+    expect(within(shopper).getByText('Deliver to (Regular postage)')).toBeTruthy();
     expect(shopper.querySelector('address')?.textContent).toBe('1 George StSydney NSW 2000');
     const totals = panel('Totals and payment');
     expect(totals.textContent).toContain('Postage$11.95');

@@ -39,7 +39,10 @@ export function OrderPage() {
       </section>
     );
   }
-  return <OrderView order={order.value} storeId={store.Id} region={store.Region} back={back} />;
+  // Keyed by the order: another order's page starts without this one's message.
+  return (
+    <OrderView key={order.value.Reference} order={order.value} storeId={store.Id} region={store.Region} back={back} />
+  );
 }
 
 function OrderView({
