@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
@@ -9,12 +9,12 @@ import { useShop } from './support/shop.js';
 const poll = expect.poll;
 const STAFF = { email: 'staff@example.com', password: 'secondhand-staff' };
 
-/** A small picture made for the journey: a teal square with a yellow band, as a staff member's camera would give. */
-async function picture(): Promise<Buffer> {
+/** A small picture made for the journey: a square with a yellow band, as a staff member's camera would give. */
+async function picture(background = '#0b6e4f'): Promise<Buffer> {
   const band = await sharp({ create: { width: 480, height: 120, channels: 3, background: '#ffd23f' } })
     .png()
     .toBuffer();
-  return sharp({ create: { width: 480, height: 480, channels: 3, background: '#0b6e4f' } })
+  return sharp({ create: { width: 480, height: 480, channels: 3, background } })
     .composite([{ input: band, top: 180, left: 0 }])
     .jpeg({ quality: 80 })
     .toBuffer();
@@ -42,6 +42,28 @@ async function tabTo(page: Page, name: string, limit = 60): Promise<void> {
     if (focused === name) return;
   }
   throw new Error(`Tab never reached ${name}`);
+}
+
+/**
+ * The colour of a loaded picture above its yellow band (drawn on a canvas: the picture is the shop's
+ * own). Pictures are fitted inside the frame on white, so it is read in the middle, near the top.
+ */
+async function pictureColour(image: Locator): Promise<'green' | 'red' | 'other'> {
+  await poll(() =>
+    image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+  ).toBe(true);
+  const [r, g] = await image.evaluate((element) => {
+    const img = element as HTMLImageElement;
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = canvas.getContext('2d');
+    context?.drawImage(img, img.naturalWidth / 2, img.naturalHeight * 0.15, 1, 1, 0, 0, 1, 1);
+    return Array.from(context?.getImageData(0, 0, 1, 1).data ?? []);
+  });
+  if ((g ?? 0) > (r ?? 0) + 50) return 'green';
+  if ((r ?? 0) > (g ?? 0) + 50) return 'red';
+  return 'other';
 }
 
 describe('the store console: stock', () => {
@@ -113,6 +135,24 @@ describe('the store console: stock', () => {
     await page.getByRole('heading', { level: 1, name: `${word} vintage turntable` }).waitFor();
     await poll(() => page.locator('main').textContent()).toContain('$199.00');
     expect(await page.locator('main').textContent()).not.toContain('$249.50');
+    const mainPicture = page.getByRole('button', { name: /^Zoom in on picture 1 of 1$/ }).locator('img');
+    expect(await pictureColour(mainPicture)).toEqual('green');
+
+    // A picture replaced through "edit" (the same position) is what this browser shows next, not
+    // the old one it holds as immutable: the picture URLs carry a version.
+    await page.goto(`${base}/store-console`);
+    await page.getByRole('heading', { level: 1, name: 'Stock' }).waitFor();
+    await page.goto(`${page.url()}/${code}/edit`);
+    const edit = page.getByRole('form', { name: `Edit ${word} vintage turntable` });
+    await edit
+      .getByLabel('Pictures (up to 6)')
+      .setInputFiles({ name: 'red.jpg', mimeType: 'image/jpeg', buffer: await picture('#c0392b') });
+    await edit.getByRole('img', { name: '1: red.jpg' }).waitFor();
+    await edit.getByRole('button', { name: 'Save the changes' }).click();
+    await page.getByText(/^Saved the changes/).waitFor();
+    await page.goto(`${base}${shopLink}`);
+    await page.getByRole('heading', { level: 1, name: `${word} vintage turntable` }).waitFor();
+    expect(await pictureColour(mainPicture)).toEqual('red');
     expect(problems).toEqual([]);
     await page.close();
   });
