@@ -155,12 +155,14 @@ describe('store console fulfilment', () => {
     const row = desk.getByRole('listitem').filter({ has: desk.getByRole('link', { name: reference }) });
     await row.waitFor();
     expect(await row.textContent()).toContain('Pack the items and dispatch them with a tracking number');
+    await screenshot(desk, 'console-orders-desktop');
     await row.getByRole('link', { name: reference }).click();
     await desk.getByRole('heading', { level: 1, name: `Order ${reference}` }).waitFor();
     const form = desk.getByRole('form', { name: 'Mark dispatched' });
     // Checked before it is sent: a tracking number is needed, a link must be a web address.
     await form.getByRole('button', { name: 'Mark dispatched' }).click();
     await form.getByText('Please enter the tracking number').waitFor();
+    await screenshot(desk, 'console-dispatch-form-desktop');
     const tracking = `33AB${Date.now() % 1_000_000}`;
     const trackingUrl = `https://auspost.com.au/mypost/track/details/${tracking}`;
     await form.getByLabel('Tracking number').fill(tracking);
@@ -210,6 +212,7 @@ describe('store console fulfilment', () => {
     await desk.getByRole('link', { name: 'Audit trail' }).click();
     const entry = desk.getByRole('listitem').filter({ hasText: `Marked collected on ${reference}` });
     expect(await entry.textContent()).toContain(`by ${STAFF.email}`);
+    await screenshot(desk, 'console-audit-desktop');
   });
 
   it('the orders list and an order page pass axe, fit a phone, and work with Tab and Enter alone', async () => {
@@ -245,6 +248,7 @@ describe('store console fulfilment', () => {
     // The dialog fades in: axe reads its colours once it is fully shown.
     await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'console-cancel-item-phone');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
@@ -253,6 +257,7 @@ describe('store console fulfilment', () => {
     await page.keyboard.press('Enter');
     const message = page.getByText('Marked ready for pickup. The shopper has been e-mailed.');
     await message.waitFor();
+    await screenshot(page, 'console-order-ready-phone');
     expect(await page.evaluate(() => document.activeElement?.className)).toBe('console-outcome');
     expect(staffProblems).toEqual([]);
     await page.setViewportSize(VIEWPORTS.desktop);
