@@ -62,7 +62,7 @@ export function ItemPage() {
       </div>
       <div className="stock-item__body">
         {value.Thumbnail ? (
-          <img className="stock-item__picture" src={value.Thumbnail} alt={value.Title} width={300} height={300} />
+          <img className="stock-item__picture" src={value.Thumbnail} alt={value.Title} width={300} height={225} />
         ) : null}
         <ItemFacts item={value} region={store.Region} />
       </div>
