@@ -1,13 +1,16 @@
 import { DISCOUNT_CODE_MAX_LENGTH, DISCOUNT_INVALID_MESSAGE, type Region } from '@shop/contract';
 import type { DiscountMethod } from '../../db/tables/promotions.js';
 import type { DbCtx } from '../../lib/context.js';
-import { BadRequestError } from '../../lib/errors.js';
+import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { type DiscountCodeRow, type NewDiscountCode, PromotionsRepository } from './promotions.repository.js';
 
 export type { DiscountCodeRow } from './promotions.repository.js';
 
 /** The reply to every code that cannot be used, whatever the reason (checkout.md section 8). */
 export const INVALID_CODE_MESSAGE = DISCOUNT_INVALID_MESSAGE;
+
+/** The reply to every code while the region's discount codes are switched off (404, as checkout answers). */
+export const DISCOUNTS_OFF_MESSAGE = 'Discount codes are not offered';
 
 /** A code that passed `check`, and what it takes off the items' subtotal. */
 export interface AppliedDiscount {
@@ -61,7 +64,15 @@ export function discountMinorFor(method: DiscountMethod, amount: number, subtota
 export class PromotionsService {
   private readonly repository = new PromotionsRepository();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /**
+   * @param offered whether the region takes discount codes now (the site's DiscountsEnabled, the
+   * admin's switch included); while it is off every code is refused, at checkout and when an order
+   * is placed alike.
+   */
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly offered: (ctx: DbCtx & { region: Region }) => Promise<boolean> = async () => true,
+  ) {}
 
   /**
    * Checks a code for the context's region, the items' subtotal (minor units) and the customer
@@ -73,6 +84,7 @@ export class PromotionsService {
     code: string,
     input: { subtotalMinor: number; customerKey: string | null },
   ): Promise<AppliedDiscount> {
+    if (!(await this.offered(ctx))) throw new NotFoundError(DISCOUNTS_OFF_MESSAGE);
     const normalized = normalizeDiscountCode(code);
     if (normalized === '' || normalized.length > DISCOUNT_CODE_MAX_LENGTH) invalid();
     const row = await this.repository.byCode(ctx, ctx.region, normalized);

@@ -1,6 +1,7 @@
-import { FEATURE_FLAG_NAMES, type FeatureFlagName, REGION_INFO, type SiteValue } from '@shop/contract';
+import { FEATURE_FLAG_NAMES, type FeatureFlagName, REGION_INFO, type Region, type SiteValue } from '@shop/contract';
 import type { Config } from '../../config.js';
-import type { Ctx } from '../../lib/context.js';
+import type { Ctx, DbCtx } from '../../lib/context.js';
+import { NotFoundError } from '../../lib/errors.js';
 import { SiteRepository } from './site.repository.js';
 
 export type SiteConfig = Pick<
@@ -19,6 +20,14 @@ export interface FeatureFlagState {
   environmentEnabled: boolean;
   effective: boolean;
 }
+
+/** What a call of a switched-off feature answers (404: the feature is not there for shoppers). */
+export const FEATURE_OFF_MESSAGE: Record<FeatureFlagName, string> = {
+  WishlistsEnabled: 'Wishlists are not offered',
+  DiscountsEnabled: 'Discount codes are not offered',
+  WishlistAlertsEnabled: 'Wishlist alerts are not offered',
+  SavedSearchesEnabled: 'Saved searches are not offered',
+};
 
 /**
  * What the spec calls "page-level settings": the region, its currency and the feature flags. Each
@@ -47,13 +56,27 @@ export class SiteService {
   }
 
   /** Every flag of the region, in the contract's order. */
-  async flags(ctx: Ctx): Promise<FeatureFlagState[]> {
+  async flags(ctx: DbCtx & { region: Region }): Promise<FeatureFlagState[]> {
     const stored = await this.repository.flags(ctx, ctx.region);
     return FEATURE_FLAG_NAMES.map((name) => {
       const enabled = stored.get(name) ?? true;
       const environmentEnabled = this.environment(name);
       return { name, enabled, environmentEnabled, effective: enabled && environmentEnabled };
     });
+  }
+
+  /**
+   * Whether the feature is on for shoppers now (the admin's switch and the environment's): what
+   * every server-side check of a feature reads, so a switch GET /c3api/site shows off is off.
+   */
+  async enabled(ctx: DbCtx & { region: Region }, name: FeatureFlagName): Promise<boolean> {
+    if (!this.environment(name)) return false;
+    return (await this.repository.flags(ctx, ctx.region)).get(name) ?? true;
+  }
+
+  /** Refuses (404 with FEATURE_OFF_MESSAGE's words) a call of a feature that is off. */
+  async require(ctx: DbCtx & { region: Region }, name: FeatureFlagName): Promise<void> {
+    if (!(await this.enabled(ctx, name))) throw new NotFoundError(FEATURE_OFF_MESSAGE[name]);
   }
 
   /** The admin switches a flag of the region (in the caller's transaction). */
