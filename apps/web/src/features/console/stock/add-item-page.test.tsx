@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, type RecordedCall, stubFetch } from '../../../test/fetch-stub';
 import { CATEGORIES, ITEMS_URL, renderStock, stockItem } from './stock-fixtures';
+
+// A shared two-core machine can take more than the default second to answer and render.
+configure({ asyncUtilTimeout: 5000 });
 
 let calls: RecordedCall[];
 let addReply: () => Response;
@@ -109,7 +112,7 @@ describe('adding an item', () => {
     await within(form).findByRole('img', { name: '1: broken.png' });
     await user.click(within(form).getByRole('button', { name: 'Add the item' }));
     const amount = within(form).getByLabelText('Percentage off (%)');
-    await vi.waitFor(() => expect(document.activeElement).toBe(amount));
+    await waitFor(() => expect(document.activeElement).toBe(amount));
     expect(amount.getAttribute('aria-describedby')).toBeTruthy();
     const described = document.getElementById(String(amount.getAttribute('aria-describedby')?.split(' ').at(-1)));
     expect(described?.textContent).toBe('The amount off must be below the RRP');

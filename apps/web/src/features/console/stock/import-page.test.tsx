@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { IMPORT_FAILED_MESSAGE } from '@shop/contract';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, type RecordedCall, stubFetch } from '../../../test/fetch-stub';
 import { renderStock } from './stock-fixtures';
+
+// A shared two-core machine can take more than the default second to answer and render.
+configure({ asyncUtilTimeout: 5000 });
 
 const IMPORT = '/c3api/console/stores/7/import';
 const CSV =
@@ -30,7 +33,7 @@ describe('the CSV import', () => {
     renderStock('/store-console/stores/7/stock/import');
     expect(screen.getByRole('heading', { level: 1, name: 'Import items from CSV' })).toBeTruthy();
     await user.upload(screen.getByLabelText('Choose a .csv file'), new File([CSV], 'items.csv', { type: 'text/csv' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect((screen.getByLabelText('Or paste the CSV text') as HTMLTextAreaElement).value).toBe(CSV),
     );
     await user.click(screen.getByRole('button', { name: 'Import' }));

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { ITEM_IN_LIVE_ORDER_MESSAGE } from '@shop/contract';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, type RecordedCall, stubFetch } from '../../../test/fetch-stub';
 import { CATEGORIES, ITEMS_URL, renderStock, stockItem } from './stock-fixtures';
+
+// A shared two-core machine can take more than the default second to answer and render.
+configure({ asyncUtilTimeout: 5000 });
 
 const ITEM = `${ITEMS_URL}/SH100`;
 let calls: RecordedCall[];
@@ -74,7 +77,7 @@ describe("an item's page", () => {
     expect(document.activeElement).toBe(confirm);
     expect(screen.getByRole('group', { name: /Mark this item sold in store\?/ })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Mark sold in store' })),
     );
     expect(posts()).toEqual([]);
@@ -86,7 +89,7 @@ describe("an item's page", () => {
     // Off sale now: nothing more to change, and the focus is on the item's heading.
     expect(screen.queryByRole('form', { name: 'Change the price' })).toBeNull();
     expect(screen.getByText('Sold')).toBeTruthy();
-    await vi.waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
   });
 
   it("shows the server's 409 when the item is in a live order, and keeps the item as it was", async () => {
@@ -97,7 +100,7 @@ describe("an item's page", () => {
     expect((await screen.findByRole('alert')).textContent).toBe(ITEM_IN_LIVE_ORDER_MESSAGE);
     expect(screen.getByText('Available')).toBeTruthy();
     expect(screen.getByRole('form', { name: 'Change the price' })).toBeTruthy();
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Withdraw from sale' })),
     );
   });

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import type { ConsoleItemListValue } from '@shop/contract';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, type RecordedCall, stubFetch } from '../../../test/fetch-stub';
 import { CATEGORIES, ITEMS_URL, renderStock, stockItem } from './stock-fixtures';
+
+// A shared two-core machine can take more than the default second to answer and render.
+configure({ asyncUtilTimeout: 5000 });
 
 let calls: RecordedCall[];
 let total: number;
@@ -64,7 +67,7 @@ describe('the stock list', () => {
     await screen.findByRole('option', { name: 'Music › Guitars' });
     await user.selectOptions(screen.getByLabelText('Category'), 'Music › Guitars');
     expect(location()).toBe('/store-console/stores/7/stock?query=fender&status=sold&category=guitars');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(listCalls().at(-1)).toBe(`${ITEMS_URL}?query=fender&status=sold&category=guitars&page=1&pageSize=25`),
     );
   });
