@@ -31,8 +31,9 @@ export const HOURS_REQUIRED_MESSAGE = "Enter the day's hours, or Closed";
 export const DUPLICATE_BAND_MESSAGE = 'Another row of this zone and service has this weight';
 export const MAX_DAYS_MESSAGE = 'Must be at least the earliest day';
 export const NO_SUCH_ZONE_MESSAGE = 'No such zone in this store’s rate table';
-export const NO_RATE_CARD_MESSAGE =
-  'This store has no postage table yet: ask a marketplace admin to give it one before changing its postage.';
+export const NO_RATE_CARD_MESSAGE = 'This store has no postage table yet: set one up first.';
+export const POSTAGE_EXISTS_MESSAGE = 'This store already has a postage table.';
+export const NO_REGION_RATE_CARD_MESSAGE = 'There is no postage table in this region to start from.';
 export const ABN_MESSAGE = 'Please enter a valid ABN (11 digits)';
 export const ABN_REQUIRED_MESSAGE = 'A store registered for GST needs its ABN';
 export const VAT_NUMBER_MESSAGE = 'Please enter a valid UK VAT number (GB and 9 digits)';

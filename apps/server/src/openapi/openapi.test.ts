@@ -107,6 +107,7 @@ describe('OpenAPI document', () => {
       '/c3api/console/stores/{storeId}/settings/details',
       '/c3api/console/stores/{storeId}/settings/pickup',
       '/c3api/console/stores/{storeId}/settings/postage',
+      '/c3api/console/stores/{storeId}/settings/postage/start',
       '/c3api/console/stores/{storeId}/settings/invoice',
       '/c3api/console/admin/stores',
       '/c3api/console/admin/stores/{id}',

@@ -6,6 +6,7 @@ import {
   NO_RATE_CARD_MESSAGE,
   NO_SUCH_STORE_MESSAGE,
   NO_SUCH_ZONE_MESSAGE,
+  POSTAGE_EXISTS_MESSAGE,
   type ProductDetail,
   type ShippingEstimate,
   type SplitShipment,
@@ -428,6 +429,38 @@ describe.each(testDatabaseTargets())('store settings in the console on $name', (
     expect(none.status).toBe(409);
     expect(none.body.Message).toBe(NO_RATE_CARD_MESSAGE);
     expect(await auditLines(bendigo.id)).toHaveLength(0);
+  });
+
+  it("starts a store without a postage table on the region's usual one, once", async () => {
+    const start = url(castlemaine.id, '/postage/start');
+    expect((await guest.post(start)).status).toBe(401);
+    expect((await customer.post(start)).status).toBe(403);
+    expect((await otherStaff.post(start)).status).toBe(404);
+    expect((await settingsOf(staff, castlemaine.id)).Postage).toBeNull();
+    const started = await staff.post<ConsoleStoreSettingsValue>(start);
+    expect(started.status, started.body.Message ?? '').toBe(200);
+    expect(started.body.Value.Postage).toMatchObject({
+      ExpressEnabled: true,
+      SurchargeThresholdMinor: null,
+      SurchargeMinor: 0,
+      HandlingMinor: 0,
+      RateCardShared: true,
+    });
+    expect(started.body.Value.Postage?.Rates.length).toBeGreaterThan(0);
+    const again = await staff.post(start);
+    expect(again.status).toBe(409);
+    expect(again.body.Message).toBe(POSTAGE_EXISTS_MESSAGE);
+    const lines = (await auditLines(castlemaine.id)).map((l) => JSON.parse(l.detail));
+    expect(lines.filter((l) => l.Started)).toHaveLength(1);
+    // Its items can now be posted: checkout quotes them.
+    const shopper = await shopperWith([(await item(castlemaine.id)).id]);
+    const quote = await shopper.post<ShippingEstimate>('/c3api/checkout/shipping/estimate', {
+      SystemName: 'AustraliaPost',
+      DeliveryAddress: SYDNEY,
+    });
+    expect(quote.status, quote.body.Message ?? '').toBe(200);
+    expect(quote.body.Value.MissingTableRateMessage).toBeNull();
+    expect(quote.body.Value.Regular?.Amount).toBeGreaterThan(0);
   });
 
   it('saves the invoice identity: a new tax invoice prints it; a bad ABN changes nothing', async () => {

@@ -71,6 +71,15 @@ export function storeSettingsRoutes(settings: StoreSettingsConsole, region: Regi
     defineRoute({
       ...common,
       method: 'POST',
+      url: `${BASE}/postage/start`,
+      summary:
+        "Gives a store without a postage table (a new one) its region's usual table, Express on, no surcharge or handling; 409 when it has one",
+      params: ConsoleStoreParamsSchema,
+      handler: (ctx, { params }) => settings.startPostage(ctx, params.storeId),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
       url: `${BASE}/invoice`,
       summary:
         "Saves what the store's tax invoices print: entity name, ABN (AU) or company and VAT numbers (UK), GST/VAT registration, licences",

@@ -1,7 +1,9 @@
 import {
   type ConsoleStoreSettingsValue,
   NO_RATE_CARD_MESSAGE,
+  NO_REGION_RATE_CARD_MESSAGE,
   NO_SUCH_ZONE_MESSAGE,
+  POSTAGE_EXISTS_MESSAGE,
   type StoreDetailsBody,
   type StoreInvoiceBody,
   type StorePickupBody,
@@ -152,6 +154,18 @@ export class StoreSettingsConsole {
           Rates: body.Rates.length,
           TableCopied: outcome.copied,
         });
+    });
+    return this.valueOf(ctx, caller.store);
+  }
+
+  /** A store without a postage table (a new one) starts on the region's usual table; 409 when it has one. */
+  async startPostage(ctx: Ctx, storeId: number): Promise<ConsoleStoreSettingsValue> {
+    const caller = await this.guard.requireStaff(ctx, storeId);
+    await inTransaction(ctx, async (tx) => {
+      const outcome = await this.deps.shipping.startStorePostage(tx, storeId);
+      if (outcome === 'exists') throw new HttpError(409, POSTAGE_EXISTS_MESSAGE);
+      if (outcome === 'no-card') throw new HttpError(409, NO_REGION_RATE_CARD_MESSAGE);
+      await this.record(tx, caller, 'postage', { Started: true });
     });
     return this.valueOf(ctx, caller.store);
   }

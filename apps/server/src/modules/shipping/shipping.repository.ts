@@ -138,6 +138,20 @@ export class ShippingRepository {
       .execute();
   }
 
+  /** The region's rate card most stores use (the lowest id among equals), or undefined when it has none. */
+  async mostUsedRateCard(ctx: DbCtx, region: 'AU' | 'UK'): Promise<number | undefined> {
+    const row = await ctx.db
+      .selectFrom('shipping_rate_cards as c')
+      .leftJoin('store_shipping_settings as s', 's.rate_card_id', 'c.id')
+      .select(['c.id', (eb) => eb.fn.count<number | string>('s.store_id').as('stores')])
+      .where('c.region', '=', region)
+      .groupBy('c.id')
+      .orderBy('stores', 'desc')
+      .orderBy('c.id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
   async deleteRatesOfZones(ctx: DbCtx, zoneIds: number[]): Promise<void> {
     if (zoneIds.length === 0) return;
     await ctx.db.deleteFrom('shipping_rates').where('zone_id', 'in', zoneIds).execute();

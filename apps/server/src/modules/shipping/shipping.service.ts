@@ -266,6 +266,21 @@ export class ShippingService {
     });
   }
 
+  /**
+   * A store without postage settings starts on its region's usual table (the one most stores use):
+   * Express on, no surcharge, no handling; its staff then change what they need. 'exists' when it
+   * already has settings, 'no-card' when the region has no table at all.
+   */
+  async startStorePostage(ctx: Ctx, storeId: number): Promise<'started' | 'exists' | 'no-card'> {
+    return inTransaction(ctx, async (tx) => {
+      if ((await this.repository.settingsFor(tx, [storeId])).length > 0) return 'exists';
+      const rateCardId = await this.repository.mostUsedRateCard(tx, tx.region);
+      if (rateCardId === undefined) return 'no-card';
+      await this.repository.upsertSettings(tx, settingsRow({ storeId, rateCardId }));
+      return 'started';
+    });
+  }
+
   /** A copy of a rate card's zones and areas (not its bands) named for the store; old zone id -> new. */
   private async copyCardWithoutRates(ctx: Ctx, rateCardId: number, storeId: number) {
     const card = await this.repository.rateCard(ctx, rateCardId);
