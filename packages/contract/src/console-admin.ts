@@ -329,3 +329,25 @@ export const AdminFlagsValueSchema = z.object({ Flags: z.array(AdminFlagSchema) 
 export type AdminFlagsValue = z.infer<typeof AdminFlagsValueSchema>;
 
 export const AdminRemovedValueSchema = z.object({ Id: z.number().int() });
+
+// ---- staff (the admin changes a staff member's role and stores, or removes them) ----
+
+export const NO_SUCH_STAFF_MESSAGE = 'No such staff member';
+export const OWN_ROLE_MESSAGE = 'You cannot take away your own admin role: ask another marketplace admin to change it.';
+
+export const AdminStaffParamsSchema = z.object({ userId: Id });
+
+/**
+ * POST /c3api/console/admin/staff/{userId}: the staff member's role and, for store staff, the
+ * stores of this region they run (stores of the other region are kept; an admin runs every store).
+ */
+export const AdminStaffBodySchema = z
+  .object({
+    Role: z.enum(['store_staff', 'marketplace_admin'], { message: 'must be store_staff or marketplace_admin' }),
+    StoreIds: z.array(z.number().int().positive().max(2_147_483_647)).max(200).default([]),
+  })
+  .refine((b) => b.Role === 'marketplace_admin' || b.StoreIds.length > 0, {
+    message: 'Store staff need at least one store',
+    path: ['StoreIds'],
+  });
+export type AdminStaffBody = z.input<typeof AdminStaffBodySchema>;

@@ -117,6 +117,8 @@ describe('OpenAPI document', () => {
       '/c3api/console/admin/discount-codes',
       '/c3api/console/admin/discount-codes/{id}',
       '/c3api/console/admin/discount-codes/{id}/deactivate',
+      '/c3api/console/admin/staff/{userId}',
+      '/c3api/console/admin/staff/{userId}/remove',
       '/c3api/console/admin/flags',
       '/c3api/captcha',
       '/c3api/banners',

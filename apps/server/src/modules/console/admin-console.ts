@@ -23,6 +23,7 @@ import type { DiscountRules, PromotionsService } from '../promotions/promotions.
 import type { SiteService } from '../site/site.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { toAdminBanner, toAdminDiscount, toAdminFlags, toAdminStore } from './admin-mapper.js';
+import { AdminStaff } from './admin-staff.js';
 import type { ConsoleRepository } from './console.repository.js';
 import type { StaffCaller } from './console.service.js';
 
@@ -49,7 +50,12 @@ const PLACEMENT = 'home';
  * before this runs; what only the database knows (a slug or code already taken) is a 400 here.
  */
 export class AdminConsole {
-  constructor(private readonly deps: AdminConsoleDependencies) {}
+  /** The Staff tab's changes (a member's role and stores, removal). */
+  readonly staff: AdminStaff;
+
+  constructor(private readonly deps: AdminConsoleDependencies) {
+    this.staff = new AdminStaff(deps);
+  }
 
   // ---- stores ----
 

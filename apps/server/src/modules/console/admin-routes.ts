@@ -10,9 +10,12 @@ import {
   AdminFlagsValueSchema,
   AdminIdParamsSchema,
   AdminRemovedValueSchema,
+  AdminStaffBodySchema,
+  AdminStaffParamsSchema,
   AdminStoreBodySchema,
   AdminStoreListValueSchema,
   AdminStoreSchema,
+  ConsoleStaffMemberSchema,
 } from '@shop/contract';
 import { z } from 'zod';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
@@ -152,6 +155,28 @@ export function consoleAdminRoutes(admin: AdminConsole): ApiRoute[] {
       body: z.object({}).optional(),
       value: AdminDiscountSchema,
       handler: (ctx, { params }) => admin.deactivateDiscount(ctx, params.id),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/staff/:userId`,
+      summary:
+        "Sets a staff member's role and this region's stores they run (the other region's stay); 404 for an account without a role, 409 for the admin's own role",
+      params: AdminStaffParamsSchema,
+      body: AdminStaffBodySchema,
+      value: ConsoleStaffMemberSchema,
+      handler: (ctx, { params, body }) => admin.staff.setStaff(ctx, params.userId, body),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/staff/:userId/remove`,
+      summary:
+        "Takes a staff member's role and stores away (the account stays a customer's); 409 for the admin themselves",
+      params: AdminStaffParamsSchema,
+      body: z.object({}).optional(),
+      value: AdminRemovedValueSchema,
+      handler: (ctx, { params }) => admin.staff.removeStaff(ctx, params.userId),
     }),
     defineRoute({
       ...common,

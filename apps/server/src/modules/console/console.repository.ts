@@ -52,6 +52,23 @@ export class ConsoleRepository {
         .execute();
   }
 
+  /** Sets an account's role and its stores to exactly these (the caller decides which to keep). */
+  async setStaff(ctx: DbCtx, userId: number, role: StaffRoleColumn, storeIds: number[], now: number): Promise<void> {
+    await ctx.db.updateTable('staff_members').set({ role, updated_at: now }).where('user_id', '=', userId).execute();
+    await ctx.db.deleteFrom('staff_stores').where('user_id', '=', userId).execute();
+    if (storeIds.length > 0)
+      await ctx.db
+        .insertInto('staff_stores')
+        .values(storeIds.map((store_id) => ({ user_id: userId, store_id })))
+        .execute();
+  }
+
+  /** Takes the role and stores away (the account stays a customer's). */
+  async removeStaff(ctx: DbCtx, userId: number): Promise<void> {
+    await ctx.db.deleteFrom('staff_stores').where('user_id', '=', userId).execute();
+    await ctx.db.deleteFrom('staff_members').where('user_id', '=', userId).execute();
+  }
+
   async listStaff(ctx: DbCtx) {
     const members = await ctx.db
       .selectFrom('staff_members as m')
