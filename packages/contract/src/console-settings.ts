@@ -118,7 +118,7 @@ export type PostageRate = z.infer<typeof PostageRateSchema>;
 
 /**
  * POST .../settings/postage: Express on or off, the surcharge (signature on delivery and
- * insurance, compulsory from the threshold; null: never), a handling fee, and the rate table's
+ * insurance, compulsory above the threshold; null: never), a handling fee, and the rate table's
  * rows (the zones are the store's table's own; their areas are not changed here).
  */
 export const StorePostageBodySchema = z.object({

@@ -1,0 +1,117 @@
+import { type ConsoleStoreSettingsValue, STORE_LICENCES_MAX, StoreInvoiceBodySchema } from '@shop/contract';
+import { type FormEvent, useState } from 'react';
+import { TextField } from '../../../components/form-field';
+import { SectionActions } from './section-actions';
+import { useSectionForm } from './use-section-form';
+
+type Invoice = Omit<ConsoleStoreSettingsValue['Invoice'], 'Printed'>;
+
+/** What the store's tax invoices (AU) or VAT receipts (UK) print about the seller. */
+export function InvoiceSection({ settings }: { settings: ConsoleStoreSettingsValue }) {
+  const uk = settings.Region === 'UK';
+  const tax = uk ? 'VAT' : 'GST';
+  const { Printed: printed, ...initial } = settings.Invoice;
+  const [values, setValues] = useState<Invoice>(initial);
+  const form = useSectionForm(settings.StoreId, 'invoice', StoreInvoiceBodySchema, (value) => {
+    const { Printed: _printed, ...saved } = value.Invoice;
+    setValues(saved);
+  });
+  const set = (change: Partial<Invoice>) => {
+    form.edited();
+    setValues((current) => ({ ...current, ...change }));
+  };
+  const text = (name: 'EntityName' | 'BusinessNumber' | 'VatNumber') => ({
+    name,
+    autoComplete: 'off',
+    value: values[name],
+    error: form.errorOf(name),
+    onChange: (event: { target: { value: string } }) => set({ [name]: event.target.value }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.save(values);
+  };
+  return (
+    <form className="settings-section" aria-labelledby="settings-invoice" noValidate onSubmit={submit}>
+      <h2 id="settings-invoice">{uk ? 'VAT receipts' : 'Tax invoices'}</h2>
+      <p className="settings-section__note">
+        Shown on the {uk ? 'VAT receipts' : 'tax invoices'} of new and earlier orders from this store.
+      </p>
+      <TextField label="Legal entity name" required hint="Such as Ballarat Traders Pty Ltd." {...text('EntityName')} />
+      <div className="settings-row">
+        <TextField
+          label={uk ? 'Company number (optional)' : 'ABN'}
+          inputMode={uk ? 'text' : 'numeric'}
+          {...text('BusinessNumber')}
+        />
+        {uk ? <TextField label="VAT registration number" hint="Such as GB123456782." {...text('VatNumber')} /> : null}
+      </div>
+      <div className="settings-check">
+        <input
+          type="checkbox"
+          id="settings-tax-registered"
+          name="TaxRegistered"
+          checked={values.TaxRegistered}
+          aria-describedby="settings-tax-hint"
+          onChange={(event) => set({ TaxRegistered: event.target.checked })}
+        />
+        <label htmlFor="settings-tax-registered">Registered for {tax}</label>
+      </div>
+      <p className="settings-section__note" id="settings-tax-hint">
+        Only a store registered for {tax} issues {uk ? 'VAT receipts' : 'tax invoices'}.
+      </p>
+      <fieldset className="settings-group">
+        <legend>Licences</legend>
+        <p className="settings-section__note">Each as the licence reads, such as Second-hand Dealers Licence 123456.</p>
+        {values.Licences.map((licence, index) => (
+          <div className="settings-licence" key={`licence-${index.toString()}`}>
+            <TextField
+              label={`Licence ${index + 1}`}
+              autoComplete="off"
+              value={licence}
+              error={form.errorOf(`Licences.${index}`)}
+              onChange={(event) =>
+                set({ Licences: values.Licences.map((l, i) => (i === index ? event.target.value : l)) })
+              }
+            />
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => set({ Licences: values.Licences.filter((_, i) => i !== index) })}
+            >
+              Remove<span className="visually-hidden"> licence {index + 1}</span>
+            </button>
+          </div>
+        ))}
+        {values.Licences.length < STORE_LICENCES_MAX ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => set({ Licences: [...values.Licences, ''] })}
+          >
+            Add a licence
+          </button>
+        ) : null}
+        {form.errorOf('Licences') ? <p className="field__error">{form.errorOf('Licences')}</p> : null}
+      </fieldset>
+      <div className="settings-printed">
+        <h3>As printed now</h3>
+        <p>
+          {uk ? 'VAT number' : 'ABN'}: {printed.TaxNumber || 'none'}
+        </p>
+        {printed.Licences.map((l) => (
+          <p key={`${l.Name}-${l.Number}`}>
+            {l.Name}
+            {l.Number ? `: ${l.Number}` : ''}
+          </p>
+        ))}
+      </div>
+      <SectionActions
+        label={`Save ${uk ? 'VAT receipt' : 'tax invoice'} details`}
+        sending={form.sending}
+        problem={form.problem}
+        saved={form.saved}
+      />
+    </form>
+  );
+}
