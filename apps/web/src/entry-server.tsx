@@ -5,10 +5,9 @@
  * query options as in the browser, from the shop's own API in process (`configure`).
  */
 
-import { PassThrough } from 'node:stream';
 import type { ProductDetail, Region, SiteValue } from '@shop/contract';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
 import { headHtml, homeHead, notFoundHead, type PageHead, productHead, searchHead } from './app/page-head';
 import { preloadRoute, routeMatch, ShopProviders, ShopRoutes } from './app/router';
@@ -80,30 +79,15 @@ function pageOf(pathname: string): Page | null {
   return null;
 }
 
+/**
+ * The whole page as one string, every lazy part loaded first (Preact's renderer: the same one that
+ * hydrates it in the browser, decision 017). Crawlers and script-less browsers get the whole page,
+ * and no boundary is left for an inline script to fill in (the CSP refuses those).
+ */
 function renderHtml(app: React.ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let html = '';
-    const sink = new PassThrough();
-    sink.setEncoding('utf8');
-    sink.on('data', (chunk: string) => {
-      html += chunk;
-    });
-    sink.on('end', () => resolve(html));
-    sink.on('error', reject);
-    const stream = renderToPipeableStream(app, {
-      // Everything before the first byte: crawlers and script-less browsers get the whole page.
-      onAllReady: () => stream.pipe(sink),
-      // React otherwise moves a large Suspense boundary's content to the end of the document and
-      // reveals it with an inline script, which the CSP refuses: keep every boundary in place.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onShellError: reject,
-      // A boundary that failed would be left to the browser by an inline script the CSP refuses:
-      // the whole page falls back to the app shell instead (app.ts).
-      onError: (error) => {
-        reject(error);
-      },
-    });
-  });
+  // The React element types and Preact's VNode are one thing at run time (preact/compat); only the
+  // type declarations differ.
+  return Promise.resolve(renderToStringAsync(app as unknown as Parameters<typeof renderToStringAsync>[0]));
 }
 
 /**
