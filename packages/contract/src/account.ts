@@ -27,6 +27,7 @@ export const FORGOT_PASSWORD_REPLY =
 export const PASSWORD_RESET_MINUTES = 30;
 
 /** A new password: 8 to 128 characters (the common-password check is the server's). */
+/* @__NO_SIDE_EFFECTS__ */
 export function newPassword() {
   return z.string({ message: REQUIRED_MESSAGE }).superRefine((value, context) => {
     if (value === '') context.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
@@ -78,6 +79,7 @@ export type WhoamiValue = z.infer<typeof WhoamiValueSchema>;
 export const MessageValueSchema = z.object({ Message: z.string() });
 
 /** The details checkout prefills (checkout.md section 6), with the region's rules. */
+/* @__NO_SIDE_EFFECTS__ */
 export function profileBodySchema(region: Region) {
   return z.object({
     FirstName: personName(),
