@@ -5,16 +5,18 @@
  * query options as in the browser, from the shop's own API in process (`configure`).
  */
 
-import type { ProductDetail, Region, SiteValue } from '@shop/contract';
+import type { ProductDetail, Region, SearchResultsValue, SiteValue } from '@shop/contract';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
 import { headHtml, homeHead, notFoundHead, type PageHead, productHead, searchHead } from './app/page-head';
 import { preloadRoute, routeMatch, ShopProviders, ShopRoutes } from './app/router';
+import { CARD_IMAGE_SIZES, cardImageSrcSet } from './components/product-card-text';
 import { bannersQueryOptions } from './features/home/api/get-banners';
 import { popularFirstPageQueryOptions } from './features/home/api/get-popular';
 import { footerNoticeQueryOptions } from './features/layout/api/get-footer-notice';
 import { productQueryOptions } from './features/product/api/get-product';
+import { MAIN_SIZES } from './features/product/components/product-gallery';
 import { searchResultsQueryOptions } from './features/search/api/get-search-results';
 import { loadRestorePlan } from './features/search/use-search-results';
 import { siteSettingsQueryOptions } from './features/site/api/get-site-settings';
@@ -54,7 +56,15 @@ export type RenderResult =
       state: string;
       /** The source modules of the page's chunk, which the HTML modulepreloads. */
       modules: string[];
+      /** The page's largest picture (its LCP), preloaded ahead of every script. */
+      preloadImage: PreloadImage | null;
     };
+
+export interface PreloadImage {
+  href: string;
+  srcset: string | null;
+  sizes: string | null;
+}
 
 /** How this bundle reaches /c3api: the server passes its in-process API (app.inject). */
 export function configure(options: { fetch: (path: string, init: RequestInit) => Promise<Response> }): void {
@@ -116,6 +126,7 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
 
   let status: 200 | 404 = 200;
   let head: PageHead;
+  let preloadImage: PreloadImage | null = null;
   if (page === 'home') {
     await Promise.all([
       client.prefetchQuery(bannersQueryOptions()),
@@ -129,6 +140,8 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
       return last;
     }).catch(() => undefined);
     head = searchHead(request.origin, url.searchParams, last);
+    const first = (last as SearchResultsValue | null)?.ProductList.ProductListItems[0]?.ImageUrl;
+    if (first) preloadImage = { href: first, srcset: cardImageSrcSet(first), sizes: CARD_IMAGE_SIZES };
   } else if (page === 'product') {
     let code = '';
     try {
@@ -152,6 +165,8 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
         return { kind: 'redirect', status: 301, location: `${encodeURI(product.Url)}${url.search}` };
       }
       head = productHead(request.origin, product, region);
+      const picture = product.Images[0];
+      if (picture) preloadImage = { href: picture.Url, srcset: picture.Srcset || null, sizes: MAIN_SIZES };
     }
   } else {
     status = 404;
@@ -179,5 +194,6 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
     head: headHtml(head),
     state: serializeState({ ...state, viewportWidth }),
     modules: module ? [module] : [],
+    preloadImage,
   };
 }
