@@ -65,7 +65,7 @@ describe.each(Object.entries(VIEWPORTS))('searching on a %s', (size, viewport) =
       )
       .toBe(true);
     const source = await image.evaluate((img) => (img as HTMLImageElement).currentSrc);
-    expect(source).toMatch(/\/c3api\/images\/product\/[A-Z0-9]+\/1\?w=(300|450)$/);
+    expect(source).toMatch(/\/c3api\/images\/product\/[A-Z0-9]+\/1\?w=(300|450)&v=[0-9a-f]{8}$/);
     const picture = await fetch(source);
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toMatch(/^image\//);

@@ -37,8 +37,10 @@ import { HoldExpiry } from './modules/checkout/holds.js';
 import { OrderLinks } from './modules/checkout/order-links.js';
 import { PaymentReconciler } from './modules/checkout/payment-reconciler.js';
 import { DEFAULT_HOLDS, PlaceOrderFlow } from './modules/checkout/place-order.flow.js';
+import { adminConsoleOf, consoleAdminRoutes } from './modules/console/admin-routes.js';
 import { consoleRoutes } from './modules/console/console.routes.js';
 import { ConsoleService } from './modules/console/console.service.js';
+import { storeSettingsOf, storeSettingsRoutes } from './modules/console/store-settings.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { ContentService } from './modules/content/content.service.js';
 import { enquiryRoutes } from './modules/enquiries/enquiries.routes.js';
@@ -77,6 +79,7 @@ import { SimilarService } from './modules/search/similar.service.js';
 import { type Clock, SESSION_COOKIE, SessionsService } from './modules/sessions/sessions.service.js';
 import { shippingRoutes } from './modules/shipping/shipping.routes.js';
 import { ShippingService } from './modules/shipping/shipping.service.js';
+import { gatedBy } from './modules/site/feature-gate.js';
 import { healthRoutes, siteRoutes } from './modules/site/site.routes.js';
 import { SiteService } from './modules/site/site.service.js';
 import { storeRoutes } from './modules/stores/stores.routes.js';
@@ -161,6 +164,8 @@ export function createServices(config: Config, database: DatabaseHandle, options
   const cart = new CartService(catalogue);
   const wishlist = new WishlistService(catalogue);
   const sessions = new SessionsService(now);
+  // Feature flags as shoppers get them (the admin's switch and the environment's), for every check.
+  const site = new SiteService(config);
   const orders = new OrdersService();
   // E-mail verification (codes through the outbox) serves saved searches and wishlist alerts alike.
   const verification = new VerificationService({ mail, secret: resolveSecretKey(config), now });
@@ -176,7 +181,10 @@ export function createServices(config: Config, database: DatabaseHandle, options
     limiter: new RateLimiter(now),
     now,
     publicUrl: publicUrl(config),
-    flags: { wishlistsEnabled: config.WISHLISTS_ENABLED, savedSearchesEnabled: config.SAVED_SEARCHES_ENABLED },
+    flags: async (ctx) => ({
+      wishlistsEnabled: await site.enabled(ctx, 'WishlistsEnabled'),
+      savedSearchesEnabled: await site.enabled(ctx, 'SavedSearchesEnabled'),
+    }),
   });
   // Passkeys belong to the host shoppers use (PUBLIC_URL), and answer only to its exact origin.
   const shopUrl = new URL(publicUrl(config));
@@ -185,7 +193,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     { id: shopUrl.hostname, name: 'Secondhand', origin: shopUrl.origin },
     now,
   );
-  const promotions = new PromotionsService(now);
+  const promotions = new PromotionsService(now, (ctx) => site.enabled(ctx, 'DiscountsEnabled'));
   const links = new OrderLinks(resolveSecretKey(config), publicUrl(config));
   const shipping = new ShippingService();
   const payments = new PaymentsService([new GenericProvider(), ...(options.paymentProviders ?? [])]);
@@ -241,7 +249,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
   return {
     clock: now,
     digests,
-    site: new SiteService(config),
+    site,
     catalogue,
     stores,
     content,
@@ -294,7 +302,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
       orders,
       links,
       discounts: promotions,
-      discountsEnabled: config.DISCOUNTS_ENABLED,
+      discountsEnabled: (ctx) => site.enabled(ctx, 'DiscountsEnabled'),
       shipping,
       now,
     }),
@@ -352,11 +360,15 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...catalogueRoutes(services.catalogue),
     ...enquiryRoutes(services.enquiries),
     ...cartRoutes(services.cart),
-    ...wishlistRoutes(services.wishlist),
-    ...wishlistAlertRoutes(services.wishlistAlerts),
+    ...gatedBy(services.site, 'WishlistsEnabled', wishlistRoutes(services.wishlist), ['/c3api/wishlist/merge']),
+    ...gatedBy(services.site, 'WishlistAlertsEnabled', wishlistAlertRoutes(services.wishlistAlerts), [
+      '/c3api/wishlistalert/unsubscribe',
+    ]),
     ...verificationRoutes(services.verification, services.accounts),
-    ...savedSearchRoutes(services.savedSearches),
+    ...gatedBy(services.site, 'SavedSearchesEnabled', savedSearchRoutes(services.savedSearches)),
     ...consoleRoutes(services.storeConsole),
+    ...storeSettingsRoutes(storeSettingsOf(services), config.REGION),
+    ...consoleAdminRoutes(adminConsoleOf(services)),
     ...captchaRoutes(services.captcha),
     ...bannerRoutes(services.banners),
     ...contentRoutes(services.content),

@@ -7,6 +7,8 @@ export * from './address.js';
 export * from './cart.js';
 export * from './checkout.js';
 export * from './console.js';
+export * from './console-admin.js';
+export * from './console-settings.js';
 export * from './constants.js';
 export * from './customer.js';
 export * from './envelope.js';

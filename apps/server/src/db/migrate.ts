@@ -22,6 +22,7 @@ import { wishlistAlertPromptsMigration } from './migrations/019-wishlist-alert-p
 import { orderHistoryIndexMigration } from './migrations/020-order-history-index.js';
 import { storeConsoleMigration } from './migrations/021-store-console.js';
 import { consoleAuditMigration } from './migrations/022-console-audit.js';
+import { marketplaceAdminMigration } from './migrations/024-marketplace-admin.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -50,6 +51,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '020-order-history-index': orderHistoryIndexMigration(this.handle.dialect),
       '021-store-console': storeConsoleMigration(this.handle.dialect),
       '022-console-audit': consoleAuditMigration(this.handle.dialect),
+      '024-marketplace-admin': marketplaceAdminMigration(this.handle.dialect),
     };
   }
 }

@@ -4,6 +4,7 @@ import type { ConsoleTables } from './tables/console.js';
 import type { OrdersTables } from './tables/orders.js';
 import type { PromotionsTables } from './tables/promotions.js';
 import type { ShippingTables } from './tables/shipping.js';
+import type { SiteTables } from './tables/site.js';
 
 /** Table types. Booleans are 0/1 integers and timestamps ISO-8601 text, the same on both dialects. */
 
@@ -274,7 +275,13 @@ export interface WishlistItemsTable {
 }
 
 /** Every table. Modules added since checkout keep their table types in db/tables/<module>.ts. */
-export interface Database extends AddressesTables, ShippingTables, PromotionsTables, OrdersTables, ConsoleTables {
+export interface Database
+  extends AddressesTables,
+    ShippingTables,
+    PromotionsTables,
+    OrdersTables,
+    ConsoleTables,
+    SiteTables {
   stores: StoresTable;
   categories: CategoriesTable;
   products: ProductsTable;

@@ -46,7 +46,8 @@ export interface ProductPicturesTable {
 /** One console action that changed something: who, what, when, where (migration 022). */
 export interface ConsoleAuditTable {
   id: Generated<number>;
-  store_id: number;
+  /** Null for an admin's change to the whole marketplace (migration 024). */
+  store_id: number | null;
   user_id: number | null;
   /** e.g. 'order.dispatch', 'order.cancel-item', 'item.price'. */
   action: string;

@@ -44,7 +44,8 @@ export interface AccountsDependencies {
   now: Clock;
   /** Where shoppers reach the shop, for the reset link. */
   publicUrl: string;
-  flags: { wishlistsEnabled: boolean; savedSearchesEnabled: boolean };
+  /** The site's WishlistsEnabled and SavedSearchesEnabled now (the admin's switches and the environment's). */
+  flags: (ctx: Ctx) => Promise<{ wishlistsEnabled: boolean; savedSearchesEnabled: boolean }>;
   /** The overview's saved-search count (the saved-searches service). */
   savedSearches?: { count(ctx: Ctx, userId: number): Promise<number> };
 }
@@ -287,7 +288,7 @@ export class AccountsService {
   /** The dashboard's figures: the latest order and the count; wishlist items; saved searches (with their issue). */
   async overview(ctx: Ctx): Promise<AccountOverviewValue> {
     const { userId } = this.customerOf(ctx);
-    const { wishlistsEnabled, savedSearchesEnabled } = this.deps.flags;
+    const { wishlistsEnabled, savedSearchesEnabled } = await this.deps.flags(ctx);
     const [latest] = await this.deps.orders.historyFor(ctx, userId, 1);
     return {
       Orders: {

@@ -101,12 +101,17 @@ describe.each(testDatabaseTargets())('product page and popular items on $name', 
       { Label: 'Apple iPhone 13 128GB Midnight', Url: value.Url },
     ]);
     expect(value.Images).toHaveLength(3);
+    // Every picture URL carries the item's picture version (pictures are served immutable).
+    const version = /&v=([0-9a-f]{8})$/.exec(value.Images[1]?.Url ?? '')?.[1];
+    expect(version).toMatch(/^[0-9a-f]{8}$/);
     expect(value.Images[1]).toEqual({
       Position: 2,
       Alt: 'Apple iPhone 13 128GB Midnight, picture 2 of 3',
-      Url: `/c3api/images/product/${phone.code}/2?w=800`,
-      Srcset: [800, 600, 450, 300].map((w) => `/c3api/images/product/${phone.code}/2?w=${w} ${w}w`).join(', '),
-      Thumbnail: `/c3api/images/product/${phone.code}/2?thumb=true`,
+      Url: `/c3api/images/product/${phone.code}/2?w=800&v=${version}`,
+      Srcset: [800, 600, 450, 300]
+        .map((w) => `/c3api/images/product/${phone.code}/2?w=${w}&v=${version} ${w}w`)
+        .join(', '),
+      Thumbnail: `/c3api/images/product/${phone.code}/2?thumb=true&v=${version}`,
     });
     expect(value.Store).toMatchObject({ Id: store.id, Name: 'Ringwood', State: 'VIC', Email: 'ringwood@example.com' });
     expect(value.Store.OpeningHours).toHaveLength(7);

@@ -21,8 +21,18 @@ export function productUrl(code: string, slug: string): string {
   return `/product/${code.toLowerCase()}/${slug}`;
 }
 
-export function productImageUrl(code: string, position: number, width: number): string {
-  return `/c3api/images/product/${code}/${position}?w=${width}`;
+/**
+ * A picture's URL. Pictures are served as immutable for a year, and a store replacing them (console
+ * edit) keeps their positions, so the URL carries a version (`v`, from the item's last change; the
+ * images route ignores it): new pictures get new URLs, and browsers and CDNs never show the old ones.
+ */
+export function productImageUrl(code: string, position: number, width: number, version?: string): string {
+  return `/c3api/images/product/${code}/${position}?w=${width}${version ? `&v=${version}` : ''}`;
+}
+
+/** The `v` of an item's picture URLs: a short hash of when it last changed. */
+export function pictureVersion(row: { updated_at: string }): string {
+  return createHash('sha1').update(row.updated_at).digest('hex').slice(0, 8);
 }
 
 type PricedRow = Pick<
@@ -105,14 +115,15 @@ function deliveryOf(row: { weight_grams: number; postable: number; disable_in_st
 }
 
 function images(row: ProductWithCategoryRow): z.infer<typeof ProductImageSchema>[] {
+  const version = pictureVersion(row);
   return Array.from({ length: row.image_count }, (_, i) => {
     const position = i + 1;
     return {
       Position: position,
       Alt: `${row.title}, picture ${position} of ${row.image_count}`,
-      Url: productImageUrl(row.code, position, 800),
-      Srcset: PRODUCT_IMAGE_WIDTHS.map((w) => `${productImageUrl(row.code, position, w)} ${w}w`).join(', '),
-      Thumbnail: `/c3api/images/product/${row.code}/${position}?thumb=true`,
+      Url: productImageUrl(row.code, position, 800, version),
+      Srcset: PRODUCT_IMAGE_WIDTHS.map((w) => `${productImageUrl(row.code, position, w, version)} ${w}w`).join(', '),
+      Thumbnail: `/c3api/images/product/${row.code}/${position}?thumb=true&v=${version}`,
     };
   });
 }
@@ -175,7 +186,7 @@ export function toProductListItem(row: ProductCardRow, listName: string): Produc
     Title: row.title,
     ...priceFields(row, region),
     Url: productUrl(row.code, row.slug),
-    ImageUrl: row.image_count > 0 ? productImageUrl(row.code, 1, 450) : null,
+    ImageUrl: row.image_count > 0 ? productImageUrl(row.code, 1, 450, pictureVersion(row)) : null,
     Condition: row.condition,
     Category: row.category_name,
     StoreNameWithState: storeNameWithState({ name: row.store_name, state: row.store_state, region }),

@@ -345,6 +345,8 @@ export interface ProductCardRow {
   store_state: string;
   store_region: 'AU' | 'UK';
   store_pickup_disabled: number;
+  /** When the item last changed: its pictures' URL version. */
+  updated_at: string;
 }
 
 export async function selectProductCards(ctx: DbCtx, ids: number[]): Promise<ProductCardRow[]> {
@@ -376,6 +378,7 @@ export async function selectProductCards(ctx: DbCtx, ids: number[]): Promise<Pro
       's.state as store_state',
       's.region as store_region',
       's.pickup_disabled as store_pickup_disabled',
+      'p.updated_at',
     ])
     .where('p.id', 'in', ids)
     .execute();

@@ -443,6 +443,16 @@ export class CatalogueService {
     return this.repository.listedOrReducedBetween(ctx, ctx.region, since, until);
   }
 
+  /**
+   * A store was added or changed (its name, place or slug): every search index rebuilds, as it holds
+   * the stores it knew when built and would leave out a new store's items. In the store change's
+   * transaction: the change feed's row commits with it.
+   */
+  async storesChanged(ctx: Ctx): Promise<void> {
+    await this.repository.recordBulkChange(ctx, new Date(this.now()).toISOString());
+    ctx.afterCommit(() => this.notify());
+  }
+
   /** Tells in-process readers that the catalogue changed (after a seed, or a committed change). */
   notify(): void {
     for (const listener of this.listeners) listener();

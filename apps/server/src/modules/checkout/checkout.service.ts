@@ -62,7 +62,8 @@ export interface CheckoutDependencies {
   orders: OrdersService;
   links: OrderLinks;
   discounts: DiscountEngine;
-  discountsEnabled: boolean;
+  /** The site's DiscountsEnabled now (the admin's switch and the environment's). */
+  discountsEnabled: (ctx: Ctx) => Promise<boolean>;
   shipping: ShippingService;
   now: () => number;
 }
@@ -105,7 +106,8 @@ export class CheckoutService {
    */
   async currentDiscount(ctx: Ctx, subtotalMinor: number): Promise<{ code: string; discountMinor: number } | null> {
     const cartId = await this.deps.cart.cartIdOf(ctx);
-    if (cartId === null || !this.deps.discountsEnabled) return null;
+    // With discounts switched off `check` refuses every code, so an applied one is dropped below.
+    if (cartId === null) return null;
     const state = await this.state.find(ctx, cartId);
     if (!state?.discount_code) return null;
     try {
@@ -123,7 +125,7 @@ export class CheckoutService {
 
   /** Applies a code to the cart (one code at a time: a new one replaces the old). 400 when it cannot be used. */
   async applyDiscount(ctx: Ctx, code: string): Promise<DiscountTotals> {
-    if (!this.deps.discountsEnabled) throw new NotFoundError('Discount codes are not offered');
+    if (!(await this.deps.discountsEnabled(ctx))) throw new NotFoundError('Discount codes are not offered');
     const cart = await this.deps.cart.query(ctx, false);
     const cartId = await this.deps.cart.cartIdOf(ctx);
     if (cartId === null || cart.itemCount === 0) throw new BadRequestError(EMPTY_CART_MESSAGE);
@@ -207,7 +209,7 @@ export class CheckoutService {
         DiscountCodeApplied: discount !== null,
         DiscountAmount: money(discountMinor),
         DiscountCodes: discount ? [discount.code] : [],
-        DiscountsEnabled: deps.discountsEnabled,
+        DiscountsEnabled: await deps.discountsEnabled(ctx),
         Version: cartVersion(cart.stores.flatMap((group) => group.items)),
       },
       PaymentInformation: {

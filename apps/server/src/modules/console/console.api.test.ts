@@ -13,6 +13,8 @@ import {
   ITEM_OFF_SALE_MESSAGE,
   NO_SUCH_ITEM_MESSAGE,
   NO_SUCH_STORE_MESSAGE,
+  type ProductDetail,
+  type SearchResultsValue,
   STAFF_ONLY_MESSAGE,
   type WishlistPageValue,
 } from '@shop/contract';
@@ -330,6 +332,43 @@ describe.each(testDatabaseTargets())('the store console API on $name', (target) 
     expect((await items(staff, store.id, '?category=guitars')).body.Value.TotalCount).toBe(6);
     expect((await items(staff, store.id, '?category=no-such-thing')).body.Value.TotalCount).toBe(0);
     expect((await items(staff, store.id, '?query=100%25')).body.Value.TotalCount).toBe(0);
+  });
+
+  it('gives pictures replaced by an edit new URLs in the console, the product page and search (they are served immutable)', async () => {
+    const picture = async (background: string) =>
+      (
+        await sharp({ create: { width: 800, height: 600, channels: 3, background } })
+          .png()
+          .toBuffer()
+      ).toString('base64');
+    const code = (await add(staffA, storeA.id, { Title: 'Okapicaster bass', Pictures: [await picture('#c0392b')] }))
+      .body.Value.Code;
+    const urls = async () => {
+      const item = (await staffA.get<ConsoleItem>(itemUrl(storeA.id, code))).body.Value;
+      const page = (await server.get<ProductDetail>(`/c3api/product/query?code=${code}`)).body.Value;
+      const search = await server.get<SearchResultsValue>('/c3api/search/results?query=okapicaster');
+      const card = search.body.Value.ProductList.ProductListItems.find((c) => c.Code === code);
+      return [item.Thumbnail, page.Images[0]?.Url, page.Images[0]?.Thumbnail, card?.ImageUrl].map(String);
+    };
+    const before = await urls();
+    for (const url of before) expect(url).toMatch(new RegExp(`^/c3api/images/product/${code}/1\\?.*v=[0-9a-f]{8}$`));
+
+    clock += 1000;
+    const edited = await staffA.post<ConsoleItem>(
+      `${itemUrl(storeA.id, code)}/edit`,
+      fields({ Title: 'Okapicaster bass', Pictures: [await picture('#1e8449')] }),
+    );
+    expect(edited.status, edited.body.Message ?? undefined).toBe(200);
+    const after = await urls();
+    for (const [index, url] of after.entries()) {
+      // The same picture position, at a URL no browser or CDN has cached: the new (green) picture.
+      expect(url).not.toBe(before[index]);
+      expect(url.split('?')[0]).toBe(before[index]?.split('?')[0]);
+      const image = await fetch(`${server.baseUrl}${url}`);
+      expect(image.status).toBe(200);
+      const { dominant } = await sharp(Buffer.from(await image.arrayBuffer())).stats();
+      expect(dominant.g, url).toBeGreaterThan(dominant.r + 50);
+    }
   });
 
   it('edits an item and changes its price through the catalogue, recording a cut', async () => {

@@ -6,6 +6,7 @@ import {
   type Region,
 } from '@shop/contract';
 import type { CategoryRow } from '../../db/schema.js';
+import { pictureVersion, productImageUrl } from '../catalogue/catalogue.mapper.js';
 import type { StockRow } from '../catalogue/catalogue.service.js';
 
 export function consoleStatusOf(row: Pick<StockRow, 'status' | 'withdrawn_at'>): ConsoleItemStatus {
@@ -36,7 +37,7 @@ export function toConsoleItem(row: StockRow, region: Region): ConsoleItem {
     HeightCm: row.height_cm,
     Postable: row.postable === 1,
     PictureCount: row.image_count,
-    Thumbnail: row.image_count > 0 ? `/c3api/images/product/${row.code}/1?w=300` : null,
+    Thumbnail: row.image_count > 0 ? productImageUrl(row.code, 1, 300, pictureVersion(row)) : null,
     Status: consoleStatusOf(row),
     InLiveOrder: row.in_live_order === 1 || row.status === 'reserved',
     ListedAt: row.listed_at,

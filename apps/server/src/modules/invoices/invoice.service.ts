@@ -1,17 +1,43 @@
-import { type GstInvoiceValue, orderTimeZoneLabel, REGION_INFO } from '@shop/contract';
+import {
+  ABN_MESSAGE,
+  ABN_REQUIRED_MESSAGE,
+  COMPANY_NUMBER_MESSAGE,
+  type GstInvoiceValue,
+  orderTimeZoneLabel,
+  REGION_INFO,
+  type Region,
+  VAT_NUMBER_MESSAGE,
+  VAT_NUMBER_REQUIRED_MESSAGE,
+} from '@shop/contract';
 import type { StoreRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { isValidAbn, isValidUkVatNumber } from '../../lib/tax-numbers.js';
 import { type OrderLinks, orderForViewer } from '../checkout/order-links.js';
 import type { OrderShipmentRow, OrdersService } from '../orders/orders.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import { splitByLargestRemainder } from '../promotions/split.js';
 import type { StoresService } from '../stores/stores.service.js';
-import { customerDetails, paymentType, storeInvoice } from './invoice.mapper.js';
+import { customerDetails, licencesOf, paymentType, storeInvoice, taxNumberOf } from './invoice.mapper.js';
 import { InvoiceRepository } from './invoice.repository.js';
 import { invoiceFigures } from './invoice-arithmetic.js';
 import { hasTaxInvoice } from './invoice-availability.js';
+
+/** A store's identity on its invoices (the store console's invoice settings). */
+export interface InvoiceIdentity {
+  entityName: string;
+  /** AU: the ABN; UK: the company number. */
+  businessNumber: string;
+  /** UK only. */
+  vatNumber: string;
+  taxRegistered: boolean;
+  licences: string[];
+}
+
+export type InvoiceIdentityCheck =
+  | { ok: true; identity: InvoiceIdentity }
+  | { ok: false; errors: { field: keyof InvoiceIdentity; message: string }[] };
 
 export interface InvoiceDependencies {
   orders: OrdersService;
@@ -133,6 +159,55 @@ export class InvoiceService {
       CustomerDetails: buyer,
       StoreInvoiceDetails: details,
     };
+  }
+
+  /**
+   * A store's invoice identity as its staff would set it, checked the way a tax invoice needs it:
+   * AU: the ABN's check digits (stored as printed, '12 345 678 901'), and registered for GST only
+   * with an ABN; UK: the VAT number's check digits (stored 'GB' and nine digits), registered for
+   * VAT only with one, the company number eight letters or digits. Answers the values to store, or
+   * each field's error.
+   */
+  checkInvoiceIdentity(region: Region, identity: InvoiceIdentity): InvoiceIdentityCheck {
+    const errors: { field: keyof InvoiceIdentity; message: string }[] = [];
+    const business = identity.businessNumber.replace(/\s/g, '').toUpperCase();
+    const vat = identity.vatNumber.replace(/\s/g, '').toUpperCase();
+    let businessNumber = '';
+    let vatNumber = '';
+    if (region === 'AU') {
+      if (business !== '' && !isValidAbn(business)) errors.push({ field: 'businessNumber', message: ABN_MESSAGE });
+      else if (business === '' && identity.taxRegistered)
+        errors.push({ field: 'businessNumber', message: ABN_REQUIRED_MESSAGE });
+      else if (business !== '') businessNumber = taxNumberOf({ region, business_number: business, vat_number: '' });
+      // An Australian store has no VAT number: whatever was sent is dropped.
+    } else {
+      if (business !== '' && !/^[A-Z0-9]{8}$/.test(business))
+        errors.push({ field: 'businessNumber', message: COMPANY_NUMBER_MESSAGE });
+      else businessNumber = business;
+      if (vat !== '' && !isValidUkVatNumber(vat)) errors.push({ field: 'vatNumber', message: VAT_NUMBER_MESSAGE });
+      else if (vat === '' && identity.taxRegistered)
+        errors.push({ field: 'vatNumber', message: VAT_NUMBER_REQUIRED_MESSAGE });
+      else if (vat !== '') vatNumber = vat.startsWith('GB') ? vat : `GB${vat}`;
+    }
+    if (errors.length > 0) return { ok: false, errors };
+    return {
+      ok: true,
+      identity: {
+        entityName: identity.entityName,
+        businessNumber,
+        vatNumber,
+        taxRegistered: identity.taxRegistered,
+        licences: identity.licences,
+      },
+    };
+  }
+
+  /** What a store's invoices print of its identity: the tax number as shown, each licence as name and number. */
+  printedIdentity(store: Pick<StoreRow, 'region' | 'business_number' | 'vat_number' | 'dealer_licences'>): {
+    TaxNumber: string;
+    Licences: { Name: string; Number: string }[];
+  } {
+    return { TaxNumber: taxNumberOf(store), Licences: licencesOf(store) };
   }
 
   /** The shipment's invoice number and its date of issue, issued now if it has none (step 5). */

@@ -1,4 +1,4 @@
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DiscountCodesTable, DiscountCodeUsesTable } from '../../db/tables/promotions.js';
 import type { DbCtx } from '../../lib/context.js';
 
@@ -168,5 +168,21 @@ export class PromotionsRepository {
       .where('region', '=', region as DiscountCodeRow['region'])
       .orderBy('code')
       .execute();
+  }
+
+  /** Changes a code's rules (never its uses or count); undefined when the region has no such code. */
+  async update(
+    ctx: DbCtx,
+    region: string,
+    id: number,
+    changes: Updateable<DiscountCodesTable>,
+  ): Promise<DiscountCodeRow | undefined> {
+    return ctx.db
+      .updateTable('discount_codes')
+      .set(changes)
+      .where('id', '=', id)
+      .where('region', '=', region as DiscountCodeRow['region'])
+      .returningAll()
+      .executeTakeFirst();
   }
 }

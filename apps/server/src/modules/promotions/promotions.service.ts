@@ -1,11 +1,16 @@
 import { DISCOUNT_CODE_MAX_LENGTH, DISCOUNT_INVALID_MESSAGE, type Region } from '@shop/contract';
 import type { DiscountMethod } from '../../db/tables/promotions.js';
 import type { DbCtx } from '../../lib/context.js';
-import { BadRequestError } from '../../lib/errors.js';
+import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { type DiscountCodeRow, type NewDiscountCode, PromotionsRepository } from './promotions.repository.js';
+
+export type { DiscountCodeRow } from './promotions.repository.js';
 
 /** The reply to every code that cannot be used, whatever the reason (checkout.md section 8). */
 export const INVALID_CODE_MESSAGE = DISCOUNT_INVALID_MESSAGE;
+
+/** The reply to every code while the region's discount codes are switched off (404, as checkout answers). */
+export const DISCOUNTS_OFF_MESSAGE = 'Discount codes are not offered';
 
 /** A code that passed `check`, and what it takes off the items' subtotal. */
 export interface AppliedDiscount {
@@ -59,7 +64,15 @@ export function discountMinorFor(method: DiscountMethod, amount: number, subtota
 export class PromotionsService {
   private readonly repository = new PromotionsRepository();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /**
+   * @param offered whether the region takes discount codes now (the site's DiscountsEnabled, the
+   * admin's switch included); while it is off every code is refused, at checkout and when an order
+   * is placed alike.
+   */
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly offered: (ctx: DbCtx & { region: Region }) => Promise<boolean> = async () => true,
+  ) {}
 
   /**
    * Checks a code for the context's region, the items' subtotal (minor units) and the customer
@@ -71,6 +84,7 @@ export class PromotionsService {
     code: string,
     input: { subtotalMinor: number; customerKey: string | null },
   ): Promise<AppliedDiscount> {
+    if (!(await this.offered(ctx))) throw new NotFoundError(DISCOUNTS_OFF_MESSAGE);
     const normalized = normalizeDiscountCode(code);
     if (normalized === '' || normalized.length > DISCOUNT_CODE_MAX_LENGTH) invalid();
     const row = await this.repository.byCode(ctx, ctx.region, normalized);
@@ -136,6 +150,39 @@ export class PromotionsService {
     return this.repository.listByRegion(ctx, ctx.region);
   }
 
+  /** One of the region's codes by id, or null. */
+  async codeById(ctx: DbCtx & { region: Region }, id: number): Promise<DiscountCodeRow | null> {
+    const row = await this.repository.byId(ctx, id);
+    return row && row.region === ctx.region ? row : null;
+  }
+
+  /** The region's code as shoppers type it (any case), or null: is a new code's name taken? */
+  async codeByName(ctx: DbCtx & { region: Region }, code: string): Promise<DiscountCodeRow | null> {
+    return (await this.repository.byCode(ctx, ctx.region, normalizeDiscountCode(code))) ?? null;
+  }
+
+  /** A new code of the region (stored upper-case), usable at checkout at once when active and in its dates. */
+  async createCode(ctx: DbCtx & { region: Region }, code: string, rules: DiscountRules): Promise<DiscountCodeRow> {
+    const [row] = await this.repository.insertCodes(ctx, [
+      { code: normalizeDiscountCode(code), region: ctx.region, ...ruleColumns(rules), created_at: this.now() },
+    ]);
+    if (!row) throw new Error('The discount code was not written');
+    return row;
+  }
+
+  /**
+   * Changes a code's rules; its uses so far stay counted (lowering max_uses below them only stops
+   * further uses). Null when the region has no such code.
+   */
+  async updateCode(ctx: DbCtx & { region: Region }, id: number, rules: DiscountRules): Promise<DiscountCodeRow | null> {
+    return (await this.repository.update(ctx, ctx.region, id, ruleColumns(rules))) ?? null;
+  }
+
+  /** Turns a code off (checkout refuses it from now on); null when the region has no such code. */
+  async deactivateCode(ctx: DbCtx & { region: Region }, id: number): Promise<DiscountCodeRow | null> {
+    return (await this.repository.update(ctx, ctx.region, id, { active: 0 })) ?? null;
+  }
+
   /**
    * Replaces every code (and use) with these: the demo seed. Codes are stored normalized. Run it
    * inside a transaction.
@@ -147,6 +194,33 @@ export class PromotionsService {
       codes.map((code) => ({ ...code, code: normalizeDiscountCode(code.code) })),
     );
   }
+}
+
+/** A code's rules as the marketplace admin sets them (amount as stored: basis points or minor units). */
+export interface DiscountRules {
+  method: DiscountMethod;
+  amount: number;
+  description: string;
+  startsAt: number | null;
+  endsAt: number | null;
+  minSpendMinor: number;
+  maxUses: number | null;
+  maxUsesPerCustomer: number | null;
+  active: boolean;
+}
+
+function ruleColumns(rules: DiscountRules) {
+  return {
+    method: rules.method,
+    amount: rules.amount,
+    description: rules.description,
+    starts_at: rules.startsAt,
+    ends_at: rules.endsAt,
+    min_spend_minor: rules.minSpendMinor,
+    max_uses: rules.maxUses,
+    max_uses_per_customer: rules.maxUsesPerCustomer,
+    active: rules.active ? 1 : 0,
+  };
 }
 
 function isUsableAt(row: DiscountCodeRow, now: number): boolean {

@@ -53,9 +53,9 @@ export class PredictiveService {
       0,
       limits.categories,
     );
-    const completions = this.completions(index, text, limits.completions);
-    // "iph" is shown as the search it most likely is: "iphone in Smartphones".
-    const displayQuery = completions[0] ?? (match.corrections.length > 0 ? this.correctedQuery(index, text) : text);
+    const completions = this.completions(index, text, match.meant, limits.completions);
+    // "iph" is shown as the search it most likely is: "iphone in Smartphones"; "swith" as "switch".
+    const displayQuery = completions[0] ?? (match.corrections.length > 0 ? match.meant.join(' ') : text);
     const bestDocs = topK(live, limits.products, (a, b) => {
       const sa = match.scores[a] as number;
       const sb = match.scores[b] as number;
@@ -107,22 +107,19 @@ export class PredictiveService {
     return leaves;
   }
 
-  private correctedQuery(index: CatalogueIndex, text: string): string {
-    return queryWords(text)
-      .map((w) => (index.text.wordsWithPrefix(w, 1).length > 0 ? w : (index.text.correct(w) ?? w)))
-      .join(' ');
-  }
-
-  /** Whole words that the last word typed could become, keeping the words before it. */
-  private completions(index: CatalogueIndex, text: string, limit: number): string[] {
+  /**
+   * Whole words that the last word typed could become, after the words before it; a misspelt word
+   * reads as the word the search took it for (`meant`, read beside the other words).
+   */
+  private completions(index: CatalogueIndex, text: string, meant: string[], limit: number): string[] {
     const typed = queryWords(text);
     const last = typed[typed.length - 1];
     if (!last) return [];
-    const head = typed.slice(0, -1).join(' ');
+    const head = meant.slice(0, -1).join(' ');
     let candidates = index.text.wordsWithPrefix(last, limit * 3).map((w) => w.word);
     if (candidates.length === 0) {
-      const corrected = index.text.correct(last);
-      candidates = corrected ? [corrected] : [];
+      const corrected = meant[meant.length - 1];
+      candidates = corrected && corrected !== last ? [corrected] : [];
     }
     const out: string[] = [];
     for (const word of candidates) {

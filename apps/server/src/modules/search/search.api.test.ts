@@ -61,6 +61,12 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
     return body.Value;
   }
 
+  async function suggest(params: string): Promise<PredictiveValue> {
+    const { status, body } = await server.get<PredictiveValue>(`/c3api/search/predective?${params}`);
+    expect(status, body.Message ?? '').toBe(200);
+    return body.Value;
+  }
+
   async function total(params: URLSearchParams): Promise<number> {
     return (await search(params.toString())).ProductList.ProductListItemCount;
   }
@@ -314,6 +320,60 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
     for (const item of samsung.ProductList.ProductListItems) expect(item.Brand).toBe('Samsung');
   });
 
+  describe('misspellings', () => {
+    /** Every result of a query (the demo holds at most a few hundred of any one word). */
+    async function allTitles(query: string): Promise<{ total: number; titles: string[] }> {
+      const titles: string[] = [];
+      for (let page = 1; ; page++) {
+        const value = await search(`${new URLSearchParams({ query })}&NumberOfResults=48&page=${page}`);
+        titles.push(...value.ProductList.ProductListItems.map((i) => i.Title));
+        if (value.ProductList.ProductListItems.length < 48)
+          return { total: value.ProductList.ProductListItemCount, titles };
+      }
+    }
+
+    it.each([
+      ['swith', 'switch', /Switch/],
+      ['iphnoe', 'iphone', /iPhone/],
+      ['samsnug', 'samsung', /Samsung/],
+      ['giiant 2', 'giant 2', /Giant .*\b2\b/],
+    ])('finds for %s exactly what %s finds, and suggests it', async (typed, meant, title) => {
+      const found = await allTitles(typed);
+      const wanted = await allTitles(meant);
+      expect(found.total).toBeGreaterThan(0);
+      expect(found).toEqual(wanted);
+      for (const t of found.titles) expect(t).toMatch(title);
+      const suggestions = await suggest(new URLSearchParams({ query: typed }).toString());
+      expect(suggestions.AutoCompleteItems[0]?.PotentialSearchQuery).toBe(meant);
+      const scoped = suggestions.PredectiveSearchItems.filter((i) => i.Type === 0);
+      expect(scoped.length).toBeGreaterThan(0);
+      for (const s of scoped) expect(s.DisplayName.startsWith(`${meant} in `)).toBe(true);
+    });
+
+    it("never takes a misspelling for a stop word: 'swith' is not every title with 'with'", async () => {
+      expect((await allTitles('with')).total).toBeGreaterThan((await allTitles('switch')).total);
+      const found = await allTitles('swith');
+      expect(found.titles.some((t) => !/Switch/.test(t))).toBe(false);
+      const suggestions = await suggest('query=swith');
+      expect(JSON.stringify(suggestions)).not.toMatch(/"with in /);
+    });
+
+    it('leaves a model code the catalogue holds as it is (q600c), and does not turn another into it', async () => {
+      const model = await allTitles('q600c');
+      expect(model.total).toBeGreaterThan(0);
+      for (const t of model.titles) expect(t).toContain('HW-Q600C');
+      expect((await suggest('query=q600c')).AutoCompleteItems[0]?.PotentialSearchQuery).toBe('q600c');
+      expect((await allTitles('q700c')).total).toBe(0);
+    });
+
+    it('does not match Lenovo for lens', async () => {
+      const lenses = await allTitles('lens');
+      expect(lenses.total).toBeGreaterThan(0);
+      expect(lenses.titles.filter((t) => /Lenovo/.test(t))).toEqual([]);
+      expect((await allTitles('lenovo')).total).toBeGreaterThan(0);
+    });
+  });
+
   it('stems and matches prefixes', async () => {
     const plural = await search('query=guitars');
     const singular = await search('query=guitar');
@@ -365,12 +425,6 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
   });
 
   describe('suggestions', () => {
-    async function suggest(params: string) {
-      const { status, body } = await server.get<PredictiveValue>(`/c3api/search/predective?${params}`);
-      expect(status, body.Message ?? '').toBe(200);
-      return body.Value;
-    }
-
     it('offers category-scoped searches, completions, products and top categories', async () => {
       const value = await suggest('query=iph&isMobileDevice=false&referrer=%2F');
       expect(value.PredectiveListItemCount).toBeGreaterThan(0);

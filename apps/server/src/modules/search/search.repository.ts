@@ -23,36 +23,42 @@ export interface IndexedProductRow {
   listed_at: string;
 }
 
+const INDEXED_COLUMNS = [
+  'p.id',
+  'p.title',
+  'p.brand',
+  'p.category_id',
+  'p.condition',
+  'p.price_minor',
+  'p.rrp_minor',
+  'p.promo_method',
+  'p.store_id',
+  'p.image_count',
+  'p.colour',
+  'p.storage',
+  'p.weight_grams',
+  'p.postable',
+  'p.disable_in_store_pickup',
+  'p.status',
+  'p.listed_at',
+] as const;
+
 /** SQL the search module needs: reading the catalogue's items in bulk (the change feed is read through CatalogueService). */
 export class SearchRepository {
-  private indexedColumns(ctx: DbCtx) {
+  /**
+   * One page of a region's items in id order (keyset paging keeps big catalogues cheap to read).
+   * Products drive the query, read in id order, each looking up its store: SQLite keeps a CROSS
+   * JOIN's tables in the order written. Joined the other way round, SQLite found the region's
+   * stores first and then gathered and sorted every remaining item of theirs for each page of
+   * 20,000 (a 1,000,000-item build spent 12 of its 21 s here). PostgreSQL plans a cross join with
+   * its condition in WHERE as the inner join it is, choosing the order itself.
+   */
+  async productsAfter(ctx: DbCtx, region: Region, afterId: number, limit: number): Promise<IndexedProductRow[]> {
     return ctx.db
       .selectFrom('products as p')
-      .innerJoin('stores as s', 's.id', 'p.store_id')
-      .select([
-        'p.id',
-        'p.title',
-        'p.brand',
-        'p.category_id',
-        'p.condition',
-        'p.price_minor',
-        'p.rrp_minor',
-        'p.promo_method',
-        'p.store_id',
-        'p.image_count',
-        'p.colour',
-        'p.storage',
-        'p.weight_grams',
-        'p.postable',
-        'p.disable_in_store_pickup',
-        'p.status',
-        'p.listed_at',
-      ]);
-  }
-
-  /** One page of a region's items in id order (keyset paging keeps big catalogues cheap to read). */
-  async productsAfter(ctx: DbCtx, region: Region, afterId: number, limit: number): Promise<IndexedProductRow[]> {
-    return this.indexedColumns(ctx)
+      .crossJoin('stores as s')
+      .whereRef('s.id', '=', 'p.store_id')
+      .select(INDEXED_COLUMNS)
       .where('s.region', '=', region)
       .where('p.id', '>', afterId)
       .orderBy('p.id')
@@ -62,6 +68,12 @@ export class SearchRepository {
 
   async productsByIds(ctx: DbCtx, region: Region, ids: number[]): Promise<IndexedProductRow[]> {
     if (ids.length === 0) return [];
-    return this.indexedColumns(ctx).where('s.region', '=', region).where('p.id', 'in', ids).execute();
+    return ctx.db
+      .selectFrom('products as p')
+      .innerJoin('stores as s', 's.id', 'p.store_id')
+      .select(INDEXED_COLUMNS)
+      .where('s.region', '=', region)
+      .where('p.id', 'in', ids)
+      .execute();
   }
 }

@@ -66,6 +66,64 @@ describe('TextIndex', () => {
     expect(index.correct('samsnug')).toBe('samsung');
   });
 
+  it("never corrects to a stop word: 'swith' is 'switch', not the 'with' of many titles", () => {
+    const shop = indexOf([
+      'Nintendo Switch Console', // 0
+      'Phone Case with Strap', // 1
+      'Drill with Battery', // 2
+      'Camera with Kit Lens', // 3
+      'Light Switch Plate', // 4
+    ]);
+    const match = shop.match('swith');
+    expect([...match.docs]).toEqual([0, 4]);
+    expect(match.corrections).toEqual(['switch']);
+    expect(match.meant).toEqual(['switch']);
+    expect(shop.correct('swith')).toBe('switch');
+    // A stop word is never the only near miss either.
+    expect([...shop.match('wiht').docs]).toEqual([]);
+    expect(shop.correct('wiht')).toBeNull();
+  });
+
+  it('prefers the slip shoppers make, then the word more items carry', () => {
+    const shop = indexOf(['Cars Toy', 'Cars Poster', 'Cars Mug', 'Care Kit', 'Mast Light', 'Mast Flag', 'Most Wanted']);
+    // 'card' is one neighbouring key from both 'cars' and 'care': more items say 'cars'; both are searched.
+    expect(shop.correct('card')).toBe('cars');
+    expect([...shop.match('card').docs]).toEqual([0, 1, 2, 3]);
+    // 'mist': 'o' is next to 'i' on the keyboard and 'a' is not, so 'most' although 'mast' is commoner.
+    expect(shop.correct('mist')).toBe('most');
+    expect([...shop.match('mist').docs]).toEqual([6]);
+  });
+
+  it('takes a misspelt word for what the other words make sense with', () => {
+    const shop = indexOf(['iPad 9th Gen', 'iPad 10th Gen', 'Tablet Gen 2', 'Apple iPhone 14 Green', 'Green Kettle']);
+    expect(shop.correct('geen')).toBe('gen');
+    const match = shop.match('geen iphone');
+    expect([...match.docs]).toEqual([3]);
+    expect(match.meant).toEqual(['green', 'iphone']);
+  });
+
+  it('reads a doubled letter and keeps the number: giiant 2', () => {
+    const bikes = indexOf(['Giant Talon 2 Mountain Bike', 'Giant Trance X 29', 'Giant TCR Advanced 2', 'Gant Shirt']);
+    const match = bikes.match('giiant 2');
+    expect([...match.docs]).toEqual([0, 2]);
+    expect(match.meant).toEqual(['giant', '2']);
+  });
+
+  it('leaves a model code it holds alone and never swaps its digits for another model', () => {
+    const shop = indexOf([
+      'Samsung HW-Q600C Soundbar',
+      'Samsung HW-Q60C Soundbar',
+      'Canon EF 50mm Lens',
+      'Lenovo Tab M10',
+    ]);
+    const model = shop.match('q600c');
+    expect([...model.docs]).toEqual([0]);
+    expect(model.corrections).toEqual([]);
+    expect([...shop.match('q700c').docs]).toEqual([]);
+    expect([...shop.match('w600c').docs]).toEqual([0]);
+    expect([...shop.match('lens').docs]).toEqual([2]);
+  });
+
   it('finds nothing for words that are nowhere near', () => {
     expect(found('xylophone')).toEqual([]);
     expect(found('')).toEqual([]);

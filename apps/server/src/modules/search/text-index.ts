@@ -1,4 +1,5 @@
-import { editDistanceWithin, queryWords, stem, words } from './text-analysis.js';
+import { editDistanceWithin, isStopWord, queryWords, stem, words } from './text-analysis.js';
+import { typoCost } from './typo-cost.js';
 
 /**
  * An in-memory inverted index over short texts (titles, brands, category names). Documents are
@@ -32,15 +33,43 @@ export interface TextMatch {
   scores: Float32Array;
   /** The corrected words when typo matching was used, for "showing results for" messages. */
   corrections: string[];
+  /** The query's words as searched: each word typed, or the near miss it was taken for. */
+  meant: string[];
 }
 
 type Expansion = { termId: number; quality: number };
+
+interface NearMiss {
+  word: string;
+  termId: number;
+  distance: number;
+}
+
+interface Expanded {
+  expansions: Expansion[];
+  /** For a word the index does not know: the words it may have meant, likeliest first. */
+  nearMisses: NearMiss[];
+  /** How many of the near misses are likely enough to be searched at first (the rest only when they find nothing). */
+  likely: number;
+}
 
 const EXACT = 1;
 const PREFIX = 0.7;
 const FUZZY = 0.55;
 const MAX_PREFIX_EXPANSIONS = 40;
 const MAX_FUZZY_EXPANSIONS = 8;
+/** How much a word's popularity (log of the items carrying it) counts against a slip's cost. */
+const POPULARITY = 0.05;
+/** Near-misses this close to the best one are searched too: either could be what was meant. */
+const AS_LIKELY = 0.3;
+
+function fuzzy(miss: NearMiss): Expansion {
+  return { termId: miss.termId, quality: FUZZY / miss.distance };
+}
+
+function digitsOf(word: string): string {
+  return word.replace(/\D/g, '');
+}
 
 export class TextIndex {
   private readonly termIds = new Map<string, number>();
@@ -56,7 +85,7 @@ export class TextIndex {
   private scores: Float32Array = new Float32Array(1024);
   private epoch = 1;
   private building: { docs: number[]; weights: number[] }[] | null = [];
-  private readonly expansionCache = new Map<string, { expansions: Expansion[]; correction: string | null }>();
+  private readonly expansionCache = new Map<string, Expanded>();
 
   get size(): number {
     return this.docCount;
@@ -168,12 +197,12 @@ export class TextIndex {
     return found.slice(0, limit);
   }
 
-  /** The closest known word to a misspelt one, or null. */
+  /** The likeliest known word a misspelt one meant, or null (also for known words and prefixes). */
   correct(word: string): string | null {
-    return this.expand(word, true).correction;
+    return this.expand(word, true).nearMisses[0]?.word ?? null;
   }
 
-  private expand(word: string, isLast: boolean): { expansions: Expansion[]; correction: string | null } {
+  private expand(word: string, isLast: boolean): Expanded {
     const key = `${isLast ? 'L' : 'W'}:${word}`;
     const cached = this.expansionCache.get(key);
     if (cached) return cached;
@@ -194,45 +223,96 @@ export class TextIndex {
         if (expansions.length >= MAX_PREFIX_EXPANSIONS) break;
       }
     }
-    let correction: string | null = null;
+    let nearMisses: NearMiss[] = [];
+    let likely = 0;
     if (expansions.length === 0 && word.length >= 4 && !/^\d+$/.test(word)) {
-      const max = word.length >= 8 ? 2 : 1;
-      const candidates: { word: string; distance: number; df: number }[] = [];
-      for (const [candidate, entry] of this.surface) {
-        if (Math.abs(candidate.length - word.length) > max) continue;
-        const distance = editDistanceWithin(word, candidate, max);
-        if (distance <= max) candidates.push({ word: candidate, distance, df: entry.df });
-      }
-      candidates.sort((a, b) => a.distance - b.distance || b.df - a.df);
-      for (const candidate of candidates.slice(0, MAX_FUZZY_EXPANSIONS)) {
-        const termId = this.surface.get(candidate.word)?.termId;
-        if (termId === undefined || used.has(termId)) continue;
-        used.add(termId);
-        expansions.push({ termId, quality: FUZZY / candidate.distance });
-      }
-      correction = candidates[0]?.word ?? null;
+      ({ nearMisses, likely } = this.nearMisses(word));
+      for (const miss of nearMisses.slice(0, likely)) expansions.push(fuzzy(miss));
     }
-    const result = { expansions, correction };
+    const result = { expansions, nearMisses, likely };
     if (this.expansionCache.size > 5000) this.expansionCache.clear();
     this.expansionCache.set(key, result);
     return result;
   }
 
+  /**
+   * The known words a misspelt one may have meant, likeliest first: within one slip (two for long
+   * words) by plain edit distance, ranked by how shoppers slip (typoCost) less a little for each
+   * tenfold more items carrying the word. `likely` counts those about as likely as the best. Never a
+   * stop word ('swith' is 'switch', not the 'with' of every other title), and never a word with
+   * other digits ('q700c' is another model than 'q600c').
+   */
+  private nearMisses(word: string): { nearMisses: NearMiss[]; likely: number } {
+    const max = word.length >= 8 ? 2 : 1;
+    const digits = digitsOf(word);
+    const candidates: (NearMiss & { rank: number })[] = [];
+    for (const [candidate, entry] of this.surface) {
+      if (Math.abs(candidate.length - word.length) > max || isStopWord(candidate)) continue;
+      if (digitsOf(candidate) !== digits) continue;
+      const distance = editDistanceWithin(word, candidate, max);
+      if (distance > max) continue;
+      const rank = typoCost(word, candidate) - POPULARITY * Math.log(Math.max(1, entry.df));
+      candidates.push({ word: candidate, termId: entry.termId, distance, rank });
+    }
+    candidates.sort((a, b) => a.rank - b.rank || a.word.localeCompare(b.word));
+    // One near miss per term: 'lapto' may be 'laptop' or 'laptops', which search alike.
+    const nearMisses: NearMiss[] = [];
+    const terms = new Set<number>();
+    let likely = 0;
+    for (const { word: candidate, termId, distance, rank } of candidates) {
+      if (terms.has(termId)) continue;
+      terms.add(termId);
+      nearMisses.push({ word: candidate, termId, distance });
+      if (rank <= (candidates[0]?.rank ?? 0) + AS_LIKELY) likely++;
+      if (nearMisses.length >= MAX_FUZZY_EXPANSIONS) break;
+    }
+    return { nearMisses, likely };
+  }
+
   /** Documents containing every query word (as a stem, a prefix or a near miss), with scores. */
   match(query: string): TextMatch {
     const tokens = queryWords(query);
-    const empty: TextMatch = { docs: new Int32Array(0), scores: this.scores, corrections: [] };
+    const empty: TextMatch = { docs: new Int32Array(0), scores: this.scores, corrections: [], meant: tokens };
     if (tokens.length === 0 || this.docCount === 0) return empty;
     const expanded = tokens.map((token, i) => this.expand(token, i === tokens.length - 1));
-    if (expanded.some((e) => e.expansions.length === 0)) return empty;
-    const corrections = expanded.map((e) => e.correction).filter((c): c is string => c !== null);
+    if (expanded.some((e) => e.expansions.length === 0)) {
+      return { ...empty, meant: tokens.map((token, i) => expanded[i]?.nearMisses[0]?.word ?? token) };
+    }
+    let found = this.intersect(expanded.map((e) => e.expansions));
+    // No item holds every word as its likeliest reading: a less likely near miss may be what was
+    // meant ('geen iphone' is a green iPhone, although 'gen' is the nearer word).
+    if (found.docs.length === 0 && expanded.some((e) => e.nearMisses.length > e.likely)) {
+      found = this.intersect(expanded.map((e) => (e.nearMisses.length > 0 ? e.nearMisses.map(fuzzy) : e.expansions)));
+    }
+    // Each misspelt word reads as its likeliest near miss that the results actually hold.
+    const meant = tokens.map((token, i) => {
+      const misses = expanded[i]?.nearMisses ?? [];
+      return (misses.find((m) => this.holdsAny(m.termId, found.mark)) ?? misses[0])?.word ?? token;
+    });
+    const corrections = meant.filter((word, i) => word !== tokens[i]);
+    return { docs: found.docs, scores: this.scores, corrections, meant };
+  }
 
+  /** Whether any document of a term's postings carries `mark` (the documents an intersection found). */
+  private holdsAny(termId: number, mark: number): boolean {
+    const p = this.postings[termId];
+    if (!p) return false;
+    for (let i = 0; i < p.docs.length; i++) if (this.seen[p.docs[i] as number] === mark) return true;
+    for (let i = 0; i < p.moreDocs.length; i++) if (this.seen[p.moreDocs[i] as number] === mark) return true;
+    return false;
+  }
+
+  /**
+   * Documents holding, for every word, one of its expansions, scored; each found document is left
+   * marked with the returned `mark` in `seen` until the next intersection.
+   */
+  private intersect(expanded: Expansion[][]): { docs: Int32Array; mark: number } {
     if (this.epoch > 0x3fffffff) {
       this.seen.fill(0);
       this.epoch = 1;
     }
     const base = this.epoch;
-    const last = tokens.length;
+    const last = expanded.length;
     this.epoch += last + 2;
     const averageLength = this.totalLength / this.docCount || 1;
     const n = this.docCount;
@@ -241,7 +321,7 @@ export class TextIndex {
 
     for (let t = 0; t < expanded.length; t++) {
       const expectedBefore = base + t;
-      for (const { termId, quality } of expanded[t]?.expansions ?? []) {
+      for (const { termId, quality } of expanded[t] ?? []) {
         const p = this.postings[termId];
         if (!p) continue;
         const idf = Math.log(1 + n / Math.max(1, this.documentFrequency(termId)));
@@ -279,7 +359,7 @@ export class TextIndex {
     // Collect documents that matched every word, walking the last word's postings.
     const complete = base + last;
     const collected: number[] = [];
-    for (const { termId } of expanded[last - 1]?.expansions ?? []) {
+    for (const { termId } of expanded[last - 1] ?? []) {
       const p = this.postings[termId];
       if (!p) continue;
       const take = (doc: number) => {
@@ -293,7 +373,6 @@ export class TextIndex {
       for (let i = 0; i < p.docs.length; i++) take(p.docs[i] as number);
       for (let i = 0; i < p.moreDocs.length; i++) take(p.moreDocs[i] as number);
     }
-    const docs = Int32Array.from(collected).sort();
-    return { docs, scores, corrections };
+    return { docs: Int32Array.from(collected).sort(), mark: complete + 1 };
   }
 }

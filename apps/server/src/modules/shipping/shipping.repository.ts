@@ -98,4 +98,62 @@ export class ShippingRepository {
     await ctx.db.deleteFrom('shipping_zones').execute();
     await ctx.db.deleteFrom('shipping_rate_cards').execute();
   }
+
+  // ---- one store's table (the store console) ----
+
+  async rateCard(ctx: DbCtx, id: number): Promise<{ id: number; region: 'AU' | 'UK'; name: string } | undefined> {
+    return ctx.db.selectFrom('shipping_rate_cards').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** How many stores other than this one use the rate card. */
+  async otherStoresOnCard(ctx: DbCtx, rateCardId: number, storeId: number): Promise<number> {
+    const row = await ctx.db
+      .selectFrom('store_shipping_settings')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('rate_card_id', '=', rateCardId)
+      .where('store_id', '<>', storeId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async zonesOfCard(ctx: DbCtx, rateCardId: number): Promise<{ id: number; name: string }[]> {
+    return ctx.db
+      .selectFrom('shipping_zones')
+      .select(['id', 'name'])
+      .where('rate_card_id', '=', rateCardId)
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Every band of these zones, in zone, service, weight order. */
+  async ratesOfZones(ctx: DbCtx, zoneIds: number[]): Promise<ShippingRateRow[]> {
+    if (zoneIds.length === 0) return [];
+    return ctx.db
+      .selectFrom('shipping_rates')
+      .selectAll()
+      .where('zone_id', 'in', zoneIds)
+      .orderBy('zone_id')
+      .orderBy('service')
+      .orderBy('max_weight_grams')
+      .execute();
+  }
+
+  /** The region's rate card most stores use (the lowest id among equals), or undefined when it has none. */
+  async mostUsedRateCard(ctx: DbCtx, region: 'AU' | 'UK'): Promise<number | undefined> {
+    const row = await ctx.db
+      .selectFrom('shipping_rate_cards as c')
+      .leftJoin('store_shipping_settings as s', 's.rate_card_id', 'c.id')
+      .select(['c.id', (eb) => eb.fn.count<number | string>('s.store_id').as('stores')])
+      .where('c.region', '=', region)
+      .groupBy('c.id')
+      .orderBy('stores', 'desc')
+      .orderBy('c.id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  async deleteRatesOfZones(ctx: DbCtx, zoneIds: number[]): Promise<void> {
+    if (zoneIds.length === 0) return;
+    await ctx.db.deleteFrom('shipping_rates').where('zone_id', 'in', zoneIds).execute();
+  }
 }

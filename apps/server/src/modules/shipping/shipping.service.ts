@@ -11,6 +11,7 @@ import {
   type ShipmentQuote,
   type StoreShippingSettings,
   type Zone,
+  type ZoneArea,
 } from './table-rates.js';
 
 export type {
@@ -43,6 +44,35 @@ export interface StoreShippingSettingsInput {
   surchargeMinor?: number;
   handlingMinor?: number;
 }
+
+/** One weight band of a store's table, as the store console edits it. */
+export type StoreRateInput = RateBand;
+
+/** A store's postage as the store console shows it: its settings, its table's zones and bands. */
+export interface StorePostage {
+  settings: StoreShippingSettings;
+  rateCardName: string;
+  /** Other stores use the same table. */
+  shared: boolean;
+  zones: { id: number; name: string; areas: ZoneArea[] }[];
+  rates: StoreRateInput[];
+}
+
+export interface StorePostageChange {
+  expressEnabled: boolean;
+  surchargeThresholdMinor: number | null;
+  surchargeMinor: number;
+  handlingMinor: number;
+  /** The whole table: every band of every zone (a zone left without rows cannot be posted to). */
+  rates: StoreRateInput[];
+}
+
+export type StorePostageOutcome =
+  | { kind: 'no-settings' }
+  /** rates[index] names a zone that is not in the store's table. */
+  | { kind: 'unknown-zone'; index: number }
+  /** copied: the table was shared, so the store now has its own copy with the new rates. */
+  | { kind: 'saved'; changed: boolean; copied: boolean };
 
 /** One store's items to quote for. */
 export interface ShipmentRequest {
@@ -165,6 +195,112 @@ export class ShippingService {
     await inTransaction(ctx, (tx) => this.repository.upsertSettings(tx, settingsRow(input)));
   }
 
+  /** A store's postage settings and its whole table, or null when it has none (it cannot post). */
+  async storePostage(ctx: Ctx, storeId: number): Promise<StorePostage | null> {
+    const [row] = await this.repository.settingsFor(ctx, [storeId]);
+    if (!row) return null;
+    const card = await this.repository.rateCard(ctx, row.rate_card_id);
+    const zones = (await this.zonesOf(ctx, [row.rate_card_id])).get(row.rate_card_id) ?? [];
+    // A zone without areas has no area rows, so the card's zones are read on their own too.
+    const named = await this.repository.zonesOfCard(ctx, row.rate_card_id);
+    const areas = new Map(zones.map((z) => [z.id, z.areas]));
+    const rates = await this.repository.ratesOfZones(
+      ctx,
+      named.map((z) => z.id),
+    );
+    return {
+      settings: settingsOf(row),
+      rateCardName: card?.name ?? '',
+      shared: (await this.repository.otherStoresOnCard(ctx, row.rate_card_id, storeId)) > 0,
+      zones: named.map((z) => ({ id: z.id, name: z.name, areas: areas.get(z.id) ?? [] })),
+      rates: rates.map(rateInputOf),
+    };
+  }
+
+  /**
+   * Changes a store's postage: its settings, and its table's bands when they differ from what is
+   * stored. A table is shared by many stores, so one store's new rates must not reach the others:
+   * when another store uses the table, this store gets its own copy (same zones and areas, the new
+   * bands) and its settings point at the copy. In one transaction (the caller's, when it has one).
+   */
+  async changeStorePostage(ctx: Ctx, storeId: number, change: StorePostageChange): Promise<StorePostageOutcome> {
+    return inTransaction(ctx, async (tx) => {
+      const [row] = await this.repository.settingsFor(tx, [storeId]);
+      if (!row) return { kind: 'no-settings' } as const;
+      const zones = await this.repository.zonesOfCard(tx, row.rate_card_id);
+      const zoneIds = new Set(zones.map((z) => z.id));
+      const unknown = change.rates.findIndex((r) => !zoneIds.has(r.zoneId));
+      if (unknown >= 0) return { kind: 'unknown-zone', index: unknown } as const;
+
+      const stored = (await this.repository.ratesOfZones(tx, [...zoneIds])).map(rateInputOf);
+      const ratesChanged = rateKey(stored) !== rateKey(change.rates);
+      let rateCardId = row.rate_card_id;
+      let copied = false;
+      if (ratesChanged) {
+        let zoneIdOf = (id: number) => id;
+        if ((await this.repository.otherStoresOnCard(tx, row.rate_card_id, storeId)) > 0) {
+          const copy = await this.copyCardWithoutRates(tx, row.rate_card_id, storeId);
+          rateCardId = copy.cardId;
+          zoneIdOf = (id) => copy.zoneIds.get(id) as number;
+          copied = true;
+        } else {
+          await this.repository.deleteRatesOfZones(tx, [...zoneIds]);
+        }
+        await this.repository.insertRates(
+          tx,
+          change.rates.map((rate) => ({
+            zone_id: zoneIdOf(rate.zoneId),
+            service: rate.service,
+            max_weight_grams: rate.maxWeightGrams,
+            price_minor: rate.priceMinor,
+            min_days: rate.minDays,
+            max_days: rate.maxDays,
+          })),
+        );
+      }
+      const next = settingsRow({ storeId, rateCardId, ...change });
+      const before = settingsRow({ ...settingsOf(row), storeId });
+      const settingsChanged = JSON.stringify(next) !== JSON.stringify(before);
+      if (settingsChanged) await this.repository.upsertSettings(tx, next);
+      return { kind: 'saved', changed: settingsChanged || ratesChanged, copied } as const;
+    });
+  }
+
+  /**
+   * A store without postage settings starts on its region's usual table (the one most stores use):
+   * Express on, no surcharge, no handling; its staff then change what they need. 'exists' when it
+   * already has settings, 'no-card' when the region has no table at all.
+   */
+  async startStorePostage(ctx: Ctx, storeId: number): Promise<'started' | 'exists' | 'no-card'> {
+    return inTransaction(ctx, async (tx) => {
+      if ((await this.repository.settingsFor(tx, [storeId])).length > 0) return 'exists';
+      const rateCardId = await this.repository.mostUsedRateCard(tx, tx.region);
+      if (rateCardId === undefined) return 'no-card';
+      await this.repository.upsertSettings(tx, settingsRow({ storeId, rateCardId }));
+      return 'started';
+    });
+  }
+
+  /** A copy of a rate card's zones and areas (not its bands) named for the store; old zone id -> new. */
+  private async copyCardWithoutRates(ctx: Ctx, rateCardId: number, storeId: number) {
+    const card = await this.repository.rateCard(ctx, rateCardId);
+    if (!card) throw new RangeError(`No rate card ${rateCardId}`);
+    const cardId = await this.repository.insertRateCard(ctx, card.region, `${card.name} (store ${storeId})`);
+    const zoneIds = new Map<number, number>();
+    for (const zone of await this.repository.zonesOfCard(ctx, rateCardId))
+      zoneIds.set(zone.id, await this.repository.insertZone(ctx, cardId, zone.name));
+    await this.repository.insertAreas(
+      ctx,
+      (await this.repository.zoneAreas(ctx, [rateCardId])).map((area) => ({
+        zone_id: zoneIds.get(area.zone_id) as number,
+        postcode_from: area.postcode_from,
+        postcode_to: area.postcode_to,
+        outward_prefix: area.outward_prefix,
+      })),
+    );
+    return { cardId, zoneIds };
+  }
+
   /** Replaces every rate card and store setting (the demo seed). */
   async replaceAll(
     ctx: Ctx,
@@ -178,6 +314,50 @@ export class ShippingService {
       await this.repository.insertSettings(tx, settingsFor(ids).map(settingsRow));
     });
   }
+}
+
+function settingsOf(row: {
+  store_id: number;
+  rate_card_id: number;
+  express_enabled: number;
+  surcharge_threshold_minor: number | null;
+  surcharge_minor: number;
+  handling_minor: number;
+}): StoreShippingSettings {
+  return {
+    storeId: row.store_id,
+    rateCardId: row.rate_card_id,
+    expressEnabled: row.express_enabled === 1,
+    surchargeThresholdMinor: row.surcharge_threshold_minor === null ? null : Number(row.surcharge_threshold_minor),
+    surchargeMinor: Number(row.surcharge_minor),
+    handlingMinor: Number(row.handling_minor),
+  };
+}
+
+function rateInputOf(row: {
+  zone_id: number;
+  service: ServiceName;
+  max_weight_grams: number;
+  price_minor: number;
+  min_days: number;
+  max_days: number;
+}): StoreRateInput {
+  return {
+    zoneId: row.zone_id,
+    service: row.service,
+    maxWeightGrams: row.max_weight_grams,
+    priceMinor: Number(row.price_minor),
+    minDays: row.min_days,
+    maxDays: row.max_days,
+  };
+}
+
+/** A table's bands in one order, to tell whether two tables are the same. */
+function rateKey(rates: StoreRateInput[]): string {
+  return rates
+    .map((r) => [r.zoneId, r.service, r.maxWeightGrams, r.priceMinor, r.minDays, r.maxDays].join(':'))
+    .sort()
+    .join('|');
 }
 
 function settingsRow(input: StoreShippingSettingsInput) {

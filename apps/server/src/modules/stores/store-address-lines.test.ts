@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storeAddressLines } from './stores.service.js';
+import { composeStoreAddress, storeAddressLines } from './stores.service.js';
 
 describe("a store's address lines", () => {
   it('cuts the town off the street line rather than showing it twice (AU)', () => {
@@ -33,5 +33,12 @@ describe("a store's address lines", () => {
       region: 'AU',
     });
     expect(lines.line1).toBe('1 Hay St');
+  });
+
+  it('keeps a street line with a comma of its own whole, and composes it back', () => {
+    const store = { suburb: 'Ballarat', state: 'VIC', postcode: '3350', region: 'AU' };
+    const address = composeStoreAddress('Shop 4, 12 Main St', store);
+    expect(address).toBe('Shop 4, 12 Main St, Ballarat VIC 3350');
+    expect(storeAddressLines({ ...store, address }).line1).toBe('Shop 4, 12 Main St');
   });
 });

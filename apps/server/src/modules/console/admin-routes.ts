@@ -1,0 +1,174 @@
+import {
+  AdminBannerBodySchema,
+  AdminBannerListValueSchema,
+  AdminBannerSchema,
+  AdminDiscountCreateBodySchema,
+  AdminDiscountEditBodySchema,
+  AdminDiscountListValueSchema,
+  AdminDiscountSchema,
+  AdminFlagsBodySchema,
+  AdminFlagsValueSchema,
+  AdminIdParamsSchema,
+  AdminRemovedValueSchema,
+  AdminStoreBodySchema,
+  AdminStoreListValueSchema,
+  AdminStoreSchema,
+} from '@shop/contract';
+import { z } from 'zod';
+import { type ApiRoute, defineRoute } from '../../lib/route.js';
+import { AdminConsole, type AdminConsoleDependencies } from './admin-console.js';
+import { ConsoleRepository } from './console.repository.js';
+import type { ConsoleService } from './console.service.js';
+
+const PRIVATE = 'no-store';
+const TAG = 'console';
+const BASE = '/c3api/console/admin';
+
+/** The marketplace admin's service, from the shop's services (the console's guard, stores, banners, ...). */
+export function adminConsoleOf(
+  services: Pick<AdminConsoleDependencies, 'stores' | 'catalogue' | 'banners' | 'promotions' | 'site'> & {
+    storeConsole: ConsoleService;
+    clock: () => number;
+  },
+): AdminConsole {
+  return new AdminConsole({
+    guard: services.storeConsole,
+    repository: new ConsoleRepository(),
+    stores: services.stores,
+    catalogue: services.catalogue,
+    banners: services.banners,
+    promotions: services.promotions,
+    site: services.site,
+    now: services.clock,
+  });
+}
+
+/**
+ * The marketplace admin's calls under /c3api/console/admin: signed-in only (guests 401), and every
+ * handler's call starts with the console's requireAdmin (customers and store staff 403).
+ */
+export function consoleAdminRoutes(admin: AdminConsole): ApiRoute[] {
+  const common = { tag: TAG, auth: 'required', cacheControl: PRIVATE } as const;
+  return [
+    defineRoute({
+      ...common,
+      method: 'GET',
+      url: `${BASE}/stores`,
+      summary: 'Every store of the marketplace (both regions), by region and name (marketplace admins)',
+      value: AdminStoreListValueSchema,
+      handler: (ctx) => admin.stores(ctx),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/stores`,
+      summary:
+        'Adds a store (name, slug, region, address, contact, map point): its page and, once it lists items, search show it',
+      body: AdminStoreBodySchema,
+      value: AdminStoreSchema,
+      handler: (ctx, { body }) => admin.createStore(ctx, body),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/stores/:id`,
+      summary: "Changes a store's name, slug, region, address and contact",
+      params: AdminIdParamsSchema,
+      body: AdminStoreBodySchema,
+      value: AdminStoreSchema,
+      handler: (ctx, { params, body }) => admin.editStore(ctx, params.id, body),
+    }),
+    defineRoute({
+      ...common,
+      method: 'GET',
+      url: `${BASE}/banners`,
+      summary: "The region's home carousel slides, hidden ones too, in order",
+      value: AdminBannerListValueSchema,
+      handler: (ctx) => admin.banners(ctx),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/banners`,
+      summary: 'Adds a slide to the home carousel; its description is sanitised with the shop’s rich-text rules',
+      body: AdminBannerBodySchema,
+      value: AdminBannerSchema,
+      handler: (ctx, { body }) => admin.createBanner(ctx, body),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/banners/:id`,
+      summary: 'Changes a slide of the home carousel (description sanitised)',
+      params: AdminIdParamsSchema,
+      body: AdminBannerBodySchema,
+      value: AdminBannerSchema,
+      handler: (ctx, { params, body }) => admin.editBanner(ctx, params.id, body),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/banners/:id/remove`,
+      summary: 'Removes a slide of the home carousel',
+      params: AdminIdParamsSchema,
+      body: z.object({}).optional(),
+      value: AdminRemovedValueSchema,
+      handler: (ctx, { params }) => admin.removeBanner(ctx, params.id),
+    }),
+    defineRoute({
+      ...common,
+      method: 'GET',
+      url: `${BASE}/discount-codes`,
+      summary: "The region's discount codes with their rules and uses",
+      value: AdminDiscountListValueSchema,
+      handler: (ctx) => admin.discounts(ctx),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/discount-codes`,
+      summary:
+        'Adds a discount code of the region (Percentage in basis points or Value in minor units, dates, minimum spend, limits); checkout takes it at once',
+      body: AdminDiscountCreateBodySchema,
+      value: AdminDiscountSchema,
+      handler: (ctx, { body }) => admin.createDiscount(ctx, body),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/discount-codes/:id`,
+      summary: "Changes a discount code's rules (the code itself stays)",
+      params: AdminIdParamsSchema,
+      body: AdminDiscountEditBodySchema,
+      value: AdminDiscountSchema,
+      handler: (ctx, { params, body }) => admin.editDiscount(ctx, params.id, body),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/discount-codes/:id/deactivate`,
+      summary: 'Turns a discount code off: checkout refuses it from now on',
+      params: AdminIdParamsSchema,
+      body: z.object({}).optional(),
+      value: AdminDiscountSchema,
+      handler: (ctx, { params }) => admin.deactivateDiscount(ctx, params.id),
+    }),
+    defineRoute({
+      ...common,
+      method: 'GET',
+      url: `${BASE}/flags`,
+      summary: "The region's feature flags: the admin's switch, the environment's, and what the shop does",
+      value: AdminFlagsValueSchema,
+      handler: (ctx) => admin.flags(ctx),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/flags`,
+      summary: "Sets the admin's switch of feature flags; GET /c3api/site follows (an environment's off still wins)",
+      body: AdminFlagsBodySchema,
+      value: AdminFlagsValueSchema,
+      handler: (ctx, { body }) => admin.setFlags(ctx, body),
+    }),
+  ];
+}

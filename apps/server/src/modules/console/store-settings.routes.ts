@@ -1,0 +1,91 @@
+import {
+  ConsoleStoreParamsSchema,
+  ConsoleStoreSettingsValueSchema,
+  type Region,
+  StoreInvoiceBodySchema,
+  StorePickupBodySchema,
+  StorePostageBodySchema,
+  storeDetailsBodySchema,
+} from '@shop/contract';
+import { type ApiRoute, defineRoute } from '../../lib/route.js';
+import type { ConsoleService } from './console.service.js';
+import { StoreSettingsConsole, type StoreSettingsDependencies } from './store-settings.js';
+
+const PRIVATE = 'no-store';
+const TAG = 'console';
+const BASE = '/c3api/console/stores/:storeId/settings';
+
+/** The store settings' service, from the shop's services (the console's guard, stores, shipping, invoices). */
+export function storeSettingsOf(
+  services: Omit<StoreSettingsDependencies, 'now'> & { storeConsole: ConsoleService; clock: () => number },
+): StoreSettingsConsole {
+  return new StoreSettingsConsole(services.storeConsole, {
+    stores: services.stores,
+    shipping: services.shipping,
+    invoices: services.invoices,
+    catalogue: services.catalogue,
+    now: services.clock,
+  });
+}
+
+/** GET .../settings and one POST per section; each answers every section as it now is. */
+export function storeSettingsRoutes(settings: StoreSettingsConsole, region: Region): ApiRoute[] {
+  const common = { tag: TAG, auth: 'required', cacheControl: PRIVATE, value: ConsoleStoreSettingsValueSchema } as const;
+  return [
+    defineRoute({
+      ...common,
+      method: 'GET',
+      url: BASE,
+      summary: "The store's settings: contact, address and hours, pickup, postage table and invoice identity",
+      params: ConsoleStoreParamsSchema,
+      handler: (ctx, { params }) => settings.settings(ctx, params.storeId),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/details`,
+      summary: "Saves the store's phone, e-mail, street, town, postcode and opening hours (the store page shows them)",
+      params: ConsoleStoreParamsSchema,
+      body: storeDetailsBodySchema(region),
+      handler: (ctx, { params, body }) => settings.saveDetails(ctx, params.storeId, body),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/pickup`,
+      summary: 'Turns click and collect from the store on or off (checkout offers it, or not, at once)',
+      params: ConsoleStoreParamsSchema,
+      body: StorePickupBodySchema,
+      handler: (ctx, { params, body }) => settings.savePickup(ctx, params.storeId, body),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/postage`,
+      summary:
+        "Saves Express on or off, the surcharge and its threshold, handling and the rate table's bands (a table other stores share is copied for this store); 409 without a table",
+      params: ConsoleStoreParamsSchema,
+      body: StorePostageBodySchema,
+      handler: (ctx, { params, body }) => settings.savePostage(ctx, params.storeId, body),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/postage/start`,
+      summary:
+        "Gives a store without a postage table (a new one) its region's usual table, Express on, no surcharge or handling; 409 when it has one",
+      params: ConsoleStoreParamsSchema,
+      handler: (ctx, { params }) => settings.startPostage(ctx, params.storeId),
+    }),
+    defineRoute({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/invoice`,
+      summary:
+        "Saves what the store's tax invoices print: entity name, ABN (AU) or company and VAT numbers (UK), GST/VAT registration, licences",
+      params: ConsoleStoreParamsSchema,
+      body: StoreInvoiceBodySchema,
+      handler: (ctx, { params, body }) => settings.saveInvoice(ctx, params.storeId, body),
+    }),
+  ];
+}

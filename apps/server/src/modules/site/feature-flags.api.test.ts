@@ -1,0 +1,151 @@
+import type { AccountOverviewValue, CheckoutViewValue, FeatureFlagName, SiteValue } from '@shop/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../seed/seed.js';
+import { pickupSubmission } from '../../test/checkout-fixtures.js';
+import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
+import { TestClient } from '../../test/test-client.js';
+import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { SiteRepository } from './site.repository.js';
+
+let emails = 0;
+const newEmail = () => `flags${++emails}.${Date.now()}@example.com`;
+
+/**
+ * A flag the marketplace admin switched off is off on the server too, not only on the page: each
+ * feature's calls answer 404 with words that say so (never a 500), and switched on they work again.
+ */
+describe.each(testDatabaseTargets())('feature flags the server enforces on $name', (target) => {
+  let database: TestDatabase;
+  let server: TestServer;
+  let customer: TestClient;
+  let itemCode: string;
+
+  const setFlag = (name: FeatureFlagName, enabled: boolean) =>
+    new SiteRepository().setFlag(server.ctx(), {
+      region: 'AU',
+      name,
+      enabled,
+      updatedAt: Date.now(),
+      updatedBy: null,
+    });
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedCatalogue(database.handle, { products: 0, seed: 1 });
+    server = await startTestServer(database, { TRUST_PROXY: 'true' });
+    const db = database.handle.db;
+    const store = await makeStore(db, { name: 'Flagstaff', pickup_disabled: 0 });
+    const item = await makeProduct(db, {
+      store_id: store.id,
+      category_id: await categoryIdBySlug(db, 'guitars'),
+      price_minor: 8_000,
+      disable_in_store_pickup: 0,
+    });
+    itemCode = item.code;
+    customer = new TestClient(server.baseUrl);
+    await customer.register(newEmail());
+    expect((await customer.post(`/c3api/cart/add?productId=${item.id}`)).status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await database?.dispose();
+  });
+
+  const overview = async () => (await customer.get<AccountOverviewValue>('/c3api/account/overview')).body.Value;
+
+  it('discount codes off: the code call and a code already applied are refused, and checkout says off', async () => {
+    expect((await customer.post('/c3api/promotion/discountcoupon', { code: 'SAVE10' })).status).toBe(200);
+    await setFlag('DiscountsEnabled', false);
+    try {
+      // Placing the order straight away (no checkout view between): refused in words, nothing placed.
+      const placed = await customer.post('/c3api/checkout/purchase/process', pickupSubmission());
+      expect(placed.status).toBe(404);
+      expect(placed.body.Message).toBe('Discount codes are not offered');
+      const orders = await database.handle.db.selectFrom('orders').select('id').execute();
+      expect(orders).toHaveLength(0);
+      expect((await server.get<SiteValue>('/c3api/site')).body.Value.DiscountsEnabled).toBe(false);
+      const refused = await customer.post('/c3api/promotion/discountcoupon', { code: 'SAVE10' });
+      expect(refused.status).toBe(404);
+      expect(refused.body.Message).toBe('Discount codes are not offered');
+      const view = (await customer.get<CheckoutViewValue>('/c3api/checkout/view')).body.Value.Cart;
+      expect(view).toMatchObject({ DiscountsEnabled: false, DiscountCodeApplied: false, DiscountCodes: [] });
+      expect(view.CartTotal.Amount).toBe(8_000);
+    } finally {
+      await setFlag('DiscountsEnabled', true);
+    }
+    // The checkout view dropped the code while discounts were off; it can be applied again.
+    expect((await customer.get<CheckoutViewValue>('/c3api/checkout/view')).body.Value.Cart.DiscountCodes).toEqual([]);
+    const applied = await customer.post('/c3api/promotion/discountcoupon', { code: 'SAVE10' });
+    expect(applied.status, applied.body.Message ?? '').toBe(200);
+    expect((await customer.get<CheckoutViewValue>('/c3api/checkout/view')).body.Value.Cart.DiscountsEnabled).toBe(true);
+  });
+
+  it('wishlists off: adding is refused and the account overview says off; a guest wishlist still joins at sign-in', async () => {
+    await setFlag('WishlistsEnabled', false);
+    try {
+      const refused = await customer.post('/c3api/wishlist/add', { ItemCode: itemCode });
+      expect(refused.status).toBe(404);
+      expect(refused.body.Message).toBe('Wishlists are not offered');
+      expect((await customer.get('/c3api/wishlist/query/summary')).status).toBe(404);
+      expect((await overview()).Wishlist).toEqual({ WishlistsEnabled: false, NumItems: 0 });
+      expect((await customer.get('/c3api/wishlist/merge?token=x')).status).not.toBe(404);
+    } finally {
+      await setFlag('WishlistsEnabled', true);
+    }
+    const added = await customer.post('/c3api/wishlist/add', { ItemCode: itemCode });
+    expect(added.status, added.body.Message ?? '').toBe(200);
+    expect((await overview()).Wishlist).toEqual({ WishlistsEnabled: true, NumItems: 1 });
+  });
+
+  it('saved searches off: saving and listing are refused and the overview says off', async () => {
+    await setFlag('SavedSearchesEnabled', false);
+    try {
+      const refused = await customer.post('/c3api/savedsearch/add', {
+        NotificationFrequency: 1,
+        Title: 'Guitars',
+        SearchUrl: '/search-results?query=guitar',
+        Email: 'flags-alerts@example.com',
+      });
+      expect(refused.status).toBe(404);
+      expect(refused.body.Message).toBe('Saved searches are not offered');
+      expect((await customer.get('/c3api/savedsearch/list')).status).toBe(404);
+      expect((await overview()).SavedSearches.SavedSearchesEnabled).toBe(false);
+    } finally {
+      await setFlag('SavedSearchesEnabled', true);
+    }
+    expect((await customer.get('/c3api/savedsearch/list')).status).toBe(200);
+    expect((await overview()).SavedSearches.SavedSearchesEnabled).toBe(true);
+  });
+
+  it('wishlist alerts off: turning alerts on is refused; the e-mail’s unsubscribe page still opens', async () => {
+    await setFlag('WishlistAlertsEnabled', false);
+    try {
+      const refused = await customer.post('/c3api/wishlistalert/toggle', { WishlistId: 1, AlertEnabled: false });
+      expect(refused.status).toBe(404);
+      expect(refused.body.Message).toBe('Wishlist alerts are not offered');
+      const acknowledged = await customer.post('/c3api/wishlistalert/acknowledgefeature', {});
+      expect(acknowledged.status).toBe(404);
+      const unsubscribe = await fetch(`${server.baseUrl}/c3api/wishlistalert/unsubscribe?token=x`);
+      expect(unsubscribe.status).not.toBe(404);
+      expect(unsubscribe.status).toBeLessThan(500);
+    } finally {
+      await setFlag('WishlistAlertsEnabled', true);
+    }
+    expect((await customer.post('/c3api/wishlistalert/acknowledgefeature', {})).status).toBe(200);
+  });
+
+  it('the environment’s off wins over the admin’s on', async () => {
+    const locked = await startTestServer(database, { SAVED_SEARCHES_ENABLED: 'false' });
+    try {
+      const client = new TestClient(locked.baseUrl);
+      await client.register(newEmail());
+      const refused = await client.get('/c3api/savedsearch/list');
+      expect(refused.status).toBe(404);
+      expect(refused.body.Message).toBe('Saved searches are not offered');
+    } finally {
+      await locked.close();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Notice } from '../../../components/notice';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { adminStaffKey, useAdminStaff } from '../api/admin-staff';
+import { useConsoleMe } from '../api/get-console-me';
+import { dateTime } from './admin-ui';
+import { InviteForm } from './invite-form';
+
+const ROLE = { store_staff: 'Store staff', marketplace_admin: 'Marketplace admin' } as const;
+
+/** Staff: who holds a role, the invitations sent, and a form to invite someone to stores. */
+export function StaffPage() {
+  useDocumentTitle('Staff - Marketplace admin');
+  const staff = useAdminStaff();
+  const me = useConsoleMe();
+  const queryClient = useQueryClient();
+  const [sent, setSent] = useState<string | null>(null);
+  const stores = me.status === 'done' ? me.value.Stores : [];
+  const storeNames = (ids: number[]) =>
+    ids.length === 0
+      ? 'Every store'
+      : ids.map((id) => stores.find((s) => s.Id === id)?.Name ?? `Store ${id}`).join(', ');
+
+  return (
+    <section aria-labelledby="admin-staff">
+      <div className="admin-head">
+        <h2 id="admin-staff">Staff</h2>
+      </div>
+      <InviteForm
+        stores={stores}
+        onSent={(email) => {
+          setSent(`An invitation is on its way to ${email}.`);
+          void queryClient.invalidateQueries({ queryKey: adminStaffKey });
+        }}
+      />
+      {sent && <Notice kind="success">{sent}</Notice>}
+      {staff.status === 'loading' && <p role="status">Loading the staff...</p>}
+      {staff.status === 'error' && <Notice kind="error">{staff.message}</Notice>}
+      {staff.status === 'done' && (
+        <>
+          <h3>Staff members</h3>
+          <ul className="admin-list">
+            {staff.value.Staff.map((member) => (
+              <li key={member.UserId} className="admin-card">
+                <h4>{member.Name || member.Email}</h4>
+                <dl>
+                  <dt>E-mail</dt>
+                  <dd>{member.Email}</dd>
+                  <dt>Role</dt>
+                  <dd>{ROLE[member.Role]}</dd>
+                  <dt>Stores</dt>
+                  <dd>{member.Role === 'marketplace_admin' ? 'Every store' : storeNames(member.StoreIds)}</dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+          <h3>Invitations</h3>
+          {staff.value.Invitations.length === 0 ? (
+            <p>No invitations yet.</p>
+          ) : (
+            <ul className="admin-list">
+              {staff.value.Invitations.map((invitation) => (
+                <li key={invitation.Id} className="admin-card">
+                  <h4>{invitation.Email}</h4>
+                  <dl>
+                    <dt>Role</dt>
+                    <dd>{ROLE[invitation.Role]}</dd>
+                    <dt>Stores</dt>
+                    <dd>{invitation.Role === 'marketplace_admin' ? 'Every store' : storeNames(invitation.StoreIds)}</dd>
+                    <dt>Status</dt>
+                    <dd>
+                      {invitation.AcceptedAt
+                        ? `Accepted ${dateTime(invitation.AcceptedAt)}`
+                        : Date.parse(invitation.ExpiresAt) < Date.now()
+                          ? 'Expired'
+                          : `Waiting, until ${dateTime(invitation.ExpiresAt)}`}
+                    </dd>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
