@@ -34,6 +34,30 @@ describe('server-rendered shop pages', () => {
   async function watched(browser: Browser) {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     await context.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
+    // A mismatch makes the renderer throw away what the server drew and draw it again: record every
+    // element removed from the page between the HTML's arrival and the end of hydration.
+    await context.addInitScript(() => {
+      const removed: string[] = [];
+      const observer = new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.removedNodes) {
+            if (node instanceof Element) removed.push(node.outerHTML.slice(0, 120));
+          }
+        }
+      });
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.getElementById('root');
+        if (root) observer.observe(root, { childList: true, subtree: true });
+      });
+      window.addEventListener('shop:hydrated', () => {
+        observer.takeRecords().forEach((record) => {
+          for (const node of record.removedNodes)
+            if (node instanceof Element) removed.push(node.outerHTML.slice(0, 120));
+        });
+        observer.disconnect();
+        (window as unknown as { hydration: { removed: string[] } }).hydration = { removed };
+      });
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     const calls: string[] = [];
@@ -98,6 +122,8 @@ describe('server-rendered shop pages', () => {
     for (const path of ['/', '/search-results?query=phone', product.Url]) {
       const { page, errors, calls, close } = await watched(shop.browser);
       await page.goto(`${shop.server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      const hydration = await page.waitForFunction(() => (window as unknown as { hydration?: unknown }).hydration);
+      expect(await hydration.jsonValue(), path).toEqual({ removed: [] });
       // Something only the hydrated page does: the cart button opens its dialog.
       await page.getByRole('button', { name: /cart/i }).first().click();
       await page.getByRole('dialog').first().waitFor();

@@ -6,7 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter, preloadRoute } from './app/router';
 import { ApiError } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
-import { readServerState } from './lib/ssr-state';
+import { HYDRATED_EVENT, readServerState } from './lib/ssr-state';
 
 async function start(root: HTMLElement) {
   const client = createQueryClient();
@@ -38,12 +38,10 @@ async function start(root: HTMLElement) {
   // later, and an update arriving meanwhile (the cart, the viewer) makes React draw that boundary
   // afresh in the browser, asking the API again for what the server sent.
   await preloadRoute(window.location.pathname).catch(() => undefined);
-  hydrateRoot(root, app, {
-    onRecoverableError(error) {
-      // A mismatch is a bug: say so in the console, where the journeys look for it.
-      console.error('Hydration error:', error);
-    },
-  });
+  hydrateRoot(root, app);
+  // Hydration is done (Preact hydrates in one synchronous pass): the journeys check that it kept
+  // every element the server drew, which is what a mismatch would replace.
+  window.dispatchEvent(new Event(HYDRATED_EVENT));
 }
 
 const root = document.getElementById('root');

@@ -25,10 +25,9 @@ export const RESET_LINK_INVALID_MESSAGE =
 export const FORGOT_PASSWORD_REPLY =
   'If an account exists for that email address, we have sent it a link to reset the password. The link works once, for 30 minutes.';
 export const PASSWORD_RESET_MINUTES = 30;
-/** Names over this length are shortened for the product page's greeting (storefront.md section 4). */
-export const GREETING_NAME_MAX = 14;
 
 /** A new password: 8 to 128 characters (the common-password check is the server's). */
+/* @__NO_SIDE_EFFECTS__ */
 export function newPassword() {
   return z.string({ message: REQUIRED_MESSAGE }).superRefine((value, context) => {
     if (value === '') context.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
@@ -80,6 +79,7 @@ export type WhoamiValue = z.infer<typeof WhoamiValueSchema>;
 export const MessageValueSchema = z.object({ Message: z.string() });
 
 /** The details checkout prefills (checkout.md section 6), with the region's rules. */
+/* @__NO_SIDE_EFFECTS__ */
 export function profileBodySchema(region: Region) {
   return z.object({
     FirstName: personName(),
@@ -150,15 +150,3 @@ export const PasskeySchema = z.object({
 export const PasskeysValueSchema = z.object({ Passkeys: z.array(PasskeySchema) });
 export type Passkey = z.infer<typeof PasskeySchema>;
 export type PasskeysValue = z.infer<typeof PasskeysValueSchema>;
-
-/** The product page's greeting name: 14 characters at most, else the first 13 and an ellipsis. */
-export function greetingName(name: string): string {
-  return name.length > GREETING_NAME_MAX ? `${name.slice(0, GREETING_NAME_MAX - 1)}…` : name;
-}
-
-/** Where the login page sends the shopper afterwards: a path on this site only, never another site. */
-export function safeReturnPath(value: string | null | undefined, fallback = '/my-account'): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  if (/^\/(login|register|logout|forgot-password|reset-password)(\/|\?|$)/.test(value)) return fallback;
-  return value;
-}

@@ -17,6 +17,7 @@ export const CHECKOUT_ERROR_MESSAGE = 'Sorry, an error has occurred. Please try 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
 
 /** The submission payload (checkout.md section 3, "Checkout submission payload"), with the region's rules. */
+/* @__NO_SIDE_EFFECTS__ */
 export function checkoutSubmissionSchema(region: Region) {
   const address = addressSchema(region);
   return z.object({

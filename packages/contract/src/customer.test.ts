@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { greetingName, newPassword, safeReturnPath } from './account.js';
+import { newPassword } from './account.js';
+import { greetingName, safeReturnPath } from './account-paths.js';
 import { addressSchema, emailField, isValidRegionPhone, personName } from './customer.js';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

@@ -42,6 +42,7 @@ type Rule = [passes: (value: string) => boolean, message: string];
  * A trimmed text field: blank gives only `required`; otherwise every failing rule adds its
  * message (the form joins them with '. '), in the spec's order.
  */
+/* @__NO_SIDE_EFFECTS__ */
 function checkedText(required: string, rules: Rule[]) {
   return z
     .string({ message: required })
@@ -56,6 +57,7 @@ function checkedText(required: string, rules: Rule[]) {
 }
 
 /** An e-mail address as the forms take it: required, at most 83 characters, valid. */
+/* @__NO_SIDE_EFFECTS__ */
 export function emailField() {
   return checkedText(REQUIRED_MESSAGE, [
     [(v) => v.length <= EMAIL_MAX_LENGTH, EMAIL_TOO_LONG_MESSAGE],
@@ -64,6 +66,7 @@ export function emailField() {
 }
 
 /** FirstName, LastName: required, no digits, fewer than 256 characters, one line. */
+/* @__NO_SIDE_EFFECTS__ */
 export function personName() {
   return checkedText(REQUIRED_MESSAGE, [
     [(v) => !/\d/.test(v), NO_DIGITS_MESSAGE],
@@ -82,12 +85,14 @@ export function isValidRegionPhone(region: Region, value: string): boolean {
   return isValidPhoneNumber(trimmed, 'AU');
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function phoneNumber(region: Region) {
   const message = region === 'AU' ? AU_PHONE_MESSAGE : UK_PHONE_MESSAGE;
   return checkedText(REQUIRED_MESSAGE, [[(v) => isValidRegionPhone(region, v), message]]);
 }
 
 /** An optional text field of at most `max` characters, on one line. */
+/* @__NO_SIDE_EFFECTS__ */
 function optionalLine(max: number) {
   return z
     .string()
@@ -99,6 +104,7 @@ function optionalLine(max: number) {
 }
 
 /** A required text field with its own "required" message, at most `max`, on one line. */
+/* @__NO_SIDE_EFFECTS__ */
 function requiredLine(required: string, max: number) {
   return checkedText(required, [
     [(v) => v.length <= max, maxLengthMessage(max)],
@@ -110,6 +116,7 @@ const AU_STATE_CODES = AUSTRALIAN_STATES.map((s) => s.code) as string[];
 const UK_POSTCODE = /^[A-Za-z]{1,2}\d[A-Za-z\d]?\s*\d[A-Za-z]{2}$/;
 
 /** The address rules of the region (checkout.md section 5, "AU address" and "Non-AU (UK)"). */
+/* @__NO_SIDE_EFFECTS__ */
 export function addressSchema(region: Region) {
   const au = region === 'AU';
   const lineMax = au ? 81 : 51;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 /** Every /c3api reply is wrapped in this envelope (spec: "WasSuccessful and Value", plus a message). */
+/* @__NO_SIDE_EFFECTS__ */
 export function envelopeSchema<T extends z.ZodType>(value: T) {
   return z.object({
     WasSuccessful: z.boolean(),

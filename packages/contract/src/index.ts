@@ -2,6 +2,7 @@
 import './zod-setup.js';
 
 export * from './account.js';
+export * from './account-paths.js';
 export * from './address.js';
 export * from './cart.js';
 export * from './checkout.js';

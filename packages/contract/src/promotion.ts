@@ -35,6 +35,7 @@ export type DiscountModalType = (typeof DiscountModalType)[keyof typeof Discount
  * enter a code to apply'), at most 10 characters ('Max length is 10 characters'). The value comes
  * out trimmed; case does not matter (the server matches codes upper-case).
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function discountCodeField() {
   return z
     .string({ message: DISCOUNT_REQUIRED_MESSAGE })

@@ -12,6 +12,7 @@ export const SAVED_SEARCH_TITLE_MAX_MESSAGE = `Please provide a name with ${SAVE
 export const ALERT_EMAIL_MAX_MESSAGE = `Please provide an email address with ${EMAIL_MAX_LENGTH} or fewer characters.`;
 
 /** title (name when editing): required, at most 256 characters. */
+/* @__NO_SIDE_EFFECTS__ */
 export function savedSearchTitle() {
   return z
     .string({ message: REQUIRED_MESSAGE })
@@ -21,6 +22,7 @@ export function savedSearchTitle() {
 }
 
 /** The alert e-mail: required, at most 83 characters, a valid address. */
+/* @__NO_SIDE_EFFECTS__ */
 export function alertEmail() {
   return z
     .string({ message: REQUIRED_MESSAGE })

@@ -1,27 +1,18 @@
 import { z } from 'zod';
 import { PageSize } from './constants.js';
+import { STATE_CODE } from './search-keys.js';
 
-/** Facet groups that live in the query string under their own key (values comma-joined guids). */
-export const UPPER_FACET_KEYS = ['delivery', 'brand', 'condition'] as const;
-export const LOWER_FACET_KEYS = ['colour', 'storage'] as const;
-export const FACET_KEYS = [...UPPER_FACET_KEYS, ...LOWER_FACET_KEYS] as const;
-export type FacetKey = (typeof FACET_KEYS)[number];
+export * from './search-keys.js';
 
-export const FILTER_FACET_KEYS = ['onsale', 'haspictures'] as const;
-export type FilterFacetKey = (typeof FILTER_FACET_KEYS)[number];
-
-/** Sort keys are a key name plus '+' (ascending) or '-' (descending). */
-export const SORT_KEY_NAMES = ['relevance', 'listed', 'price', 'condition'] as const;
-export type SortKeyName = (typeof SORT_KEY_NAMES)[number];
 export const SortKeySchema = z
   .string()
   .regex(/^(relevance|listed|price|condition)[+-]?$/, 'must be one of the offered sort keys');
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const STATE_CODE = /^[A-Z]{2,3}$/;
 const PRICE_RANGE = /^\d{1,7}-(\d{1,7})?$/;
 
 /** A comma-joined list, as the spec's query-string shaping writes it. */
+/* @__NO_SIDE_EFFECTS__ */
 function commaList(item: z.ZodString, what: string) {
   return z
     .string()
@@ -73,10 +64,6 @@ export const SearchResultsQuerySchema = z.object({
   nonsticky: z.string().max(20).optional(),
 });
 export type SearchResultsQuery = z.infer<typeof SearchResultsQuerySchema>;
-
-export function isStateLocation(value: string): boolean {
-  return STATE_CODE.test(value);
-}
 
 export const PredictiveQuerySchema = z.object({
   query: z.string({ message: 'is required' }).trim().min(1, 'is required').max(100, 'must be 100 characters or fewer'),

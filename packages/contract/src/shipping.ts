@@ -43,6 +43,7 @@ export const MISSING_TABLE_RATE_MESSAGE =
   'Sorry, some items in your cart cannot be posted to this address. Please choose store pickup, or pickup for those stores with split postage.';
 
 /** POST /c3api/checkout/shipping/estimate: the selected shipping option and the address to post to. */
+/* @__NO_SIDE_EFFECTS__ */
 export function shippingEstimateBodySchema(region: Region) {
   return z.object({
     Id: z.number().int().optional(),
@@ -74,6 +75,7 @@ export const ShippingEstimateSchema = z.object({
 export type ShippingEstimate = z.infer<typeof ShippingEstimateSchema>;
 
 /** One delivery-type object of the set-express call. Whole-cart options send one; split postage one per store. */
+/* @__NO_SIDE_EFFECTS__ */
 export function deliveryTypeSchema(region: Region) {
   return z.object({
     IsExpress: z.boolean(),
@@ -84,6 +86,7 @@ export function deliveryTypeSchema(region: Region) {
     DeliveryAddress: addressSchema(region).nullable().default(null),
   });
 }
+/* @__NO_SIDE_EFFECTS__ */
 export function setExpressCostBodySchema(region: Region) {
   return z.array(deliveryTypeSchema(region)).min(1, 'must list at least one delivery type').max(200);
 }

@@ -31,6 +31,7 @@ export type WishlistItemBody = z.infer<typeof WishlistItemBodySchema>;
 export const WishlistClearBodySchema = z.object({ Token: TokenSchema.nullable().optional() });
 
 /** Every wishlist reply: the token (null when none is held) and its expiry, plus the call's data. */
+/* @__NO_SIDE_EFFECTS__ */
 function wishlistValue<T extends z.ZodType>(data: T) {
   return z.object({ Token: z.string().nullable(), ExpiryDate: z.string().nullable(), Data: data });
 }

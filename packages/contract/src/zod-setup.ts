@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod's core `config` (the same settings the full library reads), not the `z` namespace: importing `z`
+// here would put the whole library into every page's JavaScript even where no schema runs.
+import { config } from 'zod/v4/core';
 
 /**
  * In a browser, zod parses without generating code: its faster JIT path calls `new Function`,
@@ -7,4 +9,4 @@ import { z } from 'zod';
  * contract's own entry, before any schema exists (however the web build splits its chunks). The
  * server keeps the JIT.
  */
-if (typeof document !== 'undefined') z.config({ jitless: true });
+if (typeof document !== 'undefined') config({ jitless: true });

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressPage, fillTemplate, pageAssets } from './server-render.js';
+import { compressPage, fillTemplate, imagePreloadLink, inlineStyleSheets, pageAssets } from './server-render.js';
 
 describe('pageAssets', () => {
   const manifest = {
@@ -59,8 +59,65 @@ describe('fillTemplate', () => {
     expect(html).toContain('<div id="root"><main>$& $1 the item</main></div>');
     expect(html).toContain('<script type="application/json" id="shop-state">{"queries":[]}</script>');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/product-page-b.css">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-page-b.js">');
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/product-page-b.js" fetchpriority="low">',
+    );
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+});
+
+describe('the LCP picture and the stylesheet', () => {
+  const shell = [
+    '<html lang="en"><head><title>Shell</title>',
+    '<script type="module" crossorigin src="/assets/index-a.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/vendor-b.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/index-c.css">',
+    '</head><body><div id="root"></div></body></html>',
+  ].join('\n');
+  const page = {
+    head: '<title>Item</title>',
+    html: '<main></main>',
+    state: '{}',
+    scripts: [],
+    styles: [],
+    lang: 'en-AU',
+  };
+
+  it('preloads the picture ahead of every script, with the srcset and sizes the <img> has', () => {
+    const html = fillTemplate(shell, {
+      ...page,
+      preloadImage: {
+        href: '/c3api/images/product/A1/1?w=800',
+        srcset: '/p?w=400&x=1 400w, /p?w=800 800w',
+        sizes: '100vw',
+      },
+    });
+    const link =
+      '<link rel="preload" as="image" href="/c3api/images/product/A1/1?w=800" imagesrcset="/p?w=400&amp;x=1 400w, /p?w=800 800w" imagesizes="100vw" fetchpriority="high">';
+    expect(html).toContain(link);
+    expect(html.indexOf(link)).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(html.match(/rel="preload"/g)).toHaveLength(1);
+    // The scripts, the template's and the page's, come after the picture.
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-a.js" fetchpriority="low">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/vendor-b.js" fetchpriority="low">');
+    expect(fillTemplate(shell, { ...page, preloadImage: null })).not.toContain('rel="preload"');
+  });
+
+  it('escapes what it writes into an attribute', () => {
+    expect(imagePreloadLink({ href: '/x?a="><script>', srcset: null, sizes: null })).toBe(
+      '<link rel="preload" as="image" href="/x?a=&quot;>&lt;script>" fetchpriority="high">',
+    );
+  });
+
+  it('writes the stylesheet into the page instead of linking it, and keeps a link it cannot read', () => {
+    const css = { 'assets/index-c.css': 'body{margin:0}' } as Record<string, string>;
+    const inlined = inlineStyleSheets(shell, (file) => css[file] ?? null);
+    expect(inlined).toContain('<style>body{margin:0}</style>');
+    expect(inlined).not.toContain('rel="stylesheet"');
+    expect(inlineStyleSheets(shell, () => null)).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/index-c.css">',
+    );
+    expect(inlineStyleSheets(shell, () => 'a{}</style><script>')).toContain('rel="stylesheet"');
   });
 });
 

@@ -17,16 +17,26 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** What apps/web/src/entry-server.tsx exports (kept in step by hand: the server never imports web code). */
 interface RenderBundle {
   configure(options: { fetch: (path: string, init: RequestInit) => Promise<Response> }): void;
-  render(request: {
-    url: string;
-    origin: string;
-    userAgent: string;
-    mobileHint: string;
-  }): Promise<
+  render(request: { url: string; origin: string; userAgent: string; mobileHint: string }): Promise<
     | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'page'; status: number; html: string; head: string; state: string; modules: string[] }
+    | {
+        kind: 'page';
+        status: number;
+        html: string;
+        head: string;
+        state: string;
+        modules: string[];
+        preloadImage: PreloadImage | null;
+      }
     | null
   >;
+}
+
+/** The page's largest picture, fetched ahead of the scripts (its LCP). */
+export interface PreloadImage {
+  href: string;
+  srcset: string | null;
+  sizes: string | null;
 }
 
 /** Vite's build manifest: each source module's file, CSS and static imports. */
@@ -75,16 +85,70 @@ export function pageAssets(manifest: Manifest, modules: string[]): { scripts: st
   return { scripts: [...scripts], styles: [...styles] };
 }
 
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
+
+/**
+ * index.html with its stylesheet written into it (the web build makes one, `cssCodeSplit: false`):
+ * a server-rendered page then paints as soon as its HTML arrives, without waiting for a
+ * render-blocking request (issue 13's LCP budget). The whole shop's CSS is about 15 kB compressed.
+ * A link whose file cannot be read stays a link. Done once, at start.
+ */
+export function inlineStyleSheets(template: string, readCss: (file: string) => string | null): string {
+  return template.replace(STYLESHEET_LINK, (link, file: string) => {
+    const css = readCss(file);
+    // `</style` inside CSS would end the element early; a stylesheet never needs it.
+    return css === null || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+  });
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** The LCP picture's preload, for the same candidate the <img> will choose (srcset and sizes alike). */
+export function imagePreloadLink(image: PreloadImage): string {
+  const attributes = [
+    'rel="preload"',
+    'as="image"',
+    `href="${escapeAttribute(image.href)}"`,
+    image.srcset ? `imagesrcset="${escapeAttribute(image.srcset)}"` : '',
+    image.sizes ? `imagesizes="${escapeAttribute(image.sizes)}"` : '',
+    'fetchpriority="high"',
+  ].filter(Boolean);
+  return `<link ${attributes.join(' ')}>`;
+}
+
 /** index.html with a rendered page in it. */
 export function fillTemplate(
   template: string,
-  page: { html: string; head: string; state: string; scripts: string[]; styles: string[]; lang: string },
+  page: {
+    html: string;
+    head: string;
+    state: string;
+    scripts: string[];
+    styles: string[];
+    lang: string;
+    preloadImage?: PreloadImage | null;
+  },
 ): string {
+  // The picture first: it is what the shopper waits for, and the scripts only make it interactive.
+  const picture = page.preloadImage ? `${imagePreloadLink(page.preloadImage)}\n    ` : '';
+  const firstScript = template.indexOf('<script type="module"');
+  const withPicture = (
+    picture && firstScript >= 0
+      ? `${template.slice(0, firstScript)}${picture}${template.slice(firstScript)}`
+      : template.replace('</head>', () => `  ${picture}</head>`)
+  )
+    // The page is already drawn: its scripts (which make it interactive) yield the line to the
+    // HTML and the picture on a slow connection instead of competing with them.
+    .replace(/<(script type="module"|link rel="modulepreload")([^>]*)>/g, (tag, kind: string, rest: string) =>
+      rest.includes('fetchpriority') ? tag : `<${kind}${rest} fetchpriority="low">`,
+    );
   const links = [
     ...page.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...page.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...page.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`),
   ].join('\n    ');
-  return template
+  return withPicture
     .replace('<html lang="en">', `<html lang="${page.lang}">`)
     .replace(DESCRIPTION, '')
     .replace(TITLE, () => page.head)
@@ -107,8 +171,12 @@ export async function loadPageRenderer(
   const entry = path.join(path.dirname(path.resolve(options.webDist)), 'dist-ssr', 'entry-server.js');
   const manifestPath = path.join(options.webDist, '.vite', 'manifest.json');
   if (!existsSync(entry) || !existsSync(manifestPath)) return null;
-  const template = readFileSync(path.join(options.webDist, 'index.html'), 'utf8');
-  if (!template.includes(ROOT)) return null;
+  const shell = readFileSync(path.join(options.webDist, 'index.html'), 'utf8');
+  if (!shell.includes(ROOT)) return null;
+  const template = inlineStyleSheets(shell, (file) => {
+    const full = path.join(options.webDist, file);
+    return existsSync(full) ? readFileSync(full, 'utf8') : null;
+  });
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   // A plain dynamic import of the built .js, so the server works under tsx and compiled alike.
   const bundle = (await import(pathToFileURL(entry).href)) as RenderBundle;

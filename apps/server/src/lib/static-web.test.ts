@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_CACHE_CONTROL, FILE_CACHE_CONTROL, INDEX_CACHE_CONTROL, registerStaticWeb } from './static-web.js';
@@ -40,6 +41,8 @@ beforeAll(async () => {
   for (const [name, body] of files) await writeFile(path.join(dist, name), body);
 
   app = Fastify({ logger: false });
+  // As app.ts does: the security headers on every reply, then the static files.
+  await app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } } });
   await registerStaticWeb(app, dist);
   // The SPA fallback as app.ts has it: every other page is index.html.
   app.setNotFoundHandler((request, reply) => {
@@ -139,6 +142,20 @@ describe('registerStaticWeb: hashed assets', () => {
     const response = await get('/assets/late-999999.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe(ASSET_CACHE_CONTROL);
+  });
+});
+
+describe('registerStaticWeb: security headers', () => {
+  it('keeps the document-only headers off hashed assets, and on index.html', async () => {
+    const script = await get('/assets/app-abc123.js', 'br');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    expect(script.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const page = await get('/some/page');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
 

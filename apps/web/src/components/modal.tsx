@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 
 /**
  * A modal dialog on the native <dialog> element: focus moves into it, Escape and the close button
@@ -19,7 +19,10 @@ export function Modal({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
+  // In the same commit as the render that opens or closes it (a layout effect): code that hands focus
+  // back after a close (a setTimeout) then always finds the dialog closed, whatever the renderer's
+  // effect timing (Preact runs plain effects after the next frame).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();

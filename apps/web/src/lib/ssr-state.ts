@@ -5,6 +5,9 @@ import { scriptJson } from './script-json';
 /** The id of the script tag that carries the server's query cache to the browser. */
 export const SSR_STATE_ID = 'shop-state';
 
+/** Dispatched on window once the browser has hydrated the server's HTML (main.tsx). */
+export const HYDRATED_EVENT = 'shop:hydrated';
+
 /** The dehydrated query cache as text safe inside `<script type="application/json">`. */
 export function serializeState(state: unknown): string {
   return scriptJson(state);

@@ -1,12 +1,16 @@
 import { joinFieldErrors } from '@shop/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 export interface ContractFormOptions<F extends string> {
-  /** The contract's schema: the same rules the server applies. */
-  schema: z.ZodType;
+  /**
+   * The contract's schema: the same rules the server applies. Or a loader, for a form on a page that
+   * should not carry the schema library until the shopper uses the form: the rules load at the
+   * form's first focus (`ready`), and a submit waits for them.
+   */
+  schema: z.ZodType | (() => Promise<z.ZodType>);
   fields: readonly F[];
   initial: Record<F, string>;
   /** The schema's input for these values (default: the values as they are). */
@@ -54,6 +58,22 @@ export function validateFields<F extends string>(
  */
 export function useContractForm<F extends string>(options: ContractFormOptions<F>) {
   const { schema, fields, initial } = options;
+  const rules = useRef<z.ZodType | null>(typeof schema === 'function' ? null : schema);
+  const loading = useRef<Promise<void> | null>(null);
+  /** Loads the rules if they are lazy (once); resolves at once when they are here. */
+  function ready(): Promise<void> {
+    if (rules.current || typeof schema !== 'function') return Promise.resolve();
+    loading.current ??= schema().then(
+      (loaded) => {
+        rules.current = loaded;
+      },
+      (error: unknown) => {
+        loading.current = null;
+        throw error;
+      },
+    );
+    return loading.current;
+  }
   const [values, setValues] = useState<Record<F, string>>(initial);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
@@ -62,8 +82,9 @@ export function useContractForm<F extends string>(options: ContractFormOptions<F
     options.fieldOf ??
     ((path: PropertyKey | undefined) =>
       (fields as readonly PropertyKey[]).includes(path as PropertyKey) ? (path as F) : null);
-  const validate = (next: Record<F, string>) =>
-    validateFields(schema, options.toInput ? options.toInput(next) : next, fields, fieldOf);
+  // Until lazy rules have arrived (a few milliseconds after the first focus) there is nothing to say.
+  const validate = (next: Record<F, string>): FieldErrors<F> =>
+    rules.current ? validateFields(rules.current, options.toInput ? options.toInput(next) : next, fields, fieldOf) : {};
 
   function check(field: F, next: Record<F, string>) {
     const found = validate(next);
@@ -73,7 +94,15 @@ export function useContractForm<F extends string>(options: ContractFormOptions<F
   function setValue(field: F, value: string) {
     const next = { ...values, [field]: value };
     setValues(next);
-    if ((options.validateOnInput ?? 'always') === 'always' || touched[field] || submitted) check(field, next);
+    if ((options.validateOnInput ?? 'always') === 'always' || touched[field] || submitted) {
+      // A value that arrives before the rules (pasted in without a focus first) is checked once they are here.
+      if (rules.current) check(field, next);
+      else
+        void ready().then(
+          () => check(field, next),
+          () => undefined,
+        );
+    }
   }
 
   function blur(field: F) {
@@ -81,7 +110,10 @@ export function useContractForm<F extends string>(options: ContractFormOptions<F
     check(field, values);
   }
 
-  /** Checks every field (a submit): returns the errors and the first field that has one. */
+  /**
+   * Checks every field (a submit): returns the errors and the first field that has one. A form with
+   * lazy rules awaits `ready()` first.
+   */
   function validateAll(): { errors: FieldErrors<F>; firstInvalid: F | undefined } {
     setSubmitted(true);
     const found = validate(values);
@@ -113,5 +145,5 @@ export function useContractForm<F extends string>(options: ContractFormOptions<F
     };
   }
 
-  return { values, errors, touched, setValue, blur, validateAll, reset, clear, field };
+  return { values, errors, touched, setValue, blur, validateAll, reset, clear, field, ready };
 }

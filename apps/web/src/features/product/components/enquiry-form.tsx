@@ -1,8 +1,8 @@
-import { type CaptchaValue, ENQUIRY_MESSAGE_MAX_LENGTH, EnquiryFormSchema, GENERIC_ERROR_NOTICE } from '@shop/contract';
+import { type CaptchaValue, ENQUIRY_MESSAGE_MAX_LENGTH, GENERIC_ERROR_NOTICE } from '@shop/contract';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Notice } from '../../../components/notice';
 import { ApiError } from '../../../lib/api-client';
-import { useContractForm, validateFields } from '../../../lib/use-contract-form';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { captchaToken, getCaptcha } from '../api/get-captcha';
 import { enquiryDate, sendEnquiry } from '../api/send-enquiry';
 import '../product.css';
@@ -29,11 +29,6 @@ function enquiryInput(values: Values, token: string | null) {
     message: values.message,
     recaptchaToken: token ? captchaToken(token, values.captcha) : '',
   };
-}
-
-/** Every field's messages under the contract's EnquiryFormSchema, joined with '. ' (storefront.md 5). */
-export function validateEnquiry(values: Values, token: string | null): Errors {
-  return validateFields(EnquiryFormSchema, enquiryInput(values, token), FIELDS, enquiryField);
 }
 
 /**
@@ -72,7 +67,9 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
 
   const token = captcha.status === 'ready' ? captcha.value.Token : null;
   const form = useContractForm<Field>({
-    schema: EnquiryFormSchema,
+    // The rules (and zod) load when the shopper first focuses the form: a product page is read far
+    // more often than it is asked about, and its JavaScript has a budget (issue 13).
+    schema: () => import('./enquiry-schema').then((module) => module.EnquiryFormSchema),
     fields: FIELDS,
     initial: EMPTY,
     toInput: (values) => enquiryInput(values, token),
@@ -83,6 +80,12 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
+    try {
+      await form.ready();
+    } catch {
+      setNotice({ kind: 'error', text: GENERIC_ERROR_NOTICE });
+      return;
+    }
     const { firstInvalid } = form.validateAll();
     if (firstInvalid || !token) {
       refs[firstInvalid ?? 'captcha'].current?.focus();
@@ -136,7 +139,13 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
   const messageLength = values.message.length;
 
   return (
-    <form className="enquiry" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form
+      className="enquiry"
+      noValidate
+      onSubmit={submit}
+      onFocus={() => void form.ready().catch(() => undefined)}
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`} className="enquiry__title">
         Ask the store about this item
       </h2>

@@ -9,7 +9,8 @@ type ProductImage = ProductDetail['Images'][number];
 const MAX_THUMBNAILS = 6;
 const ZOOM = 2.5;
 /** The main picture takes about 60% of the page from 1024 up and the full width below. */
-const MAIN_SIZES = '(min-width: 1200px) 680px, (min-width: 1024px) 56vw, (min-width: 768px) 90vw, 100vw';
+/** How wide the main picture shows (also the server's preload of it, entry-server.tsx). */
+export const MAIN_SIZES = '(min-width: 1200px) 680px, (min-width: 1024px) 56vw, (min-width: 768px) 90vw, 100vw';
 
 /** The zoom view: the 800-wide picture, magnified where the pointer or the arrow keys point. */
 function ZoomView({

@@ -63,7 +63,7 @@ async function openForm(url = '/search-results?query=phone&location=NSW') {
   const calls = stubFetch({});
   renderStar(url, CUSTOMER);
   await user.click(screen.getByRole('button', { name: 'Save this search' }));
-  const dialog = screen.getByRole('dialog', { name: 'Save this search' });
+  const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
   return { user, calls, dialog };
 }
 
@@ -89,11 +89,11 @@ describe('the save-search star', () => {
     expect(screen.getByTestId('where').textContent).toBe('/login?returnUrl=%2Fsearch-results%3Fquery%3Dphone');
   });
 
-  it('opens the form by itself for the search a visitor asked to save, once signed in', () => {
+  it('opens the form by itself for the search a visitor asked to save, once signed in', async () => {
     stubFetch({});
     window.sessionStorage.setItem(PENDING_SAVED_SEARCH_KEY, '/search-results?query=phone');
     renderStar('/search-results?query=phone', CUSTOMER);
-    const dialog = screen.getByRole('dialog', { name: 'Save this search' });
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
     expect(within(dialog).getByRole('textbox', { name: 'Email' })).toBeTruthy();
     expect(window.sessionStorage.getItem(PENDING_SAVED_SEARCH_KEY)).toBeNull();
   });
@@ -159,7 +159,7 @@ describe('the saved-search form', () => {
     const calls = stubFetch({ 'POST /c3api/savedsearch/add': () => reply(true, null) });
     renderStar('/search-results/grid?query=phone&location=NSW', CUSTOMER);
     await user.click(screen.getByRole('button', { name: 'Save this search' }));
-    const dialog = screen.getByRole('dialog', { name: 'Save this search' });
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), '  Phones in NSW  ');
     await user.click(within(dialog).getByRole('radio', { name: 'Weekly' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -194,7 +194,7 @@ describe('the saved-search form', () => {
     });
     renderStar('/search-results?query=phone', CUSTOMER);
     await user.click(screen.getByRole('button', { name: 'Save this search' }));
-    const dialog = screen.getByRole('dialog', { name: 'Save this search' });
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Phones');
     const email = within(dialog).getByRole('textbox', { name: 'Email' });
     await user.clear(email);
@@ -236,7 +236,7 @@ describe('the saved-search form', () => {
     stubFetch({ 'POST /c3api/savedsearch/add': () => reply(false, null, message) });
     renderStar('/search-results?query=phone', CUSTOMER);
     await user.click(screen.getByRole('button', { name: 'Save this search' }));
-    const dialog = screen.getByRole('dialog', { name: 'Save this search' });
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Phones');
     await user.click(within(dialog).getByRole('radio', { name: 'Never' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -269,7 +269,7 @@ describe('the saved-search form', () => {
       ),
     );
     await user.click(screen.getByRole('button', { name: 'Save this search' }));
-    const dialog = screen.getByRole('dialog', { name: 'Save this search' });
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Phones');
     await user.click(within(dialog).getByRole('radio', { name: 'Hourly' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../../components/icon';
@@ -7,8 +7,11 @@ import { loginPath } from '../../../lib/return-path';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { useInBrowser } from '../../../lib/ssr-state';
 import { useViewer } from '../../../lib/viewer';
-import { SavedSearchDialog } from './saved-search-dialog';
 import type { SavedSearchFormTarget } from './saved-search-form';
+
+// The dialog's form (and the schema library it checks with) is code for the few who save a search:
+// it loads at the first press of the star, not with every page (issue 13's JavaScript budget).
+const SavedSearchDialog = lazy(() => import('./saved-search-dialog').then((m) => ({ default: m.SavedSearchDialog })));
 
 /** The search a visitor asked to save before signing in (session storage: strictly necessary for that action). */
 export const PENDING_SAVED_SEARCH_KEY = 'pending-saved-search';
@@ -47,6 +50,9 @@ export function SaveSearchStar() {
   const [prompt, setPrompt] = useState(false);
   const [target, setTarget] = useState<SavedSearchFormTarget | null>(null);
   const customer = viewer.kind === 'customer';
+  // Mounted from the first time it is wanted, and kept, so closing it can hand focus back.
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (target !== null && !dialogWanted) setDialogWanted(true);
   // The search itself: the list or grid layout is how it is shown, not part of it.
   const searchUrl = `/search-results${location.search}`;
 
@@ -99,8 +105,10 @@ export function SaveSearchStar() {
                 </Link>
               </p>
             </Modal>
-            {customer ? (
-              <SavedSearchDialog target={target} accountEmail={viewer.email} onClose={() => setTarget(null)} />
+            {customer && dialogWanted ? (
+              <Suspense fallback={null}>
+                <SavedSearchDialog target={target} accountEmail={viewer.email} onClose={() => setTarget(null)} />
+              </Suspense>
             ) : null}
           </>,
           document.body,
