@@ -1,5 +1,5 @@
 import { type ConsoleStoreSettingsValue, STORE_LICENCES_MAX, StoreInvoiceBodySchema } from '@shop/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { TextField } from '../../../components/form-field';
 import { SectionActions } from './section-actions';
 import { useSectionForm } from './use-section-form';
@@ -12,6 +12,13 @@ export function InvoiceSection({ settings }: { settings: ConsoleStoreSettingsVal
   const tax = uk ? 'VAT' : 'GST';
   const { Printed: printed, ...initial } = settings.Invoice;
   const [values, setValues] = useState<Invoice>(initial);
+  /** A licence row just added takes the focus. */
+  const [added, setAdded] = useState<number | null>(null);
+  useEffect(() => {
+    if (added === null) return;
+    document.querySelector<HTMLElement>(`[data-licence="${added}"]`)?.focus();
+    setAdded(null);
+  }, [added]);
   const form = useSectionForm(settings.StoreId, 'invoice', StoreInvoiceBodySchema, (value) => {
     const { Printed: _printed, ...saved } = value.Invoice;
     setValues(saved);
@@ -67,6 +74,7 @@ export function InvoiceSection({ settings }: { settings: ConsoleStoreSettingsVal
           <div className="settings-licence" key={`licence-${index.toString()}`}>
             <TextField
               label={`Licence ${index + 1}`}
+              data-licence={index}
               autoComplete="off"
               value={licence}
               error={form.errorOf(`Licences.${index}`)}
@@ -87,7 +95,10 @@ export function InvoiceSection({ settings }: { settings: ConsoleStoreSettingsVal
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => set({ Licences: [...values.Licences, ''] })}
+            onClick={() => {
+              set({ Licences: [...values.Licences, ''] });
+              setAdded(values.Licences.length);
+            }}
           >
             Add a licence
           </button>

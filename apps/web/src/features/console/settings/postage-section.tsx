@@ -1,5 +1,5 @@
 import { type ConsoleStoreSettingsValue, StorePostageBodySchema } from '@shop/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { TextField } from '../../../components/form-field';
 import { useStartStorePostage } from '../api/settings-save';
 import { blankRow, type PostageFormValues, postageBody, postageFormValues, type RateRow } from './postage-form';
@@ -11,6 +11,13 @@ import { useSectionForm } from './use-section-form';
 export function PostageSection({ settings }: { settings: ConsoleStoreSettingsValue }) {
   const postage = settings.Postage;
   const [values, setValues] = useState<PostageFormValues | null>(postage && postageFormValues(postage));
+  /** A band just added: its first control takes the focus, so a keyboard user carries on there. */
+  const [added, setAdded] = useState<number | null>(null);
+  useEffect(() => {
+    if (added === null) return;
+    document.querySelector<HTMLElement>(`[data-band="${added}"]`)?.focus();
+    setAdded(null);
+  }, [added]);
   const form = useSectionForm(settings.StoreId, 'postage', StorePostageBodySchema, (value) => {
     if (value.Postage) setValues(postageFormValues(value.Postage));
   });
@@ -81,7 +88,11 @@ export function PostageSection({ settings }: { settings: ConsoleStoreSettingsVal
             errorOf={form.errorOf}
             change={(index, change) => setRows(values.rows.map((r, i) => (i === index ? { ...r, ...change } : r)))}
             remove={(index) => setRows(values.rows.filter((_, i) => i !== index))}
-            add={(zoneId) => setRows([...values.rows, blankRow(zoneId)])}
+            add={(zoneId) => {
+              const row = blankRow(zoneId);
+              setRows([...values.rows, row]);
+              setAdded(row.key);
+            }}
           />
         ))}
       </fieldset>

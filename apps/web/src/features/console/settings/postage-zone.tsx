@@ -37,6 +37,7 @@ export function PostageZone({ zone, rows, currency, errorOf, change, remove, add
                 </legend>
                 <SelectField
                   label="Service"
+                  data-band={row.key}
                   value={row.Service}
                   error={errorOf(path('Service'))}
                   onChange={(event) => change(index, { Service: event.target.value as RateRow['Service'] })}

@@ -132,6 +132,8 @@ describe('the store settings page', () => {
     await user.type(within(form).getByLabelText('Handling fee (dollars)'), '$1.50');
     await user.click(within(form).getByRole('button', { name: 'Add a band to Metro' }));
     const band = within(form).getByRole('group', { name: 'Metro band 2' });
+    // The new band's first control has the focus.
+    await vi.waitFor(() => expect(document.activeElement).toBe(within(band).getByLabelText('Service')));
     await user.type(within(band).getByLabelText('Up to (grams)'), '500');
     await user.type(within(band).getByLabelText('Price (dollars)'), '12');
     await user.type(within(band).getByLabelText('From (days)'), '1');
