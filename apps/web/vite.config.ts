@@ -113,7 +113,6 @@ export default defineConfig(({ isSsrBuild }) =>
           // and the cascade is the same on every page whatever chunks have loaded.
           cssCodeSplit: false,
           rolldownOptions: {
-            treeshake: { manualPureFunctions: ['z'] },
             output: {
               // Every page loads the same shell (the runtime, the router, the query cache, the
               // header and footer): one file, not twenty, since each request on a slow line costs
@@ -123,7 +122,8 @@ export default defineConfig(({ isSsrBuild }) =>
                   {
                     name: 'shell',
                     tags: ['$initial'],
-                    test: /apps\/web\/src|packages\/contract|node_modules\/(?!zod|libphonenumber)/,
+                    // Vite's preload helper too: left in the entry chunk, the shell would import the entry back.
+                    test: /apps\/web\/src|packages\/contract|vite\/(preload-helper|modulepreload-polyfill)|node_modules\/(?!zod|libphonenumber)/,
                     includeDependenciesRecursively: false,
                   },
                 ],
