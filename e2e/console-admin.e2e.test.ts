@@ -142,7 +142,7 @@ describe('marketplace admin', () => {
     expect(applied.body.Value.DiscountCodes).toEqual([code]);
   });
 
-  it('invites a staff member to a store: the invitation e-mail is in the outbox and listed', async () => {
+  it('invites a staff member to a store; they open the e-mailed link, register and land in that store’s console', async () => {
     const page = await signedIn();
     await openTab(page, 'staff', 'Staff');
     const email = `new.staff.${stamp.toLowerCase()}@example.com`;
@@ -165,12 +165,40 @@ describe('marketplace admin', () => {
       .poll(
         async () => {
           const mail = (await outbox(base())).find((m) => m.To === email);
-          link = /https?:\/\/\S+\/store-console\/invitation\?token=[A-Za-z0-9_-]{43}/.exec(mail?.TextBody ?? '')?.[0];
+          // The token rides in the fragment, which no server, log or Referer sees.
+          link = /https?:\/\/\S+\/store-console\/invitation#token=[A-Za-z0-9_-]{43}/.exec(mail?.TextBody ?? '')?.[0];
           return link;
         },
         { timeout: 10_000 },
       )
       .toBeTruthy();
+
+    // The invitee, in a browser of their own, opens the link, makes the account and is in the console.
+    const invitee = await openPage(shop.browser, VIEWPORTS.phone, { bypassCSP: true });
+    try {
+      const asked: string[] = [];
+      invitee.page.on('request', (request) => asked.push(request.url()));
+      await invitee.page.goto(link ?? '');
+      await invitee.page.getByRole('heading', { level: 2, name: 'Create your account' }).waitFor();
+      // Read, then taken out of the address bar (and so out of history and screenshots).
+      const opened = new URL(invitee.page.url());
+      expect(`${opened.pathname}${opened.search}${opened.hash}`).toBe('/store-console/invitation');
+      await expectNoSidewaysScroll(invitee.page, 'invitation at phone width');
+      expect(await axeViolations(invitee.page), 'invitation page').toEqual([]);
+      await screenshot(invitee.page, 'console-invitation-phone');
+      await invitee.page.getByLabel('First name').fill('Nell');
+      await invitee.page.getByLabel('Last name').fill('Newstaff');
+      await invitee.page.getByLabel('Password').fill('a long pass phrase');
+      await invitee.page.getByRole('button', { name: 'Create account and accept' }).click();
+      await invitee.page.waitForURL(/\/store-console\/stores\/\d+\/stock/);
+      await invitee.page.getByText(email).waitFor();
+      expect(await invitee.page.locator('.console-header').textContent()).toContain(storeName);
+      const token = /#token=(.+)$/.exec(link ?? '')?.[1] ?? 'missing';
+      expect(asked.filter((url) => url.includes(token))).toEqual([]);
+      expect(invitee.problems).toEqual([]);
+    } finally {
+      await invitee.page.close();
+    }
   });
 
   it.each(Object.entries(VIEWPORTS))(

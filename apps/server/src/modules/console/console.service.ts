@@ -323,7 +323,7 @@ export class ConsoleService {
     const token = newToken();
     const now = this.deps.now();
     const expiresAt = now + INVITATION_TTL_MS;
-    const link = `${this.deps.publicUrl.replace(/\/$/, '')}/store-console/invitation?token=${token}`;
+    const link = `${this.deps.publicUrl.replace(/\/$/, '')}/store-console/invitation#token=${token}`;
     const what =
       role === 'marketplace_admin' ? 'a marketplace admin' : `store staff of ${stores.map((s) => s.name).join(', ')}`;
     const id = await inTransaction(ctx, async (tx) => {

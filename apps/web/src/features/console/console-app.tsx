@@ -3,6 +3,7 @@ import { RequireViewer } from '../../app/require-viewer';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AdminRoutes } from './admin/admin-routes';
 import { useConsoleMe } from './api/get-console-me';
+import { InvitationPage } from './invitation/invitation-page';
 import { OrderRoutes } from './orders/order-routes';
 import { StoreSettingsPage } from './settings/store-settings-page';
 import { StockRoutes } from './stock/stock-routes';
@@ -17,6 +18,7 @@ import './console.css';
 export function ConsoleApp() {
   return (
     <Routes>
+      <Route path="invitation" element={<InvitationPage />} />
       <Route element={<RequireViewer />}>
         <Route element={<ConsoleLayout />}>
           <Route index element={<ConsoleHome />} />
