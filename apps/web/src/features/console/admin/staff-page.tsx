@@ -6,10 +6,11 @@ import { adminStaffKey, useAdminStaff } from '../api/admin-staff';
 import { useConsoleMe } from '../api/get-console-me';
 import { dateTime } from './admin-ui';
 import { InviteForm } from './invite-form';
+import { STAFF_ROLE_LABEL, StaffMembers } from './staff-members';
 
-const ROLE = { store_staff: 'Store staff', marketplace_admin: 'Marketplace admin' } as const;
+const ROLE = STAFF_ROLE_LABEL;
 
-/** Staff: who holds a role, the invitations sent, and a form to invite someone to stores. */
+/** Staff: who holds a role (with the controls to change or remove them), the invitations sent, and a form to invite someone to stores. */
 export function StaffPage() {
   useDocumentTitle('Staff - Marketplace admin');
   const staff = useAdminStaff();
@@ -40,21 +41,16 @@ export function StaffPage() {
       {staff.status === 'done' && (
         <>
           <h3>Staff members</h3>
-          <ul className="admin-list">
-            {staff.value.Staff.map((member) => (
-              <li key={member.UserId} className="admin-card">
-                <h4>{member.Name || member.Email}</h4>
-                <dl>
-                  <dt>E-mail</dt>
-                  <dd>{member.Email}</dd>
-                  <dt>Role</dt>
-                  <dd>{ROLE[member.Role]}</dd>
-                  <dt>Stores</dt>
-                  <dd>{member.Role === 'marketplace_admin' ? 'Every store' : storeNames(member.StoreIds)}</dd>
-                </dl>
-              </li>
-            ))}
-          </ul>
+          <StaffMembers
+            members={staff.value.Staff}
+            stores={stores}
+            myEmail={me.status === 'done' ? me.value.Email : null}
+            storeNames={storeNames}
+            onChanged={(message) => {
+              setSent(message);
+              void queryClient.invalidateQueries({ queryKey: adminStaffKey });
+            }}
+          />
           <h3>Invitations</h3>
           {staff.value.Invitations.length === 0 ? (
             <p>No invitations yet.</p>

@@ -1,8 +1,10 @@
-import type { ConsoleInviteBody, ConsoleStaffValue } from '@shop/contract';
+import type { AdminStaffBody, ConsoleInviteBody, ConsoleStaffValue } from '@shop/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { consoleKey } from './get-console-me';
+
+type ConsoleStaffMember = ConsoleStaffValue['Staff'][number];
 
 export const adminStaffKey = consoleKey('admin', 'staff');
 
@@ -22,4 +24,14 @@ export function useAdminStaff() {
 /** POST /c3api/console/invitations: e-mails a single-use link, good for 7 days. */
 export function inviteStaff(body: ConsoleInviteBody): Promise<{ Id: number; ExpiresAt: string }> {
   return apiPost<{ Id: number; ExpiresAt: string }>('/c3api/console/invitations', body);
+}
+
+/** POST /c3api/console/admin/staff/{userId}: the member's role and this region's stores they run. */
+export function setStaffMember(userId: number, body: AdminStaffBody): Promise<ConsoleStaffMember> {
+  return apiPost<ConsoleStaffMember>(`/c3api/console/admin/staff/${userId}`, body);
+}
+
+/** POST /c3api/console/admin/staff/{userId}/remove: the role taken away (the account stays). */
+export function removeStaffMember(userId: number): Promise<{ Id: number }> {
+  return apiPost<{ Id: number }>(`/c3api/console/admin/staff/${userId}/remove`, {});
 }
