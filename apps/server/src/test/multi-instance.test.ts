@@ -156,10 +156,10 @@ describe.skipIf(!postgres)(
         price_minor: price,
         disable_in_store_pickup: 0,
       });
-    /** What instance B's search page shows for `query`: each item's code and price. */
-    const searchOnB = async (query: string) => {
+    /** What instance B's search page shows for `query` (and filters): each item's code and price. */
+    const searchOnB = async (query: string, filters = '') => {
       const reply = await new TestClient(b.baseUrl).get<SearchResultsValue>(
-        `/c3api/search/results?query=${encodeURIComponent(query)}`,
+        `/c3api/search/results?query=${encodeURIComponent(query)}${filters}`,
       );
       expect(reply.status).toBe(200);
       return reply.body.Value.ProductList.ProductListItems.map((i) => ({ code: i.Code, price: i.SpMinorUnits }));
@@ -178,6 +178,8 @@ describe.skipIf(!postgres)(
       // B has answered for the item at its old price (its index has read the change feed since).
       await timeUntil('B to list the new item', async () => (await searchOnB('zanthorp')).length === 1, 5000);
       expect(await searchOnB('zanthorp')).toEqual([{ code: guitar.code, price: 25_000 }]);
+      // The price filter is answered by B's index alone (a card's price is read fresh for display).
+      expect(await searchOnB('zanthorp', '&price=100-200')).toEqual([]);
 
       const staff = new TestClient(instanceA().baseUrl);
       const email = 'staff-multi@example.com';
@@ -189,8 +191,8 @@ describe.skipIf(!postgres)(
       });
       expect(changed.status, changed.body.Message ?? '').toBe(200);
       const took = await timeUntil(
-        'B to show the new price',
-        async () => (await searchOnB('zanthorp'))[0]?.price === 19_900,
+        'B to find the item at its new price',
+        async () => (await searchOnB('zanthorp', '&price=100-200'))[0]?.price === 19_900,
         5000,
       );
       expect(took).toBeLessThan(SEEN_WITHIN_MS);
