@@ -142,7 +142,7 @@ describe('marketplace admin', () => {
     expect(applied.body.Value.DiscountCodes).toEqual([code]);
   });
 
-  it('invites a staff member to a store; they open the e-mailed link, register and land in that store’s console', async () => {
+  it('invites a staff member to a store; they open the e-mailed link, register and land in that store’s console; moved and removed on the Staff tab', async () => {
     const page = await signedIn();
     await openTab(page, 'staff', 'Staff');
     const email = `new.staff.${stamp.toLowerCase()}@example.com`;
@@ -195,6 +195,33 @@ describe('marketplace admin', () => {
       expect(await invitee.page.locator('.console-header').textContent()).toContain(storeName);
       const token = /#token=(.+)$/.exec(link ?? '')?.[1] ?? 'missing';
       expect(asked.filter((url) => url.includes(token))).toEqual([]);
+
+      // The admin moves them to another store on the Staff tab: their console follows at once.
+      await openTab(page, 'staff', 'Staff');
+      const card = page.locator('.admin-card', { hasText: 'Nell Newstaff' });
+      await card.getByRole('button', { name: 'Change role and stores of Nell Newstaff' }).click();
+      const edit = card.getByRole('form', { name: 'Change Nell Newstaff' });
+      const choices = edit.getByRole('group', { name: 'Stores they run' });
+      await choices.getByRole('checkbox', { name: storeName }).uncheck();
+      const second = choices.getByRole('checkbox').nth(1);
+      const secondName = ((await choices.locator('label').nth(1).textContent()) ?? '').trim();
+      await second.check();
+      expect(await axeViolations(page), 'staff member form').toEqual([]);
+      await screenshot(page, 'console-admin-staff-edit-desktop');
+      await edit.getByRole('button', { name: 'Save the changes' }).click();
+      await page.getByText('Nell Newstaff is now store staff.').waitFor();
+      await invitee.page.goto(`${new URL(link ?? '').origin}/store-console`);
+      await invitee.page.waitForURL(/\/store-console\/stores\/\d+\/stock/);
+      await expect.poll(() => invitee.page.locator('.console-header').textContent()).toContain(secondName);
+      expect(await invitee.page.locator('.console-header').textContent()).not.toContain(storeName);
+
+      // Removed from the staff (asked first): the console is closed to them.
+      await card.getByRole('button', { name: 'Remove from staff Nell Newstaff' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Remove from the staff?' });
+      await dialog.getByRole('button', { name: 'Remove from staff' }).click();
+      await page.getByText('Nell Newstaff is no longer on the staff.').waitFor();
+      await invitee.page.reload();
+      await invitee.page.getByText('This is for store staff only.').waitFor();
       expect(invitee.problems).toEqual([]);
     } finally {
       await invitee.page.close();

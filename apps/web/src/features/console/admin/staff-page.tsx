@@ -21,7 +21,7 @@ export function StaffPage() {
   const storeNames = (ids: number[]) =>
     ids.length === 0
       ? 'Every store'
-      : ids.map((id) => stores.find((s) => s.Id === id)?.Name ?? `Store ${id}`).join(', ');
+      : ids.map((id) => stores.find((s) => s.Id === id)?.Name ?? `store ${id} (other region)`).join(', ');
 
   return (
     <section aria-labelledby="admin-staff">
