@@ -56,6 +56,74 @@ function sortValue(key: SortKey, descending: boolean): string {
   return `${key}${descending ? '-' : '+'}`;
 }
 
+/**
+ * The engine query of one page of the search page: its sort (relevance when there is text, else
+ * newest), page and page size (at most PageSize.searchMax). The reference comparison test asks
+ * the engine through this too, so it checks exactly what the page runs.
+ */
+export function searchPageQuery(
+  index: CatalogueIndex,
+  query: SearchResultsQuery,
+): { sort: { key: SortKey; descending: boolean }; page: number; pageSize: number; engineQuery: EngineQuery } {
+  const pageSize = Math.min(query.NumberOfResults, PageSize.searchMax);
+  const page = query.page ?? 1;
+  const sort = parseSort(query.Sort, (query.query ?? '').trim().length > 0);
+  return { sort, page, pageSize, engineQuery: toEngineQuery(index, query, sort, (page - 1) * pageSize, pageSize) };
+}
+
+/** The search page's URL filters as the engine's query: slugs to index numbers, price terms to ranges. */
+export function toEngineQuery(
+  index: CatalogueIndex,
+  query: SearchResultsQuery,
+  sort: { key: SortKey; descending: boolean },
+  offset: number,
+  limit: number,
+): EngineQuery {
+  const lookup = (dictionary: ValueDictionary, values: string[] | undefined) =>
+    values && values.length > 0 ? new Set(values.map((v) => dictionary.find(v) ?? -1)) : null;
+  let stores: Set<number> | null = null;
+  // 'all' (every location, every category) is the same as not filtering.
+  if (query.location && query.location.length > 0 && !query.location.includes('all')) {
+    stores = new Set();
+    for (const value of query.location) {
+      if (isStateLocation(value)) {
+        for (const store of index.stores) if (store.state === value) stores.add(store.index);
+      } else {
+        const store = index.storeBySlug.get(value);
+        if (store !== undefined) stores.add(store);
+      }
+    }
+  }
+  let delivery = 0;
+  for (const value of query.delivery ?? []) {
+    // An unknown delivery value still filters, and matches nothing.
+    delivery |= value === 'postage' ? Flag.Postage : value === 'pickup' ? Flag.Pickup : 0x80;
+  }
+  const prices: PriceRange[] | null = query.price
+    ? query.price.map((term) => {
+        const [from, to] = term.split('-');
+        return { from: Number(from), to: to ? Number(to) : null };
+      })
+    : null;
+  return {
+    text: query.query ?? '',
+    category: query.category && query.category !== 'all' ? (index.categoryBySlug.get(query.category) ?? -1) : null,
+    stores,
+    brands: lookup(index.brands, query.brand),
+    conditions: query.condition ? new Set(query.condition.map((c) => (/^[0-5]$/.test(c) ? Number(c) : -1))) : null,
+    delivery,
+    colours: lookup(index.colours, query.colour),
+    storages: lookup(index.storages, query.storage),
+    prices,
+    onSale: query.onsale === 'true',
+    hasPictures: query.haspictures === 'true',
+    sort: sort.key,
+    descending: sort.descending,
+    offset,
+    limit,
+  };
+}
+
 /** The search page's API: text and facet search over the region's items, shaped as the spec's reply. */
 export class SearchService {
   constructor(
@@ -68,10 +136,7 @@ export class SearchService {
   async search(ctx: Ctx, query: SearchResultsQuery): Promise<SearchResultsValue> {
     const index = await this.holder.current();
     const text = query.query ?? '';
-    const pageSize = Math.min(query.NumberOfResults, PageSize.searchMax);
-    const page = query.page ?? 1;
-    const sort = parseSort(query.Sort, text.trim().length > 0);
-    const engineQuery = this.toEngineQuery(index, query, sort, (page - 1) * pageSize, pageSize);
+    const { sort, page, pageSize, engineQuery } = searchPageQuery(index, query);
     const result = runSearch(index, engineQuery);
     const productIds = result.docs.map((doc) => index.productId[doc] as number);
     const [items, content] = await Promise.all([
@@ -138,60 +203,8 @@ export class SearchService {
       if (doc !== undefined) within[doc] = 1;
     }
     const sort = parseSort(query.Sort, (query.query ?? '').trim().length > 0);
-    const engineQuery = { ...this.toEngineQuery(index, query, sort, 0, productIds.length), within };
+    const engineQuery = { ...toEngineQuery(index, query, sort, 0, productIds.length), within };
     return runSearch(index, engineQuery).docs.map((doc) => index.productId[doc] as number);
-  }
-
-  private toEngineQuery(
-    index: CatalogueIndex,
-    query: SearchResultsQuery,
-    sort: { key: SortKey; descending: boolean },
-    offset: number,
-    limit: number,
-  ): EngineQuery {
-    const lookup = (dictionary: ValueDictionary, values: string[] | undefined) =>
-      values && values.length > 0 ? new Set(values.map((v) => dictionary.find(v) ?? -1)) : null;
-    let stores: Set<number> | null = null;
-    // 'all' (every location, every category) is the same as not filtering.
-    if (query.location && query.location.length > 0 && !query.location.includes('all')) {
-      stores = new Set();
-      for (const value of query.location) {
-        if (isStateLocation(value)) {
-          for (const store of index.stores) if (store.state === value) stores.add(store.index);
-        } else {
-          const store = index.storeBySlug.get(value);
-          if (store !== undefined) stores.add(store);
-        }
-      }
-    }
-    let delivery = 0;
-    for (const value of query.delivery ?? []) {
-      // An unknown delivery value still filters, and matches nothing.
-      delivery |= value === 'postage' ? Flag.Postage : value === 'pickup' ? Flag.Pickup : 0x80;
-    }
-    const prices: PriceRange[] | null = query.price
-      ? query.price.map((term) => {
-          const [from, to] = term.split('-');
-          return { from: Number(from), to: to ? Number(to) : null };
-        })
-      : null;
-    return {
-      text: query.query ?? '',
-      category: query.category && query.category !== 'all' ? (index.categoryBySlug.get(query.category) ?? -1) : null,
-      stores,
-      brands: lookup(index.brands, query.brand),
-      conditions: query.condition ? new Set(query.condition.map((c) => (/^[0-5]$/.test(c) ? Number(c) : -1))) : null,
-      delivery,
-      colours: lookup(index.colours, query.colour),
-      storages: lookup(index.storages, query.storage),
-      prices,
-      onSale: query.onsale === 'true',
-      hasPictures: query.haspictures === 'true',
-      sort: sort.key,
-      descending: sort.descending,
-      offset,
-      limit,
-    };
   }
 
   /** A search-results URL for the current query with one key changed. */
