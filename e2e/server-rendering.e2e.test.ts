@@ -34,6 +34,7 @@ describe('server-rendered shop pages', () => {
   async function watched(browser: Browser) {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     await context.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
+    await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url: shop.server.baseUrl }]);
     // A mismatch makes the renderer throw away what the server drew and draw it again: record every
     // element removed from the page between the HTML's arrival and the end of hydration.
     await context.addInitScript(() => {
@@ -117,6 +118,30 @@ describe('server-rendered shop pages', () => {
     });
   });
 
+  it('draws the cookie banner into the page for a visitor who has not chosen, and not once they have', async () => {
+    const banner = (page: Page) => page.getByRole('region', { name: 'Cookies on this site' });
+    // A first visit: the banner is in the server's HTML, so it paints with the page.
+    await withoutScripts(shop.browser, async (page) => {
+      await page.goto(shop.server.baseUrl);
+      expect(await banner(page).count()).toBe(1);
+      await page.context().addCookies([{ name: 'cookie-consent', value: 'declined', url: shop.server.baseUrl }]);
+      await page.goto(`${shop.server.baseUrl}/search-results?query=phone`);
+      expect(await banner(page).count()).toBe(0);
+    });
+    // A choice made before the cookie existed (storage only): hidden once hydrated, and the cookie
+    // is written, so the next page comes without it.
+    const context = await shop.browser.newContext({ viewport: VIEWPORTS.desktop });
+    await context.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
+    const page = await context.newPage();
+    await page.goto(shop.server.baseUrl, { waitUntil: 'networkidle' });
+    await expect.poll(() => banner(page).count()).toBe(0);
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'cookie-consent')?.value).toBe('accepted');
+    const next = await fetch(shop.server.baseUrl, { headers: { cookie: 'cookie-consent=accepted' } });
+    expect(await next.text()).not.toContain('Cookies on this site');
+    await context.close();
+  });
+
   it('hydrates each page without a mismatch and without asking again for its data', async () => {
     const product = await firstProduct('camera');
     for (const path of ['/', '/search-results?query=phone', product.Url]) {
@@ -141,6 +166,7 @@ describe('server-rendered shop pages', () => {
       userAgent:
         'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
     });
+    await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url: shop.server.baseUrl }]);
     await context.addInitScript(() => {
       window.localStorage.setItem('cookie-consent', 'accepted');
       const shifts: number[] = [];

@@ -14,6 +14,12 @@ export async function openPage(
   page.on('pageerror', (error) => problems.push(error.message));
   const consent = options.consent === undefined ? 'accepted' : options.consent;
   if (consent) {
+    // The cookie too, which tells the server not to draw the banner (cookies ignore the port).
+    await page
+      .context()
+      .addCookies(
+        ['localhost', '127.0.0.1'].map((domain) => ({ name: 'cookie-consent', value: consent, domain, path: '/' })),
+      );
     await page.addInitScript((choice) => {
       if (!window.localStorage.getItem('cookie-consent')) window.localStorage.setItem('cookie-consent', choice);
     }, consent);

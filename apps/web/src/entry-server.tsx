@@ -21,6 +21,7 @@ import { searchResultsQueryOptions } from './features/search/api/get-search-resu
 import { loadRestorePlan } from './features/search/use-search-results';
 import { siteSettingsQueryOptions } from './features/site/api/get-site-settings';
 import { ApiError, setApiFetch } from './lib/api-client';
+import { consentFromCookies } from './lib/consent';
 import { createQueryClient } from './lib/query-client';
 import { serializeState } from './lib/ssr-state';
 import { DESKTOP_VIEWPORT_WIDTH, PHONE_VIEWPORT_WIDTH } from './lib/use-media-query';
@@ -33,6 +34,8 @@ export interface RenderRequest {
   /** The browser's User-Agent and Sec-CH-UA-Mobile headers: a phone gets the phone layout. */
   userAgent?: string;
   mobileHint?: string;
+  /** The request's Cookie header: only its `cookie-consent` choice is read here. */
+  cookie?: string;
 }
 
 /** The width to draw for: a phone's when the browser says it is one (its client hint or its user agent). */
@@ -175,8 +178,9 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
 
   await preloadRoute(url.pathname);
   const viewportWidth = viewportWidthFor(request);
+  const consent = consentFromCookies(request.cookie);
   const html = await renderHtml(
-    <ShopProviders client={client} viewportWidth={viewportWidth}>
+    <ShopProviders client={client} viewportWidth={viewportWidth} serverConsent={consent}>
       <StaticRouter location={`${url.pathname}${url.search}`}>
         <ShopRoutes />
       </StaticRouter>
@@ -192,7 +196,7 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
     status,
     html,
     head: headHtml(head),
-    state: serializeState({ ...state, viewportWidth }),
+    state: serializeState({ ...state, viewportWidth, consent }),
     modules: module ? [module] : [],
     preloadImage,
   };

@@ -13,7 +13,11 @@ async function start(root: HTMLElement) {
   const state = readServerState(document);
   const app = (
     <StrictMode>
-      <AppRouter client={client} viewportWidth={state?.viewportWidth ?? null} />
+      <AppRouter
+        client={client}
+        viewportWidth={state?.viewportWidth ?? null}
+        serverConsent={state ? (state.consent ?? null) : undefined}
+      />
     </StrictMode>
   );
   if (!state) {

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** What apps/web/src/entry-server.tsx exports (kept in step by hand: the server never imports web code). */
 interface RenderBundle {
   configure(options: { fetch: (path: string, init: RequestInit) => Promise<Response> }): void;
-  render(request: { url: string; origin: string; userAgent: string; mobileHint: string }): Promise<
+  render(request: { url: string; origin: string; userAgent: string; mobileHint: string; cookie: string }): Promise<
     | { kind: 'redirect'; status: number; location: string }
     | {
         kind: 'page';
@@ -209,6 +209,8 @@ export async function loadPageRenderer(
         origin: options.origin,
         userAgent: request.headers['user-agent'] ?? '',
         mobileHint: String(request.headers['sec-ch-ua-mobile'] ?? ''),
+        // Only its cookie-consent choice is read: whether the banner is drawn into the page.
+        cookie: request.headers.cookie ?? '',
       }),
     );
     if (rendered === null) return false;
@@ -228,9 +230,10 @@ export async function loadPageRenderer(
       .header('Content-Type', 'text/html; charset=utf-8')
       // The page carries the API's answers at this moment: asked again on each visit, like index.html.
       .header('Cache-Control', 'no-cache')
-      // Compressed by Accept-Encoding, and a phone gets the phone layout (entry-server.tsx,
-      // viewportWidthFor): caches must key on all three.
-      .header('Vary', 'Accept-Encoding, User-Agent, Sec-CH-UA-Mobile')
+      // Compressed by Accept-Encoding, a phone gets the phone layout (entry-server.tsx,
+      // viewportWidthFor), and the cookie banner is drawn unless the cookie-consent cookie says a
+      // choice was made: caches must key on all four.
+      .header('Vary', 'Accept-Encoding, User-Agent, Sec-CH-UA-Mobile, Cookie')
       .send(body);
     return true;
   };

@@ -1,7 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { BrowserRouter, createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
+import type { ConsentChoice } from '../lib/consent';
 import { createQueryClient } from '../lib/query-client';
+import { ServerConsentContext } from '../lib/server-consent';
 import { ServerViewportContext } from '../lib/use-media-query';
 import { CartProvider } from './cart-provider';
 import { ShopLayout } from './layout';
@@ -120,20 +122,25 @@ export async function preloadRoute(pathname: string): Promise<void> {
 export function ShopProviders({
   client,
   viewportWidth = null,
+  serverConsent,
   children,
 }: {
   client: QueryClient;
   /** The width the server drew its HTML for (server and hydration only). */
   viewportWidth?: number | null;
+  /** The cookie choice the server drew its HTML for (server and hydration only). */
+  serverConsent?: ConsentChoice | null;
   children: ReactNode;
 }) {
   return (
     <QueryClientProvider client={client}>
-      <ServerViewportContext.Provider value={viewportWidth}>
-        <SiteSettingsProvider>
-          <ViewerProvider>{children}</ViewerProvider>
-        </SiteSettingsProvider>
-      </ServerViewportContext.Provider>
+      <ServerConsentContext.Provider value={serverConsent}>
+        <ServerViewportContext.Provider value={viewportWidth}>
+          <SiteSettingsProvider>
+            <ViewerProvider>{children}</ViewerProvider>
+          </SiteSettingsProvider>
+        </ServerViewportContext.Provider>
+      </ServerConsentContext.Provider>
     </QueryClientProvider>
   );
 }
@@ -153,13 +160,15 @@ export function ShopRoutes() {
 export function AppRouter({
   client: given,
   viewportWidth = null,
+  serverConsent,
 }: {
   client?: QueryClient;
   viewportWidth?: number | null;
+  serverConsent?: ConsentChoice | null;
 } = {}) {
   const [client] = useState(() => given ?? createQueryClient());
   return (
-    <ShopProviders client={client} viewportWidth={viewportWidth}>
+    <ShopProviders client={client} viewportWidth={viewportWidth} serverConsent={serverConsent}>
       <BrowserRouter>
         <ShopRoutes />
       </BrowserRouter>

@@ -5,18 +5,51 @@
  */
 
 const CONSENT_KEY = 'cookie-consent';
+/**
+ * The choice is mirrored in a cookie of the same name (strictly necessary, like the choice itself),
+ * so the server knows whether to draw the banner into the page it renders: a first-time visitor
+ * sees it with the page's first paint, not a moment after the scripts have run.
+ */
+export const CONSENT_COOKIE = 'cookie-consent';
+const CONSENT_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 export type ConsentChoice = 'accepted' | 'declined';
+
+/** The choice a Cookie header (or document.cookie) carries, if any. */
+export function consentFromCookies(cookies: string | null | undefined): ConsentChoice | null {
+  const match = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=(accepted|declined)(?:;|$)`).exec(cookies ?? '');
+  return (match?.[1] as ConsentChoice | undefined) ?? null;
+}
+
+function writeConsentCookie(choice: ConsentChoice): void {
+  try {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${CONSENT_COOKIE}=${choice}; Max-Age=${CONSENT_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${secure}`;
+  } catch {
+    // No cookies: the server draws the banner and the browser hides it once hydrated.
+  }
+}
 
 type Listener = (choice: ConsentChoice | null) => void;
 const listeners = new Set<Listener>();
 
 export function consentChoice(): ConsentChoice | null {
+  let stored: string | null = null;
   try {
-    const value = window.localStorage.getItem(CONSENT_KEY);
-    return value === 'accepted' || value === 'declined' ? value : null;
+    stored = window.localStorage.getItem(CONSENT_KEY);
   } catch {
-    return null;
+    // Storage unavailable: the cookie may still say.
   }
+  if (stored === 'accepted' || stored === 'declined') return stored;
+  return consentFromCookies(typeof document === 'undefined' ? null : document.cookie);
+}
+
+/**
+ * A choice made before the cookie existed (in storage only) is copied to the cookie once, so the
+ * server stops drawing the banner for this browser.
+ */
+export function syncConsentCookie(): void {
+  const choice = consentChoice();
+  if (choice && consentFromCookies(document.cookie) !== choice) writeConsentCookie(choice);
 }
 
 export function hasFunctionalConsent(): boolean {
@@ -25,6 +58,7 @@ export function hasFunctionalConsent(): boolean {
 
 /** Records the choice (the choice itself is strictly necessary storage) and tells listeners. */
 export function setConsent(choice: ConsentChoice): void {
+  writeConsentCookie(choice);
   try {
     window.localStorage.setItem(CONSENT_KEY, choice);
     if (choice === 'declined') {

@@ -1,7 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useBottomInset } from '../../../lib/bottom-inset';
-import { type ConsentChoice, consentChoice, onConsentChange, onConsentReopen, setConsent } from '../../../lib/consent';
+import {
+  type ConsentChoice,
+  consentChoice,
+  onConsentChange,
+  onConsentReopen,
+  setConsent,
+  syncConsentCookie,
+} from '../../../lib/consent';
+import { ServerConsentContext } from '../../../lib/server-consent';
 import { useRendersServerHtml } from '../../../lib/ssr-state';
 import '../layout.css';
 
@@ -15,15 +23,19 @@ export const COOKIE_SETTINGS_ID = 'cookie-settings';
  * choice; it then takes focus, says what was chosen, and hands focus back to that link afterwards.
  */
 export function CookieConsent() {
-  // The choice is kept in this browser: a server-rendered page draws no banner and asks storage
-  // once hydrated (undefined: not read yet). The banner is fixed at the bottom, so it moves nothing.
+  // A server-rendered page starts from the choice the server read in the request's cookie (drawn
+  // with the first paint for a visitor who has not chosen); once hydrated, this browser's own record
+  // decides (undefined: not known yet). The banner is fixed at the bottom, so it moves nothing.
   const fromServer = useRendersServerHtml();
+  const serverChoice = useContext(ServerConsentContext);
   const [choice, setChoice] = useState<ConsentChoice | null | undefined>(() =>
-    fromServer ? undefined : consentChoice(),
+    fromServer ? serverChoice : consentChoice(),
   );
   useEffect(() => {
-    if (choice === undefined) setChoice(consentChoice());
-  }, [choice]);
+    syncConsentCookie();
+    const stored = consentChoice();
+    setChoice((current) => (current === stored ? current : stored));
+  }, []);
   const [reopened, setReopened] = useState(false);
   const ref = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
