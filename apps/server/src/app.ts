@@ -245,6 +245,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     links: new DigestLinks(resolveSecretKey(config), publicUrl(config)),
     timeZone: REGION_TIME_ZONE[config.REGION],
     now,
+    offered: (ctx) => site.enabled(ctx, 'SavedSearchesEnabled'),
   });
   return {
     clock: now,
@@ -327,6 +328,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
       secret: resolveSecretKey(config),
       publicUrl: publicUrl(config),
       now,
+      offered: (ctx) => site.enabled(ctx, 'WishlistAlertsEnabled'),
     }),
     invoices: new InvoiceService({
       orders,

@@ -42,6 +42,8 @@ export interface DigestDeps {
   /** The region's time zone (Australia/Sydney, Europe/London): periods start at its local times. */
   timeZone: string;
   now: () => number;
+  /** Whether the region offers saved searches now (the site's SavedSearchesEnabled); off: no digests go. */
+  offered?: (ctx: Ctx) => Promise<boolean>;
 }
 
 /** A stored query string as the search route would read it (a key given twice is one comma-joined value). */
@@ -75,6 +77,7 @@ export class DigestService {
   /** The run job of one frequency: queues the period's send job for each search with that frequency. */
   async queueDue(ctx: Ctx, frequency: number): Promise<{ periodStart: number; queued: number }> {
     if (!DIGEST_CADENCES[frequency]) return { periodStart: 0, queued: 0 };
+    if (this.deps.offered && !(await this.deps.offered(ctx))) return { periodStart: 0, queued: 0 };
     const periodStart = digestPeriodStart(frequency, this.deps.timeZone, this.deps.now());
     let queued = 0;
     for (const searchId of await this.repository.idsWithFrequency(ctx, ctx.region, frequency)) {

@@ -136,6 +136,53 @@ describe.each(testDatabaseTargets())('feature flags the server enforces on $name
     expect((await customer.post('/c3api/wishlistalert/acknowledgefeature', {})).status).toBe(200);
   });
 
+  it('alert e-mails stop while their flag is off: no wishlist alert nor saved-search digest is queued', async () => {
+    const ctx = server.ctx();
+    const db = database.handle.db;
+    const user = await db.selectFrom('users').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const item = await makeProduct(db, {
+      store_id: (await makeStore(db, { name: 'Alertville' })).id,
+      category_id: await categoryIdBySlug(db, 'guitars'),
+      price_minor: 9_000,
+    });
+    expect((await customer.post('/c3api/wishlist/add', { ItemCode: item.code })).status).toBe(200);
+    // Alerts on since a moment ago (the toggle's verification is the wishlist module's own test).
+    await db
+      .updateTable('wishlists')
+      .set({ alert_enabled: 1, alert_email: 'flags-alerts@example.com', alert_since: Date.now() - 60_000 })
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(await server.services.catalogue.changePrice(ctx, item.id, 7_000)).toBe(true);
+    await db
+      .insertInto('saved_searches')
+      .values({
+        user_id: user.id,
+        region: 'AU',
+        name: 'Guitars',
+        search_url: 'query=guitar',
+        search_term: 'guitar',
+        filters_number: 0,
+        frequency: 1,
+        email: 'flags-alerts@example.com',
+        alert_since: Date.now() - 60_000,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .execute();
+
+    await setFlag('WishlistAlertsEnabled', false);
+    await setFlag('SavedSearchesEnabled', false);
+    try {
+      expect(await server.services.wishlistAlerts.queueDue(ctx)).toBe(0);
+      expect((await server.services.digests.queueDue(ctx, 1)).queued).toBe(0);
+    } finally {
+      await setFlag('WishlistAlertsEnabled', true);
+      await setFlag('SavedSearchesEnabled', true);
+    }
+    expect(await server.services.wishlistAlerts.queueDue(ctx)).toBe(1);
+    expect((await server.services.digests.queueDue(ctx, 1)).queued).toBe(1);
+  });
+
   it('the environment’s off wins over the admin’s on', async () => {
     const locked = await startTestServer(database, { SAVED_SEARCHES_ENABLED: 'false' });
     try {

@@ -49,6 +49,8 @@ export interface WishlistAlertDependencies {
   /** The shop's absolute address, for the links in the e-mail. */
   publicUrl: string;
   now: () => number;
+  /** Whether the region offers wishlist alerts now (the site's WishlistAlertsEnabled); off: none go. */
+  offered?: (ctx: Ctx) => Promise<boolean>;
 }
 
 /** A toggle's answer: the Value, and a message when the page must show a verification step. */
@@ -232,6 +234,7 @@ export class WishlistAlertService {
    * Answers how many jobs it queued.
    */
   async queueDue(ctx: Ctx): Promise<number> {
+    if (this.deps.offered && !(await this.deps.offered(ctx))) return 0;
     const hour = new Date(Math.floor(this.deps.now() / HOUR_MS) * HOUR_MS).toISOString();
     let queued = 0;
     let afterId = 0;
