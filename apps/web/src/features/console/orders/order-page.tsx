@@ -1,6 +1,6 @@
 import type { ConsoleOrder, Region } from '@shop/contract';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { Notice } from '../../../components/notice';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useConsoleOrder } from '../api/orders-detail';
@@ -24,9 +24,12 @@ export function OrderPage() {
   const { reference = '' } = useParams();
   const order = useConsoleOrder(store.Id, reference);
   useDocumentTitle(`Order ${reference.toUpperCase()}`);
+  // Back to the list as it was left (its filter and page), when the order was opened from it.
+  const listSearch = (useLocation().state as { listSearch?: unknown } | null)?.listSearch;
+  const backTo = `${consolePaths.orders(store.Id)}${typeof listSearch === 'string' && listSearch.startsWith('?') ? listSearch : ''}`;
   const back = (
     <p className="console-back">
-      <Link to={consolePaths.orders(store.Id)}>Back to the orders</Link>
+      <Link to={backTo}>Back to the orders</Link>
     </p>
   );
   if (order.status === 'loading') return <p role="status">Loading the order...</p>;

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, stubFetch } from '../../../test/fetch-stub';
 import { consoleOrder, line, renderOrders } from './console-order-fixtures';
@@ -68,6 +69,18 @@ describe('Console orders list', () => {
     );
     const filters = screen.getByRole('navigation', { name: 'Filter orders' });
     expect(within(filters).getByRole('link', { name: 'Dispatched' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('brings an order opened from a filtered page back to that page', async () => {
+    const order = consoleOrder({ State: 'dispatched' });
+    stubFetch({
+      [LIST]: () => envelope({ Orders: [order], TotalCount: 60, Page: 2, PageSize: 25 }),
+      [`${LIST}/${order.Reference}`]: () => envelope(order),
+    });
+    renderOrders('/store-console/stores/7/orders?status=dispatched&page=2');
+    await userEvent.click(await screen.findByRole('link', { name: order.Reference }));
+    const back = await screen.findByRole('link', { name: 'Back to the orders' });
+    expect(back.getAttribute('href')).toBe('/store-console/stores/7/orders?status=dispatched&page=2');
   });
 
   it('treats an unknown filter as open, and says when there is nothing to do', async () => {

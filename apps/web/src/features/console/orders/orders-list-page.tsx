@@ -1,5 +1,5 @@
 import type { ConsoleOrder, Region } from '@shop/contract';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CONSOLE_ORDER_FILTERS, type ConsoleOrdersFilter, useConsoleOrders } from '../api/orders-list';
 import { consolePaths, useConsoleStore } from '../use-console-store';
@@ -81,10 +81,14 @@ function emptyText(status: ConsoleOrdersFilter): string {
 
 /** One order: its reference (the link), when, who, how it travels, how much, and what to do next. */
 function OrderRow({ order, storeId, region }: { order: ConsoleOrder; storeId: number; region: Region }) {
+  const { search } = useLocation();
   return (
     <li className={`console-order-row console-order-row--${order.State}`}>
       <h2 className="console-order-row__ref">
-        <Link to={`${consolePaths.orders(storeId)}/${order.Reference}`}>{order.Reference}</Link>
+        {/* The list's filter and page go along, so 'Back to the orders' returns to them. */}
+        <Link to={`${consolePaths.orders(storeId)}/${order.Reference}`} state={{ listSearch: search }}>
+          {order.Reference}
+        </Link>
       </h2>
       <p className="console-order-row__state">{STATE_LABELS[order.State]}</p>
       <dl className="console-order-row__facts">
