@@ -1,6 +1,7 @@
 import type { Region } from '@shop/contract';
 import { slugify } from '../../lib/slug.js';
 import { postageCost } from '../catalogue/postage.js';
+import { FacetBitmaps } from './facet-bitmaps.js';
 import type { IndexedProductRow } from './search.repository.js';
 import { SortOrders } from './sort-orders.js';
 import { TextIndex } from './text-index.js';
@@ -118,6 +119,8 @@ export class CatalogueIndex {
   /** Goes up with every item written; lets derived data (sort orders) know it is stale. */
   version = 0;
   readonly sortOrders = new SortOrders(this);
+  /** Per facet value, the live items holding it (filters by intersection, counts without a scan). */
+  readonly facetBitmaps = new FacetBitmaps(this);
   /** Scratch marks for one search at a time (searches run one after another on the event loop). */
   resultMarks = new Uint8Array(1024);
 

@@ -79,8 +79,10 @@ describe.each(testDatabaseTargets())('the search engine against a plain referenc
       for (let i = 0; i < QUERIES_PER_REGION; i++) {
         const url = queryMaker.next();
         const query = SearchResultsQuerySchema.parse(Object.fromEntries(new URLSearchParams(url)));
-        // Every third query ranks with the heap instead of the precomputed orders: both must agree.
+        // Every third query ranks with the heap instead of the precomputed orders, every fourth
+        // filters and counts by scanning instead of with the facet bitmaps: all ways must agree.
         index.sortOrders.enabled = i % 3 !== 0;
+        index.facetBitmaps.enabled = i % 4 !== 1;
         const { engineQuery } = searchPageQuery(index, query);
         const result = runSearch(index, engineQuery);
         const engine: SearchAnswer = {
@@ -100,6 +102,7 @@ describe.each(testDatabaseTargets())('the search engine against a plain referenc
         if (!index.sortOrders.enabled) seen.heap++;
       }
       index.sortOrders.enabled = true;
+      index.facetBitmaps.enabled = true;
       if (first)
         expect(first.engine, `${mismatches} of ${QUERIES_PER_REGION} differ; first: ${first.url}`).toEqual(
           first.reference,

@@ -1,11 +1,26 @@
 import { type CatalogueIndex, Flag, PRICE_BANDS } from './catalogue-index.js';
+import {
+  type Bitmap,
+  type BuiltBitmaps,
+  documentsOf,
+  emptyGroupCounts,
+  type GroupCounts,
+  intersection,
+  popcount,
+  union,
+} from './facet-bitmaps.js';
 import type { OrderKey } from './sort-orders.js';
+import type { TextMatch } from './text-index.js';
 import { topK } from './top-k.js';
 
 /**
- * Runs one search over a CatalogueIndex: text match, then a single pass over the matches that both
- * filters and counts every facet. Facets are disjunctive: a group's counts apply every other
- * group's filters but not its own, so each count is what choosing that value would return.
+ * Runs one search over a CatalogueIndex: text match, then filters and facet counts. Facets are
+ * disjunctive: a group's counts apply every other group's filters but not its own, so each count
+ * is what choosing that value would return. Two ways to the same answer: with the index's facet
+ * bitmaps (filters intersect bitmaps; each chosen group is counted over the items passing every
+ * other group, the rest over the results; the whole live catalogue's counts are kept), or, while
+ * the bitmaps are being rebuilt after a change and for a digest's `within`, a single pass over the
+ * matches that both filters and counts.
  */
 
 export type SortKey = 'relevance' | 'listed' | 'price' | 'condition';
@@ -70,14 +85,61 @@ const G_COLOUR = 32;
 const G_STORAGE = 64;
 const G_PRICE = 128;
 const G_FLAGS = 256;
+const ALL_GROUPS = 511;
+
+/** Text matching at least 1 in this many items is filtered and counted with the bitmaps. */
+const BROAD_SHARE = 8;
 
 /** Above this many results to rank, sorting everything beats a heap. */
 const HEAP_LIMIT = 5000;
 
+/** The items a search found, and its counts, before ranking. */
+interface Selection {
+  total: number;
+  counts: FacetCounts;
+  /** The results, ascending. */
+  docs(): Int32Array;
+  /** Whether a document is a result (for walking a precomputed order). */
+  member: Bitmap | null;
+}
+
 export function runSearch(index: CatalogueIndex, query: EngineQuery): EngineResult {
   const text = query.text.trim();
   const match = text ? index.text.match(text) : null;
+  // A few matches are quicker to look at one by one than whole-catalogue bitmaps are to combine.
+  const broad = !match || match.docs.length * BROAD_SHARE >= index.size;
+  const bitmaps = broad && !query.within ? index.facetBitmaps.current() : null;
+  const selection = bitmaps ? selectWithBitmaps(index, bitmaps, query, match) : selectByScan(index, query, match);
 
+  const wanted = query.offset + query.limit;
+  let page: number[];
+  const orderKey: OrderKey | null =
+    query.sort === 'relevance' ? (match ? null : 'listed-') : `${query.sort}${query.descending ? '-' : '+'}`;
+  const order = orderKey && query.offset < selection.total ? index.sortOrders.current(orderKey) : null;
+  if (query.offset >= selection.total) page = [];
+  else if (order) {
+    page = selection.member
+      ? walkOrderOver(order, selection.member, query.offset, query.limit)
+      : walkOrder(index, order, selection.docs(), query.offset, query.limit);
+  } else {
+    const results = selection.docs();
+    const before = comparator(index, query, match?.scores ?? null);
+    const ranked =
+      wanted <= HEAP_LIMIT
+        ? topK(results, wanted, before)
+        : Array.from(results).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+    page = ranked.slice(query.offset, wanted);
+  }
+  return {
+    total: selection.total,
+    docs: page,
+    counts: selection.counts,
+    corrections: match?.corrections ?? [],
+  };
+}
+
+/** One pass over the matches (every item without text) that filters and counts at once. */
+function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatch | null): Selection {
   const categoryAllowed = new Uint8Array(index.categories.length);
   if (query.category !== null) {
     const stack = [query.category];
@@ -243,27 +305,236 @@ export function runSearch(index: CatalogueIndex, query: EngineQuery): EngineResu
     for (const ancestor of index.categories[c]?.lineage ?? []) counts.category[ancestor] += own;
   }
 
-  const wanted = query.offset + query.limit;
-  let page: number[];
-  const orderKey: OrderKey | null =
-    query.sort === 'relevance' ? (match ? null : 'listed-') : `${query.sort}${query.descending ? '-' : '+'}`;
-  const order = orderKey && query.offset < results.length ? index.sortOrders.current(orderKey) : null;
-  if (query.offset >= results.length) page = [];
-  else if (order) page = walkOrder(index, order, results, query.offset, query.limit);
-  else {
-    const before = comparator(index, query, match?.scores ?? null);
-    const ranked =
-      wanted <= HEAP_LIMIT
-        ? topK(results, wanted, before)
-        : Array.from(results).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
-    page = ranked.slice(query.offset, wanted);
+  return { total: results.length, counts, docs: () => results, member: null };
+}
+
+/** A filter group with a choice, as the items passing it. */
+interface Chosen {
+  group: number;
+  pass: Bitmap;
+}
+
+/** Filters by intersecting bitmaps; counts each group over the items that pass every other group. */
+function selectWithBitmaps(
+  index: CatalogueIndex,
+  bitmaps: BuiltBitmaps,
+  query: EngineQuery,
+  match: TextMatch | null,
+): Selection {
+  const { words } = bitmaps;
+  let base = bitmaps.alive;
+  if (match) {
+    base = new Uint32Array(words);
+    const { alive } = bitmaps;
+    for (const doc of match.docs) {
+      const word = doc >>> 5;
+      base[word] = (base[word] as number) | ((alive[word] as number) & (1 << (doc & 31)));
+    }
   }
-  return {
-    total: results.length,
-    docs: page,
-    counts,
-    corrections: match?.corrections ?? [],
+  const chosen = chosenGroups(index, bitmaps, query, base);
+  const results =
+    chosen.length === 0
+      ? base
+      : intersection(
+          base,
+          chosen.map((c) => c.pass),
+        );
+  const total = results === bitmaps.alive ? bitmaps.liveTotal : popcount(results);
+  // Over the whole live catalogue (no text, at most one choice), a group's counts are the kept ones.
+  const overEverything = (set: Bitmap) => set === bitmaps.alive;
+
+  const grouped = emptyGroupCounts(index);
+  const chosenMask = chosen.reduce((mask, c) => mask | c.group, 0);
+  const unchosen = ALL_GROUPS & ~chosenMask;
+  if (overEverything(results)) copyGroups(bitmaps.liveCounts, unchosen | G_FLAGS, grouped);
+  else countGroups(index, results, unchosen | G_FLAGS, grouped);
+  let categoryAll = total;
+  for (const c of chosen) {
+    if (c.group === G_FLAGS) continue;
+    const others = chosen.filter((o) => o !== c).map((o) => o.pass);
+    const passingOthers = others.length === 0 ? base : intersection(base, others);
+    if (overEverything(passingOthers)) copyGroups(bitmaps.liveCounts, c.group, grouped);
+    else countGroups(index, passingOthers, c.group, grouped);
+    if (c.group === G_CATEGORY)
+      categoryAll = passingOthers === bitmaps.alive ? bitmaps.liveTotal : popcount(passingOthers);
+  }
+
+  const counts: FacetCounts = {
+    category: new Int32Array(index.categories.length),
+    categoryAll,
+    store: grouped.store,
+    brand: grouped.brand,
+    condition: grouped.condition,
+    postage: grouped.postage,
+    pickup: grouped.pickup,
+    colour: grouped.colour,
+    storage: grouped.storage,
+    priceBand: grouped.priceBand,
+    onSale: grouped.onSale,
+    hasPictures: grouped.hasPictures,
   };
+  for (let c = 0; c < index.categories.length; c++) {
+    const own = grouped.directCategory[c] as number;
+    if (own === 0) continue;
+    for (const ancestor of index.categories[c]?.lineage ?? []) counts.category[ancestor] += own;
+  }
+  let docs: Int32Array | null = null;
+  return {
+    total,
+    counts,
+    docs: () => {
+      docs ??= documentsOf(results, total);
+      return docs;
+    },
+    member: results,
+  };
+}
+
+/** The groups the query chooses in, each as the bitmap of items passing it (within `base` for a price scan). */
+function chosenGroups(index: CatalogueIndex, bitmaps: BuiltBitmaps, query: EngineQuery, base: Bitmap): Chosen[] {
+  const { words } = bitmaps;
+  const chosen: Chosen[] = [];
+  // Values outside a dictionary (unknown slugs are -1) add nothing: the group then finds nothing.
+  const anyOf = (list: Bitmap[], values: Iterable<number>) =>
+    union(
+      words,
+      [...values].map((v) => (v >= 0 && v < list.length ? list[v] : undefined)),
+    );
+  if (query.category !== null) {
+    const pass = bitmaps.category[query.category] ?? new Uint32Array(words);
+    chosen.push({ group: G_CATEGORY, pass });
+  }
+  if (query.stores) chosen.push({ group: G_LOCATION, pass: anyOf(bitmaps.store, query.stores) });
+  if (query.brands) chosen.push({ group: G_BRAND, pass: anyOf(bitmaps.brand, query.brands) });
+  if (query.conditions) chosen.push({ group: G_CONDITION, pass: anyOf(bitmaps.condition, query.conditions) });
+  if (query.delivery !== 0) {
+    const ways = [
+      query.delivery & Flag.Postage ? bitmaps.postage : undefined,
+      query.delivery & Flag.Pickup ? bitmaps.pickup : undefined,
+    ];
+    chosen.push({ group: G_DELIVERY, pass: union(words, ways) });
+  }
+  if (query.colours) chosen.push({ group: G_COLOUR, pass: anyOf(bitmaps.colour, query.colours) });
+  if (query.storages) chosen.push({ group: G_STORAGE, pass: anyOf(bitmaps.storage, query.storages) });
+  if (query.prices) chosen.push({ group: G_PRICE, pass: priceBitmap(index, bitmaps, query.prices, base) });
+  if (query.onSale || query.hasPictures) {
+    const required = [query.onSale ? bitmaps.onSale : null, query.hasPictures ? bitmaps.hasPictures : null].filter(
+      (b): b is Bitmap => b !== null,
+    );
+    chosen.push({ group: G_FLAGS, pass: intersection(required[0] as Bitmap, required.slice(1)) });
+  }
+  return chosen;
+}
+
+/**
+ * The items in any of the price ranges: a union of the price facet's bands when every range starts
+ * and ends on band edges (as the page's own choices do), else a look at each item of `base`.
+ */
+function priceBitmap(index: CatalogueIndex, bitmaps: BuiltBitmaps, prices: PriceRange[], base: Bitmap): Bitmap {
+  const onEdges = prices.every(
+    (r) =>
+      PRICE_BANDS.some((b) => b.from === r.from) &&
+      (r.to === null || r.to <= r.from || PRICE_BANDS.some((b) => b.to === r.to)),
+  );
+  if (onEdges) {
+    const bands = PRICE_BANDS.map((band, i) =>
+      prices.some((r) => band.from >= r.from && (r.to === null || (band.to !== null && band.to <= r.to)))
+        ? bitmaps.priceBand[i]
+        : undefined,
+    );
+    return union(bitmaps.words, bands);
+  }
+  const ranges = prices.map((r) => ({ from: r.from * 100, to: r.to === null ? Infinity : r.to * 100 }));
+  const pass = new Uint32Array(bitmaps.words);
+  const { price } = index;
+  for (let w = 0; w < base.length; w++) {
+    let bits = base[w] as number;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      bits ^= lowest;
+      const p = price[(w << 5) + 31 - Math.clz32(lowest)] as number;
+      if (ranges.some((r) => p >= r.from && p < r.to)) pass[w] = (pass[w] as number) | lowest;
+    }
+  }
+  return pass;
+}
+
+/** Adds the values of `groups` (G_FLAGS: on sale and has pictures) of every item in `set`. */
+function countGroups(index: CatalogueIndex, set: Bitmap, groups: number, into: GroupCounts): void {
+  const { category, store, brand, condition, flags, colour, storage, priceBand } = index;
+  const { directCategory, store: storeCount, brand: brandCount, condition: conditionCount } = into;
+  const { colour: colourCount, storage: storageCount, priceBand: bandCount } = into;
+  let postage = 0;
+  let pickup = 0;
+  let onSale = 0;
+  let pictures = 0;
+  for (let w = 0; w < set.length; w++) {
+    let bits = set[w] as number;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      bits ^= lowest;
+      const doc = (w << 5) + 31 - Math.clz32(lowest);
+      if (groups & G_CATEGORY) directCategory[category[doc] as number]++;
+      if (groups & G_LOCATION) storeCount[store[doc] as number]++;
+      if (groups & G_BRAND) brandCount[brand[doc] as number]++;
+      if (groups & G_CONDITION) conditionCount[condition[doc] as number]++;
+      if (groups & G_COLOUR) {
+        const c = colour[doc] as number;
+        if (c >= 0) colourCount[c]++;
+      }
+      if (groups & G_STORAGE) {
+        const s = storage[doc] as number;
+        if (s >= 0) storageCount[s]++;
+      }
+      if (groups & G_PRICE) bandCount[priceBand[doc] as number]++;
+      const f = flags[doc] as number;
+      if (groups & G_DELIVERY) {
+        if (f & Flag.Postage) postage++;
+        if (f & Flag.Pickup) pickup++;
+      }
+      if (groups & G_FLAGS) {
+        if (f & Flag.OnSale) onSale++;
+        if (f & Flag.HasPictures) pictures++;
+      }
+    }
+  }
+  into.postage += postage;
+  into.pickup += pickup;
+  into.onSale += onSale;
+  into.hasPictures += pictures;
+}
+
+/** Takes the kept counts of the whole live catalogue for `groups`. */
+function copyGroups(from: GroupCounts, groups: number, into: GroupCounts): void {
+  if (groups & G_CATEGORY) into.directCategory.set(from.directCategory);
+  if (groups & G_LOCATION) into.store.set(from.store);
+  if (groups & G_BRAND) into.brand.set(from.brand);
+  if (groups & G_CONDITION) into.condition.set(from.condition);
+  if (groups & G_COLOUR) into.colour.set(from.colour);
+  if (groups & G_STORAGE) into.storage.set(from.storage);
+  if (groups & G_PRICE) into.priceBand.set(from.priceBand);
+  if (groups & G_DELIVERY) {
+    into.postage = from.postage;
+    into.pickup = from.pickup;
+  }
+  if (groups & G_FLAGS) {
+    into.onSale = from.onSale;
+    into.hasPictures = from.hasPictures;
+  }
+}
+
+/** Picks a page of results by walking a precomputed order, keeping the documents set in `member`. */
+function walkOrderOver(order: Int32Array, member: Bitmap, offset: number, limit: number): number[] {
+  const page: number[] = [];
+  let seen = 0;
+  for (let i = 0; i < order.length && page.length < limit; i++) {
+    const doc = order[i] as number;
+    if (((member[doc >>> 5] as number) >>> (doc & 31)) & 1) {
+      if (seen >= offset) page.push(doc);
+      seen++;
+    }
+  }
+  return page;
 }
 
 /** Picks a page of results by walking a precomputed whole-catalogue ordering. */

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogueIndex } from './catalogue-index.js';
+import type { IndexedProductRow } from './search.repository.js';
+import { type EngineQuery, runSearch } from './search-engine.js';
+
+function item(i: number, changes: Partial<IndexedProductRow> = {}): IndexedProductRow {
+  return {
+    id: i + 1,
+    title: `Lamp ${i % 3 === 0 ? 'brass' : 'glass'} ${i}`,
+    brand: i % 2 === 0 ? 'Acme' : 'Lumo',
+    category_id: 1,
+    condition: i % 6,
+    price_minor: 1000 + 900 * (i % 40),
+    rrp_minor: 30000,
+    promo_method: null,
+    store_id: 1 + (i % 2),
+    image_count: i % 5,
+    colour: i % 4 === 0 ? 'black' : null,
+    storage: null,
+    weight_grams: 400,
+    postable: 1,
+    disable_in_store_pickup: 0,
+    status: 'available',
+    listed_at: new Date(Date.UTC(2026, 0, 1 + (i % 9))).toISOString(),
+    ...changes,
+  };
+}
+
+function lampIndex(): CatalogueIndex {
+  const index = new CatalogueIndex(
+    'AU',
+    [
+      {
+        id: 1,
+        parentId: null,
+        slug: 'lamps',
+        name: 'Lamps',
+        keywords: '',
+        path: 'lamps',
+        icon: 'lamp',
+        depth: 0,
+        position: 0,
+      },
+    ],
+    [
+      { id: 1, slug: 'a-nsw', name: 'A', state: 'NSW', pickupDisabled: false, latitude: -33.8, longitude: 151 },
+      { id: 2, slug: 'b-vic', name: 'B', state: 'VIC', pickupDisabled: true, latitude: -37.8, longitude: 145 },
+    ],
+  );
+  for (let i = 0; i < 300; i++) index.upsert(item(i));
+  index.finishBuild();
+  return index;
+}
+
+const query: EngineQuery = {
+  text: '',
+  category: null,
+  stores: new Set([0]),
+  brands: null,
+  conditions: new Set([1, 2, 3]),
+  delivery: 0,
+  colours: null,
+  storages: null,
+  prices: [{ from: 10, to: 100 }],
+  onSale: false,
+  hasPictures: true,
+  sort: 'price',
+  descending: false,
+  offset: 0,
+  limit: 16,
+};
+
+describe('facet bitmaps', () => {
+  it('give the answers of a scan, and after a change answer by scanning until rebuilt', async () => {
+    const index = lampIndex();
+    const scan = () => {
+      index.facetBitmaps.enabled = false;
+      const answer = runSearch(index, query);
+      index.facetBitmaps.enabled = true;
+      return answer;
+    };
+    expect(index.facetBitmaps.current()).not.toBeNull();
+    const before = runSearch(index, query);
+    expect(before.total).toBeGreaterThan(0);
+    expect(before).toEqual(scan());
+
+    // The cheapest result is sold: the bitmaps are stale at once, and the answer already knows.
+    const sold = index.productId[before.docs[0] as number] as number;
+    index.upsert(item(sold - 1, { status: 'sold' }));
+    expect(index.facetBitmaps.current()).toBeNull();
+    const after = runSearch(index, query);
+    expect(after.total).toBe(before.total - 1);
+    expect(after).toEqual(scan());
+
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(index.facetBitmaps.current()).not.toBeNull();
+    expect(runSearch(index, query)).toEqual(after);
+  });
+});

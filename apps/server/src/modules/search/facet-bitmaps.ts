@@ -1,0 +1,220 @@
+import { type CatalogueIndex, Flag, PRICE_BANDS } from './catalogue-index.js';
+
+/**
+ * One bitmap per facet value (32 documents to a word), computed once per index version, so that a
+ * filter is an intersection of a few bitmaps rather than a test of every item, and the counts of
+ * a group are taken over the items that pass every other group only. Also keeps the counts of the
+ * whole live catalogue (the empty browse), which need no pass at all. Like SortOrders: a stale set
+ * is rebuilt shortly after changes, and until then the engine scans, so answers are always right.
+ */
+
+const REBUILD_DELAY_MS = 1000;
+
+export type Bitmap = Uint32Array;
+
+/** Counts per value of every facet group over a set of items. */
+export interface GroupCounts {
+  /** Per category, its own items only (not rolled up). */
+  directCategory: Int32Array;
+  store: Int32Array;
+  brand: Int32Array;
+  condition: Int32Array;
+  postage: number;
+  pickup: number;
+  colour: Int32Array;
+  storage: Int32Array;
+  priceBand: Int32Array;
+  onSale: number;
+  hasPictures: number;
+}
+
+export interface BuiltBitmaps {
+  version: number;
+  /** Words per bitmap. */
+  words: number;
+  alive: Bitmap;
+  /** Per category: its items and every item below it. */
+  category: Bitmap[];
+  store: Bitmap[];
+  brand: Bitmap[];
+  condition: Bitmap[];
+  colour: Bitmap[];
+  storage: Bitmap[];
+  priceBand: Bitmap[];
+  postage: Bitmap;
+  pickup: Bitmap;
+  onSale: Bitmap;
+  hasPictures: Bitmap;
+  /** Counts over every live item. */
+  liveCounts: GroupCounts;
+  liveTotal: number;
+}
+
+export class FacetBitmaps {
+  private built: BuiltBitmaps | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /** Off means every search scans (tests compare the two ways). */
+  enabled = true;
+
+  constructor(private readonly index: CatalogueIndex) {}
+
+  /** The bitmaps if they reflect the index as it is; otherwise null (and a rebuild is scheduled). */
+  current(): BuiltBitmaps | null {
+    if (!this.enabled) return null;
+    if (this.built && this.built.version === this.index.version) return this.built;
+    if (!this.built) {
+      this.built = buildBitmaps(this.index);
+      return this.built;
+    }
+    this.scheduleRebuild();
+    return null;
+  }
+
+  private scheduleRebuild(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.built = buildBitmaps(this.index);
+    }, REBUILD_DELAY_MS);
+    this.timer.unref();
+  }
+}
+
+export function emptyGroupCounts(index: CatalogueIndex): GroupCounts {
+  return {
+    directCategory: new Int32Array(index.categories.length),
+    store: new Int32Array(index.stores.length),
+    brand: new Int32Array(index.brands.size),
+    condition: new Int32Array(6),
+    postage: 0,
+    pickup: 0,
+    colour: new Int32Array(index.colours.size),
+    storage: new Int32Array(index.storages.size),
+    priceBand: new Int32Array(PRICE_BANDS.length),
+    onSale: 0,
+    hasPictures: 0,
+  };
+}
+
+function buildBitmaps(index: CatalogueIndex): BuiltBitmaps {
+  const n = index.size;
+  const words = (n + 31) >>> 5;
+  const many = (count: number) => Array.from({ length: count }, () => new Uint32Array(words));
+  const built: BuiltBitmaps = {
+    version: index.version,
+    words,
+    alive: new Uint32Array(words),
+    category: many(index.categories.length),
+    store: many(index.stores.length),
+    brand: many(index.brands.size),
+    condition: many(6),
+    colour: many(index.colours.size),
+    storage: many(index.storages.size),
+    priceBand: many(PRICE_BANDS.length),
+    postage: new Uint32Array(words),
+    pickup: new Uint32Array(words),
+    onSale: new Uint32Array(words),
+    hasPictures: new Uint32Array(words),
+    liveCounts: emptyGroupCounts(index),
+    liveTotal: 0,
+  };
+  const { alive, category, store, brand, condition, colour, storage, priceBand, flags } = index;
+  const lineages = index.categories.map((c) => c.lineage);
+  const live = built.liveCounts;
+  for (let doc = 0; doc < n; doc++) {
+    if (alive[doc] === 0) continue;
+    const word = doc >>> 5;
+    const bit = 1 << (doc & 31);
+    built.alive[word] |= bit;
+    built.liveTotal++;
+    const c = category[doc] as number;
+    for (const at of lineages[c] ?? []) (built.category[at] as Bitmap)[word] |= bit;
+    live.directCategory[c]++;
+    const s = store[doc] as number;
+    (built.store[s] as Bitmap)[word] |= bit;
+    live.store[s]++;
+    const b = brand[doc] as number;
+    (built.brand[b] as Bitmap)[word] |= bit;
+    live.brand[b]++;
+    const k = condition[doc] as number;
+    (built.condition[k] as Bitmap)[word] |= bit;
+    live.condition[k]++;
+    const col = colour[doc] as number;
+    if (col >= 0) {
+      (built.colour[col] as Bitmap)[word] |= bit;
+      live.colour[col]++;
+    }
+    const st = storage[doc] as number;
+    if (st >= 0) {
+      (built.storage[st] as Bitmap)[word] |= bit;
+      live.storage[st]++;
+    }
+    const band = priceBand[doc] as number;
+    (built.priceBand[band] as Bitmap)[word] |= bit;
+    live.priceBand[band]++;
+    const f = flags[doc] as number;
+    if (f & Flag.Postage) {
+      built.postage[word] |= bit;
+      live.postage++;
+    }
+    if (f & Flag.Pickup) {
+      built.pickup[word] |= bit;
+      live.pickup++;
+    }
+    if (f & Flag.OnSale) {
+      built.onSale[word] |= bit;
+      live.onSale++;
+    }
+    if (f & Flag.HasPictures) {
+      built.hasPictures[word] |= bit;
+      live.hasPictures++;
+    }
+  }
+  return built;
+}
+
+/** Number of set bits. */
+export function popcount(bitmap: Bitmap): number {
+  let total = 0;
+  for (let w = 0; w < bitmap.length; w++) {
+    let v = bitmap[w] as number;
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    total += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+  return total;
+}
+
+/** The union of some bitmaps (an empty bitmap for none). */
+export function union(words: number, bitmaps: (Bitmap | undefined)[]): Bitmap {
+  const out = new Uint32Array(words);
+  for (const bitmap of bitmaps) {
+    if (!bitmap) continue;
+    for (let w = 0; w < words; w++) out[w] |= bitmap[w] as number;
+  }
+  return out;
+}
+
+/** The intersection of `base` and some bitmaps, as a new bitmap. */
+export function intersection(base: Bitmap, others: Bitmap[]): Bitmap {
+  const out = Uint32Array.from(base);
+  for (const bitmap of others) {
+    for (let w = 0; w < out.length; w++) out[w] &= bitmap[w] as number;
+  }
+  return out;
+}
+
+/** The set documents of a bitmap, ascending. */
+export function documentsOf(bitmap: Bitmap, count: number): Int32Array {
+  const docs = new Int32Array(count);
+  let at = 0;
+  for (let w = 0; w < bitmap.length; w++) {
+    let bits = bitmap[w] as number;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      docs[at++] = (w << 5) + 31 - Math.clz32(lowest);
+      bits ^= lowest;
+    }
+  }
+  return docs;
+}
