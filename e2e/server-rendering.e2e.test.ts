@@ -83,6 +83,9 @@ describe('server-rendered shop pages', () => {
       expect(await page.title()).toBe('Secondhand: pre-loved goods from local stores');
       expect(await page.getByRole('list', { name: 'Popular items' }).getByRole('article').count()).toBe(8);
       expect(await page.getByRole('region', { name: 'Featured offers' }).count()).toBe(1);
+      // The first banner's picture is fetched ahead of the scripts, and it is the one the page shows.
+      const preload = await page.locator('link[rel="preload"][as="image"]').getAttribute('href');
+      expect(await page.locator(`img.banner__image[src="${preload}"]`).count()).toBe(1);
 
       await page.goto(`${shop.server.baseUrl}/search-results?query=phone`);
       const results = page.getByRole('list', { name: 'Items' }).getByRole('article');

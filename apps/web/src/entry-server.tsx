@@ -14,6 +14,7 @@ import { preloadRoute, routeMatch, ShopProviders, ShopRoutes } from './app/route
 import { CARD_IMAGE_SIZES, cardImageSrcSet } from './components/product-card-text';
 import { bannersQueryOptions } from './features/home/api/get-banners';
 import { popularFirstPageQueryOptions } from './features/home/api/get-popular';
+import { safeUrl } from './features/home/components/banner-style';
 import { footerNoticeQueryOptions } from './features/layout/api/get-footer-notice';
 import { productQueryOptions } from './features/product/api/get-product';
 import { MAIN_SIZES } from './features/product/components/product-gallery';
@@ -131,10 +132,13 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
   let head: PageHead;
   let preloadImage: PreloadImage | null = null;
   if (page === 'home') {
-    await Promise.all([
-      client.prefetchQuery(bannersQueryOptions()),
+    const [banners] = await Promise.all([
+      client.fetchQuery(bannersQueryOptions()).catch(() => null),
       client.prefetchQuery(popularFirstPageQueryOptions()),
     ]);
+    // The first banner's picture is what a phone paints largest above the fold.
+    const picture = safeUrl(banners?.Banners[0]?.BackgroundImageUrl);
+    if (picture) preloadImage = { href: picture, srcset: null, sizes: null };
     head = homeHead(request.origin, region);
   } else if (page === 'search') {
     let last = null;
