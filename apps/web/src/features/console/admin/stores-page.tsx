@@ -1,17 +1,27 @@
-import type { AdminStore } from '@shop/contract';
+import { type AdminStore, REGION_INFO } from '@shop/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Notice } from '../../../components/notice';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { adminStoresKey, useAdminStores } from '../api/admin-stores';
 import { consoleMeKey } from '../api/get-console-me';
+import { ConsolePager } from '../orders/console-pager';
+import { filterStores, STORES_PAGE_SIZE, type StoreFilters, storeFiltersFrom, storeParamsFrom } from './store-filter';
 import { StoreForm } from './store-form';
+import { StoreSearch } from './store-search';
 
-/** Stores: every store of the marketplace; add one, or change a store's name, address and contact. */
+/**
+ * Stores: every store of the marketplace (a couple of hundred), found by words and region and shown
+ * a page at a time, the filter in the URL so Back returns to it; add one, or change a store's name,
+ * address and contact.
+ */
 export function StoresPage() {
   useDocumentTitle('Stores - Marketplace admin');
   const stores = useAdminStores();
   const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const filters = storeFiltersFrom(params);
   const [editing, setEditing] = useState<AdminStore | 'new' | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
 
@@ -22,20 +32,17 @@ export function StoresPage() {
     // The console's store picker lists the stores an admin runs.
     void queryClient.invalidateQueries({ queryKey: consoleMeKey });
   };
+  const edit = (store: AdminStore | 'new') => {
+    setEditing(store);
+    setSaved(null);
+  };
 
   return (
     <section aria-labelledby="admin-stores">
       <div className="admin-head">
         <h2 id="admin-stores">Stores</h2>
         {editing === null && (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setEditing('new');
-              setSaved(null);
-            }}
-          >
+          <button type="button" className="button" onClick={() => edit('new')}>
             Add a store
           </button>
         )}
@@ -49,44 +56,73 @@ export function StoresPage() {
           onCancel={() => setEditing(null)}
         />
       )}
+      <StoreSearch filters={filters} onChange={(next: StoreFilters) => setParams(storeParamsFrom(next))} />
       {stores.status === 'loading' && <p role="status">Loading the stores...</p>}
       {stores.status === 'error' && <Notice kind="error">{stores.message}</Notice>}
       {stores.status === 'done' && (
-        <ul className="admin-list">
-          {stores.value.Stores.map((store) => (
-            <li key={store.Id} className="admin-card">
-              <h3>{store.Name}</h3>
-              <dl>
-                <dt>Region</dt>
-                <dd>{store.Region}</dd>
-                <dt>Address</dt>
-                <dd>
-                  {store.Address}, {store.Suburb} {store.State} {store.Postcode}
-                </dd>
-                <dt>Phone</dt>
-                <dd>{store.Phone}</dd>
-                <dt>E-mail</dt>
-                <dd>{store.Email}</dd>
-                <dt>Page</dt>
-                <dd>
-                  <a href={store.Url}>{store.Url}</a>
-                </dd>
-              </dl>
+        <StoreList stores={filterStores(stores.value.Stores, filters)} filters={filters} onEdit={edit} />
+      )}
+    </section>
+  );
+}
+
+function StoreList({
+  stores,
+  filters,
+  onEdit,
+}: {
+  stores: AdminStore[];
+  filters: StoreFilters;
+  onEdit: (store: AdminStore) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(stores.length / STORES_PAGE_SIZE));
+  const page = Math.min(filters.page, pages);
+  const shown = stores.slice((page - 1) * STORES_PAGE_SIZE, page * STORES_PAGE_SIZE);
+  const pager = (
+    <ConsolePager
+      page={page}
+      pageSize={STORES_PAGE_SIZE}
+      totalCount={stores.length}
+      search={storeParamsFrom(filters).toString()}
+      label="Pages of stores"
+    />
+  );
+  return (
+    <>
+      <p className="admin-count" role="status">
+        {stores.length === 0 ? 'No store matches.' : `${stores.length} ${stores.length === 1 ? 'store' : 'stores'}`}
+      </p>
+      <ul className="admin-list admin-list--compact">
+        {shown.map((store) => (
+          <li key={store.Id} className="admin-card">
+            <h3>{store.Name}</h3>
+            <p className="admin-card__line">
+              {store.Suburb}, {store.State} {store.Postcode} · {REGION_INFO[store.Region].name}
+            </p>
+            <p className="admin-card__line">
+              <a href={`tel:${store.Phone.replace(/[^\d+]/g, '')}`}>{store.Phone}</a>
+            </p>
+            <div className="admin-actions">
+              <a
+                className="button button--secondary button--small"
+                href={store.Url}
+                aria-label={`Page of ${store.Name}`}
+              >
+                Store page
+              </a>
               <button
                 type="button"
                 className="button button--secondary button--small"
-                onClick={() => {
-                  setEditing(store);
-                  setSaved(null);
-                }}
+                onClick={() => onEdit(store)}
                 aria-label={`Edit ${store.Name}`}
               >
                 Edit
               </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {pager}
+    </>
   );
 }
