@@ -1,3 +1,4 @@
+import { ORDER_TIME_ZONE, orderTimeZoneLabel, type Region } from '@shop/contract';
 import { type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 import { Modal } from '../../../components/modal';
 import { Notice } from '../../../components/notice';
@@ -116,7 +117,21 @@ export function ConfirmDialog({
   );
 }
 
-/** The date and time of an ISO string, as the admin's browser shows them; '' for none. */
-export function dateTime(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString() : '';
+/**
+ * An ISO instant in the region's long style and the shop's zone for it (as orders show theirs):
+ * '1 January 2026', with the time after it unless it is midnight ('1 January 2026, 3:30 pm AEST');
+ * '' for none.
+ */
+export function dateTime(iso: string | null, region: Region): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const locale = region === 'AU' ? 'en-AU' : 'en-GB';
+  const timeZone = ORDER_TIME_ZONE[region];
+  const day = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'long' }).format(date);
+  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit', hour12: true })
+    .format(date)
+    .replace(/\s/g, ' ')
+    .toLowerCase();
+  return time === '12:00 am' ? day : `${day}, ${time} ${orderTimeZoneLabel(iso, region)}`;
 }

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { adminDiscountsKey, deactivateAdminDiscount, useAdminDiscounts } from '../api/admin-discounts';
 import { ConfirmDialog, dateTime } from './admin-ui';
 import { DiscountForm } from './discount-form';
+import { discountTiming } from './discount-timing';
 
 /** Discount codes: this region's codes with their rules and uses; add one, change it, or turn it off. */
 export function DiscountsPage() {
@@ -19,6 +20,8 @@ export function DiscountsPage() {
   const [busy, setBusy] = useState(false);
   const [stopError, setStopError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // Read once a render: a code that lapses while the page is open shows so on the next refresh.
+  const now = Date.now();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminDiscountsKey });
 
   async function deactivate(code: AdminDiscount) {
@@ -77,6 +80,12 @@ export function DiscountsPage() {
                 <span className={`admin-badge ${code.Active ? '' : 'admin-badge--off'}`}>
                   {code.Active ? 'On' : 'Off'}
                 </span>
+                {discountTiming(code, now) && (
+                  <>
+                    {' '}
+                    <span className="admin-badge admin-badge--warn">{discountTiming(code, now)}</span>
+                  </>
+                )}
               </h3>
               <dl>
                 <dt>Takes off</dt>
@@ -90,7 +99,7 @@ export function DiscountsPage() {
                 <dt>Valid</dt>
                 <dd>
                   {code.StartsAt || code.EndsAt
-                    ? `${code.StartsAt ? `from ${dateTime(code.StartsAt)} ` : ''}${code.EndsAt ? `until ${dateTime(code.EndsAt)}` : ''}`
+                    ? `${code.StartsAt ? `from ${dateTime(code.StartsAt, Region)} ` : ''}${code.EndsAt ? `until ${dateTime(code.EndsAt, Region)}` : ''}`
                     : 'Always'}
                 </dd>
                 <dt>Minimum</dt>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Notice } from '../../../components/notice';
+import { useSiteSettings } from '../../../lib/site-settings';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { adminStaffKey, useAdminStaff } from '../api/admin-staff';
 import { useConsoleMe } from '../api/get-console-me';
@@ -14,6 +15,7 @@ const ROLE = STAFF_ROLE_LABEL;
 export function StaffPage() {
   useDocumentTitle('Staff - Marketplace admin');
   const staff = useAdminStaff();
+  const { Region } = useSiteSettings();
   const me = useConsoleMe();
   const queryClient = useQueryClient();
   const [sent, setSent] = useState<string | null>(null);
@@ -67,10 +69,10 @@ export function StaffPage() {
                     <dt>Status</dt>
                     <dd>
                       {invitation.AcceptedAt
-                        ? `Accepted ${dateTime(invitation.AcceptedAt)}`
+                        ? `Accepted ${dateTime(invitation.AcceptedAt, Region)}`
                         : Date.parse(invitation.ExpiresAt) < Date.now()
                           ? 'Expired'
-                          : `Waiting, until ${dateTime(invitation.ExpiresAt)}`}
+                          : `Waiting, until ${dateTime(invitation.ExpiresAt, Region)}`}
                     </dd>
                   </dl>
                 </li>
