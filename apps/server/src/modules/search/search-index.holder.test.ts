@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
@@ -34,6 +34,56 @@ describe.each(testDatabaseTargets())('search index upkeep on $name', (target) =>
     const after = await count();
     expect([before, after]).toContain(during);
     expect(after).toBeGreaterThan(before);
+  });
+
+  it('still hears of item changes while a rebuild after a wholesale change is under way', async () => {
+    await server.services.searchIndex.settled();
+    const holder = server.services.searchIndex;
+    const search = async (text: string) =>
+      (await server.get<{ ProductList: { ProductListItemCount: number } }>(`/c3api/search/results?query=${text}`)).body
+        .Value.ProductList.ProductListItemCount;
+    const item = await database.handle.db
+      .selectFrom('products as p')
+      .innerJoin('stores as s', 's.id', 'p.store_id')
+      .select('p.id')
+      .where('s.region', '=', 'AU')
+      .where('p.status', '=', 'available')
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    // The index is built (the first search builds it), then rebuilds are held back, as reading a
+    // million items would hold them.
+    expect(await search('gryphonel')).toBe(0);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const build = holder.build.bind(holder);
+    const slowBuild = vi.spyOn(holder, 'build').mockImplementation(async (seq) => {
+      await held;
+      return build(seq);
+    });
+    try {
+      // A store changed (every index rebuilds), then an item changed, both by another process.
+      await server.services.catalogue.storesChanged(server.ctx());
+      await database.handle.db
+        .updateTable('products')
+        .set({ title: 'Gryphonel teapot' })
+        .where('id', '=', item.id)
+        .execute();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await search('gryphonel')).toBe(1);
+      expect(slowBuild).toHaveBeenCalledTimes(1);
+      await database.handle.db.updateTable('products').set({ status: 'sold' }).where('id', '=', item.id).execute();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await search('gryphonel')).toBe(0);
+    } finally {
+      release();
+      await holder.settled();
+      slowBuild.mockRestore();
+    }
+    await database.handle.db.updateTable('products').set({ status: 'available' }).where('id', '=', item.id).execute();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await search('gryphonel')).toBe(1);
   });
 
   it('does not lose a change whose transaction commits after a later one (positions handed out before commit)', async () => {

@@ -75,14 +75,28 @@ export class SearchIndexHolder {
     }
     if (latest === this.index.seq) return;
     const changes = await this.catalogue.changesAfter(this.ctx, this.index.seq, REPLAY_LIMIT + 1);
-    if (changes.length > REPLAY_LIMIT || changes.some((c) => c.product_id === null)) {
+    if (changes.length > REPLAY_LIMIT) {
       this.rebuildInBackground(latest);
       return;
     }
-    const ids = [...new Set(changes.map((c) => c.product_id as number))];
-    const rows = await this.repository.productsByIds(this.ctx, this.region, ids);
-    for (const row of rows) this.index.upsert(row);
+    if (changes.some((c) => c.product_id === null)) {
+      this.rebuildInBackground(latest);
+      // A rebuild takes seconds (about 20 s at a million items); until it is swapped in, the old
+      // index still hears of each item's sale or new price. Its position stays before the
+      // wholesale change, so these few upserts repeat at each check (every 250 ms) until then.
+      await this.upsertChanged(this.index, changes);
+      return;
+    }
+    await this.upsertChanged(this.index, changes);
     this.index.seq = this.safePosition(this.index.seq, changes);
+  }
+
+  /** Reads the items these changes name and writes them into `index` (an unknown store's are skipped). */
+  private async upsertChanged(index: CatalogueIndex, changes: { product_id: number | null }[]): Promise<void> {
+    const ids = [...new Set(changes.flatMap((c) => (c.product_id === null ? [] : [c.product_id])))];
+    if (ids.length === 0) return;
+    const rows = await this.repository.productsByIds(this.ctx, this.region, ids);
+    for (const row of rows) index.upsert(row);
   }
 
   /**
