@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 describe('Console audit trail', () => {
-  it('lists who did what and when, with the order linked and the detail in words', async () => {
+  it('lists who did what and when, with the order linked, every action and its detail in words', async () => {
     const calls = stubFetch({
       'GET /c3api/console/stores/7/audit': () =>
         envelope({
@@ -26,6 +26,26 @@ describe('Console audit trail', () => {
               Detail: { restock: false, refundMinor: 45_000, shipmentCancelled: false },
             },
             {
+              Id: 4,
+              At: '2026-11-21T02:00:00.000Z',
+              UserId: 5,
+              StaffEmail: 'staff@example.com',
+              Action: 'store.settings',
+              OrderReference: null,
+              ItemCode: null,
+              Detail: { section: 'details', phone: { from: '02 6300 0000', to: '02 6300 1111' } },
+            },
+            {
+              Id: 3,
+              At: '2026-11-21T01:00:00.000Z',
+              UserId: 1,
+              StaffEmail: 'admin@example.com',
+              Action: 'store.edit',
+              OrderReference: null,
+              ItemCode: null,
+              Detail: { changed: ['Name', 'Suburb'] },
+            },
+            {
               Id: 1,
               At: '2026-11-20T23:00:00.000Z',
               UserId: null,
@@ -36,13 +56,18 @@ describe('Console audit trail', () => {
               Detail: {},
             },
           ],
-          TotalCount: 2,
+          TotalCount: 4,
           Page: 1,
           PageSize: 50,
         }),
     });
     renderOrders('/store-console/stores/7/orders/audit');
-    const [cancel, price] = (await screen.findAllByRole('listitem')) as [HTMLElement, HTMLElement];
+    const [cancel, settings, store, price] = (await screen.findAllByRole('listitem')) as HTMLElement[] as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(calls[0]?.url).toBe('/c3api/console/stores/7/audit?page=1&pageSize=50');
     expect(screen.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeTruthy();
     expect(cancel.textContent).toContain('Cancelled an item on ORD-AAAA-BBBB-CCCC (item SH1)');
@@ -51,7 +76,17 @@ describe('Console audit trail', () => {
     );
     // 03:05 UTC is 1:05 pm in the shop's order time zone (AEST).
     expect(cancel.textContent).toContain('21/11/2026 1:05 pm by staff@example.com');
-    expect(cancel.textContent).toContain('Back on sale: no · Refund: $450.00 · Shipment cancelled: no');
+    // The detail as a 'Label: value' line each (the colon is the stylesheet's), never JSON.
+    const detail = (entry: HTMLElement) =>
+      [...entry.querySelectorAll('.console-audit__detail div')].map(
+        (line) => `${line.querySelector('dt')?.textContent}: ${line.querySelector('dd')?.textContent}`,
+      );
+    expect(detail(cancel)).toEqual(['Back on sale: no', 'Refund: $450.00', 'Shipment cancelled: no']);
+    expect(settings.textContent).toContain("Changed the store's settings");
+    expect(detail(settings)).toEqual(['Section: Details', 'Phone: 02 6300 0000 → 02 6300 1111']);
+    expect(store.textContent).toContain("Changed the store's details");
+    expect(detail(store)).toEqual(['Changed: Name, Suburb']);
+    expect(settings.textContent).not.toContain('{');
     expect(price.textContent).toContain('Changed a price (item SH7)');
     expect(price.textContent).toContain('by a former staff member');
   });

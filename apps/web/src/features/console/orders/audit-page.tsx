@@ -2,8 +2,9 @@ import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useConsoleAudit } from '../api/orders-audit';
 import { consolePaths, useConsoleStore } from '../use-console-store';
+import { auditActionLabel, auditDetailLines } from './audit-labels';
 import { ConsolePager, pageParam } from './console-pager';
-import { AUDIT_ACTION_LABELS, auditDetailParts, consoleDateTime } from './order-labels';
+import { consoleDateTime } from './order-labels';
 
 /**
  * /store-console/stores/:storeId/orders/audit[?page=]: the store's audit trail, newest first: who
@@ -35,11 +36,11 @@ export function AuditPage() {
         <>
           <ol className="console-audit__list">
             {audit.value.Entries.map((entry) => {
-              const details = auditDetailParts(entry.Detail, store.Region);
+              const details = auditDetailLines(entry.Detail, store.Region);
               return (
                 <li key={entry.Id} className="console-audit__entry">
                   <p className="console-audit__what">
-                    <strong>{AUDIT_ACTION_LABELS[entry.Action] ?? entry.Action}</strong>
+                    <strong>{auditActionLabel(entry.Action)}</strong>
                     {entry.OrderReference ? (
                       <>
                         {' '}
@@ -52,7 +53,16 @@ export function AuditPage() {
                     <time dateTime={entry.At}>{consoleDateTime(entry.At, store.Region)}</time> by{' '}
                     {entry.StaffEmail || 'a former staff member'}
                   </p>
-                  {details.length > 0 ? <p className="console-audit__detail">{details.join(' · ')}</p> : null}
+                  {details.length > 0 ? (
+                    <dl className="console-audit__detail">
+                      {details.map((line) => (
+                        <div key={line.label}>
+                          <dt>{line.label}</dt>
+                          <dd>{line.value}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  ) : null}
                 </li>
               );
             })}

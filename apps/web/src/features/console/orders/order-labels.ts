@@ -1,7 +1,6 @@
 import {
   type ConsoleOrder,
   type ConsoleOrderState,
-  formatMoney,
   formatOrderDate,
   formatOrderDateTime,
   type Region,
@@ -59,43 +58,4 @@ export function expectedRefundMinor(order: ConsoleOrder, code: string): number {
   if (!line || !order.Payment.PaidOnline) return 0;
   const last = liveItemCount(order) === 1 && !line.Cancelled;
   return line.PriceMinor - line.DiscountMinor + (last ? order.Totals.PostageMinor : 0);
-}
-
-/** The audit trail's actions, in words (an unknown one is shown as recorded). */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  'order.ready': 'Marked ready for pickup',
-  'order.collect': 'Marked collected',
-  'order.dispatch': 'Marked dispatched',
-  'order.cancel-item': 'Cancelled an item',
-  'item.add': 'Added an item',
-  'item.edit': 'Edited an item',
-  'item.price': 'Changed a price',
-  'item.sell': 'Sold in store',
-  'item.withdraw': 'Withdrew an item',
-  'item.import': 'Imported items',
-};
-
-const DETAIL_LABELS: Record<string, string> = {
-  carrier: 'Carrier',
-  trackingNumber: 'Tracking number',
-  trackingUrl: 'Tracking URL',
-  restock: 'Back on sale',
-  refundMinor: 'Refund',
-  shipmentCancelled: 'Shipment cancelled',
-};
-
-/** An audit entry's detail as short 'Label: value' parts; money (keys ending Minor) in the region's currency. */
-export function auditDetailParts(detail: Record<string, unknown>, region: Region): string[] {
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(detail)) {
-    if (value === null || value === undefined || value === '') continue;
-    const label = DETAIL_LABELS[key] ?? key;
-    let text: string;
-    if (typeof value === 'boolean') text = value ? 'yes' : 'no';
-    else if (typeof value === 'number' && /Minor$/.test(key)) text = formatMoney(value, region);
-    else if (typeof value === 'string' || typeof value === 'number') text = String(value);
-    else text = JSON.stringify(value);
-    parts.push(`${label}: ${text}`);
-  }
-  return parts;
 }
