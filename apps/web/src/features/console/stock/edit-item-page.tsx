@@ -7,6 +7,7 @@ import { useStockItem } from '../api/stock-items';
 import { useConsoleStore } from '../use-console-store';
 import { ItemForm } from './item-form';
 import { itemFormValues, type toItemFields } from './item-form-values';
+import { itemPictureUrls } from './item-pictures';
 import { stockPaths } from './stock-paths';
 
 type Fields = ReturnType<typeof toItemFields>;
@@ -40,6 +41,7 @@ export function EditItemPage() {
           categories={categories.value.Categories}
           initial={itemFormValues(item.value)}
           submitLabel="Save the changes"
+          currentPictures={itemPictureUrls(item.value)}
           pictureHint={
             item.value.PictureCount > 0
               ? `It has ${item.value.PictureCount} ${item.value.PictureCount === 1 ? 'picture' : 'pictures'}: pictures chosen here replace them all; choose none to keep them.`

@@ -22,6 +22,8 @@ export interface ItemFormProps {
   initial: ItemFormValues;
   submitLabel: string;
   pictureHint: string;
+  /** The item's pictures now, when editing. */
+  currentPictures?: string[];
   /** Sends the item; throws the call's ApiError, whose field errors the form shows beside the fields. */
   onSubmit: (fields: ReturnType<typeof toItemFields>, pictures: string[]) => Promise<void>;
 }
@@ -96,6 +98,8 @@ export function ItemForm(props: ItemFormProps) {
         }}
         error={errorOf('Pictures')}
         hint={props.pictureHint}
+        current={props.currentPictures ?? []}
+        itemTitle={props.initial.Title}
       />
       {problem ? <Notice kind="error">{problem}</Notice> : null}
       {Object.values(serverErrors).some(Boolean) && !problem ? (

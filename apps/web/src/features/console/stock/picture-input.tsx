@@ -37,17 +37,23 @@ export function readAsBase64(file: File): Promise<ChosenPicture> {
 /**
  * Up to six pictures chosen with a file input (JPEG, PNG or WebP of 5 MB or less), shown before
  * sending, each removable. Choosing more adds to those chosen; the server resizes them with sharp.
+ * When editing, the item's current pictures are shown first, so the hint's "replace them all" is seen.
  */
 export function PictureInput({
   pictures,
   onChange,
   error,
   hint,
+  current = [],
+  itemTitle = '',
 }: {
   pictures: ChosenPicture[];
   onChange: (pictures: ChosenPicture[]) => void;
   error?: string | undefined;
   hint: string;
+  /** The item's pictures now (when editing), shown above the input that would replace them. */
+  current?: string[];
+  itemTitle?: string;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -79,6 +85,21 @@ export function PictureInput({
   return (
     <div className={`field stock-pictures ${shown ? 'field--invalid' : ''}`}>
       <label htmlFor={id}>Pictures (up to {CONSOLE_MAX_PICTURES})</label>
+      {current.length > 0 ? (
+        <ol className="stock-pictures__list stock-pictures__current" aria-label="Current pictures">
+          {current.map((url, index) => (
+            <li key={url}>
+              <img
+                src={url}
+                alt={`${itemTitle} ${index + 1} of ${current.length}`.trim()}
+                width={96}
+                height={96}
+                loading="lazy"
+              />
+            </li>
+          ))}
+        </ol>
+      ) : null}
       <p className="field__hint" id={`${id}-hint`}>
         {hint}
       </p>
