@@ -1,4 +1,5 @@
 import { type AdminStore, AdminStoreBodySchema, type AdminStoreInput, type Region, statesOf } from '@shop/contract';
+import { useEffect, useRef } from 'react';
 import { SelectField, TextField } from '../../../components/form-field';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { saveAdminStore } from '../api/admin-stores';
@@ -58,9 +59,15 @@ export function StoreForm({
     />
   );
   const region = form.values.Region as Region;
+  // Edit is pressed on a card far down the list (a phone's screen or more below): the form opens
+  // above the list, so it is brought into view and focused.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <form className="admin-form" onSubmit={form.submit} noValidate aria-labelledby="store-form-title">
-      <h3 id="store-form-title">{store ? `Edit ${store.Name}` : 'Add a store'}</h3>
+      <h3 id="store-form-title" ref={heading} tabIndex={-1}>
+        {store ? `Edit ${store.Name}` : 'Add a store'}
+      </h3>
       <div className="admin-grid">
         {text('Name', 'Name', { autoComplete: 'off' })}
         {text('Slug', 'Slug (the store page is /stores/slug)', { autoComplete: 'off' })}
