@@ -75,7 +75,9 @@ describe('Admin stores', () => {
     const orange = cards()[0] as HTMLElement;
     expect(orange.textContent).toContain('Bathurst, NSW 2830 · Australia');
     expect(within(orange).getByRole('link', { name: '02 6800 0000' }).getAttribute('href')).toBe('tel:0268000000');
-    expect(within(orange).getByRole('link', { name: 'Page of Orange' }).getAttribute('href')).toBe('/stores/store-1');
+    expect(within(orange).getByRole('link', { name: 'Store page of Orange' }).getAttribute('href')).toBe(
+      '/stores/store-1',
+    );
     fireEvent.click(within(orange).getByRole('button', { name: 'Edit Orange' }));
     // The form opens above the list and takes the focus, so a phone shows it.
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Edit Orange' }));

@@ -106,7 +106,7 @@ function StoreList({
               <a
                 className="button button--secondary button--small"
                 href={store.Url}
-                aria-label={`Page of ${store.Name}`}
+                aria-label={`Store page of ${store.Name}`}
               >
                 Store page
               </a>
