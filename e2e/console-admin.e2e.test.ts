@@ -65,6 +65,33 @@ describe('marketplace admin', () => {
     await page.getByRole('heading', { level: 2, name: heading }).waitFor();
   }
 
+  it('finds a store among every store by words and region, a page at a time; the filter is in the URL and Back returns to it', async () => {
+    const page = await signedIn();
+    await openTab(page, 'stores', 'Stores');
+    const count = page.locator('.admin-count');
+    await count.waitFor();
+    const all = Number.parseInt((await count.textContent()) ?? '', 10);
+    // The demo has stores in both regions, far more than one page of cards.
+    expect(all).toBeGreaterThan(100);
+    expect(await page.locator('.admin-card').count()).toBe(24);
+    await page.getByRole('searchbox', { name: 'Name, town, state or county, or slug' }).fill('nsw');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.search === '?query=nsw');
+    const nsw = Number.parseInt((await count.textContent()) ?? '', 10);
+    expect(nsw).toBeGreaterThan(0);
+    expect(nsw).toBeLessThan(all);
+    await page.getByRole('combobox', { name: 'Region' }).selectOption('UK');
+    await page.waitForURL((url) => url.search === '?query=nsw&region=UK');
+    await page.getByText('No store matches.').waitFor();
+    await page.goBack();
+    await expect.poll(() => count.textContent()).toBe(`${nsw} stores`);
+    await page.goBack();
+    await expect.poll(() => count.textContent()).toBe(`${all} stores`);
+    await page.getByRole('navigation', { name: 'Pages of stores' }).getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL((url) => url.search === '?page=2');
+    await page.getByText(`Page 2 of ${Math.ceil(all / 24)}`).waitFor();
+  });
+
   it('adds a banner that the home page shows, its description sanitised; removing it asks first', async () => {
     const page = await signedIn();
     await openTab(page, 'banners', 'Home page banners');
