@@ -131,15 +131,16 @@ describe('server-rendered shop pages', () => {
       await page.goto(`${shop.server.baseUrl}/search-results?query=phone`);
       expect(await banner(page).count()).toBe(0);
     });
-    // A choice made before the cookie existed (storage only): hidden once hydrated, and the cookie
-    // is written, so the next page comes without it.
+    // Accepting in the browser writes the cookie, so the next page comes without the banner.
     const context = await shop.browser.newContext({ viewport: VIEWPORTS.desktop });
-    await context.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
     const page = await context.newPage();
     await page.goto(shop.server.baseUrl, { waitUntil: 'networkidle' });
+    await banner(page).getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => banner(page).count()).toBe(0);
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name === 'cookie-consent')?.value).toBe('accepted');
+    await page.goto(`${shop.server.baseUrl}/search-results?query=phone`);
+    expect(await banner(page).count()).toBe(0);
     const next = await fetch(shop.server.baseUrl, { headers: { cookie: 'cookie-consent=accepted' } });
     expect(await next.text()).not.toContain('Cookies on this site');
     await context.close();

@@ -7,6 +7,7 @@ import { WishlistHeart } from '../components/wishlist-heart';
 import { resetAlertReminderForTests } from '../features/wishlist/alert-reminder';
 import { DEFAULT_SITE_SETTINGS, SiteSettingsContext, siteSettingsFrom } from '../lib/site-settings';
 import { GUEST, type Viewer, ViewerContext } from '../lib/viewer';
+import { forgetConsent, giveConsent } from '../test/consent';
 import { installDialogPolyfill } from '../test/dialog.js';
 import { envelope, stubFetch } from '../test/fetch-stub';
 import { withQueryClient } from '../test/query-wrapper';
@@ -48,12 +49,13 @@ function renderHearts(options: { viewer?: Viewer; alerts?: boolean; hide?: boole
 beforeEach(() => {
   window.localStorage.clear();
   // A visitor's hearts save only with functional-cookie consent (tested on its own below).
-  window.localStorage.setItem('cookie-consent', 'accepted');
+  giveConsent('accepted');
   resetAlertReminderForTests();
   installDialogPolyfill();
 });
 
 afterEach(() => {
+  forgetConsent();
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -79,7 +81,7 @@ describe('the guest wishlist alerts reminder', () => {
 
   it('is remembered across visits when functional storage is allowed', async () => {
     const user = userEvent.setup();
-    window.localStorage.setItem('cookie-consent', 'accepted');
+    giveConsent('accepted');
     renderHearts();
     await user.click(screen.getByRole('button', { name: 'Add Lamp to wishlist' }));
     await screen.findByRole('dialog', { name: 'Wishlist alerts' });
@@ -114,7 +116,7 @@ describe('a heart without functional-cookie consent', () => {
 
   it("asks a visitor first and saves nothing on 'Not now', handing focus back to the heart", async () => {
     const user = userEvent.setup();
-    window.localStorage.setItem('cookie-consent', 'declined');
+    giveConsent('declined');
     const calls = renderHearts();
     const lamp = screen.getByRole('button', { name: 'Add Lamp to wishlist' });
     await user.click(lamp);
@@ -131,7 +133,7 @@ describe('a heart without functional-cookie consent', () => {
 
   it("records consent and saves on 'Allow cookies and save'", async () => {
     const user = userEvent.setup();
-    window.localStorage.removeItem('cookie-consent');
+    forgetConsent();
     const calls = renderHearts({ alerts: false });
     await user.click(screen.getByRole('button', { name: 'Add Lamp to wishlist' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your wishlist needs cookies' });
@@ -145,7 +147,7 @@ describe('a heart without functional-cookie consent', () => {
 
   it("saves a customer's heart at once: their wishlist is kept with their account", async () => {
     const user = userEvent.setup();
-    window.localStorage.setItem('cookie-consent', 'declined');
+    giveConsent('declined');
     const calls = renderHearts({ viewer: { kind: 'customer', email: 'a@b.co', firstName: 'A', lastName: 'B' } });
     await user.click(screen.getByRole('button', { name: 'Add Lamp to wishlist' }));
     await screen.findByRole('button', { name: 'Remove Lamp from wishlist' });

@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { consentChoice, consentFromCookies, setConsent, syncConsentCookie } from './consent';
-
-function clearCookie() {
-  document.cookie = 'cookie-consent=; Max-Age=0; Path=/';
-}
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetConsent } from '../test/consent';
+import { consentChoice, consentFromCookies, functionalStorage, setConsent } from './consent';
 
 afterEach(() => {
   window.localStorage.clear();
-  clearCookie();
+  forgetConsent();
+  vi.restoreAllMocks();
 });
 
 describe('the cookie choice', () => {
@@ -20,24 +18,32 @@ describe('the cookie choice', () => {
     expect(consentFromCookies(undefined)).toBeNull();
   });
 
-  it('keeps a choice in storage and in the cookie the server reads', () => {
+  it('keeps a choice in the cookie the server reads (and a copy in storage)', () => {
     setConsent('accepted');
-    expect(window.localStorage.getItem('cookie-consent')).toBe('accepted');
     expect(consentFromCookies(document.cookie)).toBe('accepted');
+    expect(window.localStorage.getItem('cookie-consent')).toBe('accepted');
     expect(consentChoice()).toBe('accepted');
     setConsent('declined');
-    expect(consentFromCookies(document.cookie)).toBe('declined');
-  });
-
-  it('copies a choice kept in storage only to the cookie, once', () => {
-    window.localStorage.setItem('cookie-consent', 'accepted');
-    expect(consentFromCookies(document.cookie)).toBeNull();
-    syncConsentCookie();
-    expect(consentFromCookies(document.cookie)).toBe('accepted');
-  });
-
-  it('falls back to the cookie when storage holds nothing', () => {
-    document.cookie = 'cookie-consent=declined; Path=/';
     expect(consentChoice()).toBe('declined');
+  });
+
+  it('does not open local storage for a visitor who has not chosen', () => {
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    const removeItem = vi.spyOn(Storage.prototype, 'removeItem');
+    expect(consentChoice()).toBeNull();
+    expect(functionalStorage.get('remembered-location')).toBeNull();
+    functionalStorage.remove('remembered-location');
+    expect(getItem).not.toHaveBeenCalled();
+    expect(removeItem).not.toHaveBeenCalled();
+  });
+
+  it('uses functional storage only once accepted', () => {
+    functionalStorage.set('k', 'v');
+    expect(window.localStorage.getItem('k')).toBeNull();
+    setConsent('accepted');
+    functionalStorage.set('k', 'v');
+    expect(functionalStorage.get('k')).toBe('v');
+    setConsent('declined');
+    expect(window.localStorage.getItem('k')).toBeNull();
   });
 });

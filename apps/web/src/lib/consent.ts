@@ -6,9 +6,11 @@
 
 const CONSENT_KEY = 'cookie-consent';
 /**
- * The choice is mirrored in a cookie of the same name (strictly necessary, like the choice itself),
- * so the server knows whether to draw the banner into the page it renders: a first-time visitor
- * sees it with the page's first paint, not a moment after the scripts have run.
+ * The choice is kept in a cookie of the same name (strictly necessary, like the choice itself): the
+ * server reads it to decide whether to draw the banner into the page it renders, so a first-time
+ * visitor sees it with the page's first paint; and a visitor who has not chosen costs the page no
+ * local-storage access (the first one in a visit is a slow, synchronous open). Local storage keeps a
+ * copy alongside, for the functional storage that follows an acceptance.
  */
 export const CONSENT_COOKIE = 'cookie-consent';
 const CONSENT_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
@@ -33,23 +35,7 @@ type Listener = (choice: ConsentChoice | null) => void;
 const listeners = new Set<Listener>();
 
 export function consentChoice(): ConsentChoice | null {
-  let stored: string | null = null;
-  try {
-    stored = window.localStorage.getItem(CONSENT_KEY);
-  } catch {
-    // Storage unavailable: the cookie may still say.
-  }
-  if (stored === 'accepted' || stored === 'declined') return stored;
-  return consentFromCookies(typeof document === 'undefined' ? null : document.cookie);
-}
-
-/**
- * A choice made before the cookie existed (in storage only) is copied to the cookie once, so the
- * server stops drawing the banner for this browser.
- */
-export function syncConsentCookie(): void {
-  const choice = consentChoice();
-  if (choice && consentFromCookies(document.cookie) !== choice) writeConsentCookie(choice);
+  return typeof document === 'undefined' ? null : consentFromCookies(document.cookie);
 }
 
 export function hasFunctionalConsent(): boolean {
@@ -108,6 +94,8 @@ export const functionalStorage = {
     }
   },
   remove(key: string): void {
+    // Without consent nothing was kept (declining clears storage): no need to open it.
+    if (!hasFunctionalConsent()) return;
     try {
       window.localStorage.removeItem(key);
     } catch {

@@ -1,17 +1,19 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetConsent, giveConsent } from '../test/consent';
 import { envelope, stubFetch } from '../test/fetch-stub';
 import { finishSignOut } from './session';
 import { viewerKey } from './viewer-scope';
 import { forgetWishlistToken, keepWishlistToken, wishlistToken } from './wishlist';
 
 beforeEach(() => {
-  window.localStorage.setItem('cookie-consent', 'accepted');
+  giveConsent('accepted');
   forgetWishlistToken();
 });
 
 afterEach(() => {
+  forgetConsent();
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { forgetConsent, giveConsent } from '../../test/consent';
 import {
   applyRememberedLocation,
   canApply,
@@ -153,7 +154,10 @@ describe('restoring a deep page', () => {
 
 describe('remembered location', () => {
   beforeEach(() => window.localStorage.clear());
-  afterEach(() => window.localStorage.clear());
+  afterEach(() => {
+    window.localStorage.clear();
+    forgetConsent();
+  });
 
   it('is kept only with functional-cookie consent', () => {
     rememberLocation({ states: ['NSW'] });
@@ -162,7 +166,7 @@ describe('remembered location', () => {
   });
 
   it('is restored when the URL has no location, and forgotten by nonsticky or all locations', () => {
-    window.localStorage.setItem('cookie-consent', 'accepted');
+    giveConsent('accepted');
     rememberLocation({ states: ['NSW'], stores: ['geelong-vic'] });
     expect(applyRememberedLocation(qs('query=a'))?.toString()).toBe('query=a&location=NSW%2Cgeelong-vic');
     expect(applyRememberedLocation(qs('query=a&location=VIC'))).toBeNull();
@@ -174,7 +178,7 @@ describe('remembered location', () => {
   });
 
   it('is forgotten when a search is applied without states or stores', () => {
-    window.localStorage.setItem('cookie-consent', 'accepted');
+    giveConsent('accepted');
     rememberLocation({ states: ['NSW'] });
     rememberLocation(chooseAllLocations({}));
     expect(window.localStorage.getItem(REMEMBERED_LOCATION_KEY)).toBeNull();

@@ -11,6 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetWishlistToken, keepWishlistToken, wishlistToken } from '../../../lib/wishlist';
+import { forgetConsent, giveConsent } from '../../../test/consent';
 import { envelope, type RecordedCall, stubFetch } from '../../../test/fetch-stub';
 import { withQueryClient } from '../../../test/query-wrapper';
 import { LoginForm } from './login-form';
@@ -23,7 +24,7 @@ let mergeReply: () => Response;
 let calls: RecordedCall[];
 
 beforeEach(() => {
-  window.localStorage.setItem('cookie-consent', 'accepted');
+  giveConsent('accepted');
   // biome-ignore lint/suspicious/noDocumentCookie: the anti-forgery cookie the server would set
   document.cookie = 'XSRF-TOKEN=csrf-1';
   forgetWishlistToken();
@@ -37,6 +38,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  forgetConsent();
   cleanup();
   vi.unstubAllGlobals();
   window.localStorage.clear();

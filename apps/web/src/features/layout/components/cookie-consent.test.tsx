@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetConsent, giveConsent } from '../../../test/consent';
 import { withQueryClient } from '../../../test/query-wrapper';
 import { CookieConsent } from './cookie-consent';
 import { SiteFooter } from './site-footer';
@@ -16,6 +17,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  forgetConsent();
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -46,7 +48,7 @@ describe('the cookie choice', () => {
 
   it("can be changed later from the footer's 'Cookie settings', which hands focus back afterwards", async () => {
     const user = userEvent.setup();
-    window.localStorage.setItem('cookie-consent', 'declined');
+    giveConsent('declined');
     renderPage();
     expect(banner()).toBeNull();
     const link = screen.getByRole('link', { name: 'Cookie settings' });

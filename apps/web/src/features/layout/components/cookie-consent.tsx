@@ -1,14 +1,7 @@
 import { useContext, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useBottomInset } from '../../../lib/bottom-inset';
-import {
-  type ConsentChoice,
-  consentChoice,
-  onConsentChange,
-  onConsentReopen,
-  setConsent,
-  syncConsentCookie,
-} from '../../../lib/consent';
+import { type ConsentChoice, consentChoice, onConsentChange, onConsentReopen, setConsent } from '../../../lib/consent';
 import { ServerConsentContext } from '../../../lib/server-consent';
 import { useRendersServerHtml } from '../../../lib/ssr-state';
 import '../layout.css';
@@ -32,7 +25,6 @@ export function CookieConsent() {
     fromServer ? serverChoice : consentChoice(),
   );
   useEffect(() => {
-    syncConsentCookie();
     const stored = consentChoice();
     setChoice((current) => (current === stored ? current : stored));
   }, []);

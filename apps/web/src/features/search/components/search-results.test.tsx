@@ -4,6 +4,7 @@ import { cleanup, configure, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetConsent, giveConsent } from '../../../test/consent';
 import { withQueryClient } from '../../../test/query-wrapper';
 import { makeItem, makeResults, mockFetch, ok } from '../test-fixtures';
 import { SearchResults } from './search-results';
@@ -63,6 +64,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  forgetConsent();
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -267,7 +269,7 @@ describe('SearchResults', () => {
   });
 
   it('restores a remembered location on start (with consent) unless the URL says nonsticky', async () => {
-    window.localStorage.setItem('cookie-consent', 'accepted');
+    giveConsent('accepted');
     window.localStorage.setItem('search-location', JSON.stringify({ states: ['VIC'], stores: [] }));
     const { fetchMock, calls } = mockFetch((url) => pageOf(url, 3));
     vi.stubGlobal('fetch', fetchMock);
