@@ -87,7 +87,7 @@ const G_PRICE = 128;
 const G_FLAGS = 256;
 const ALL_GROUPS = 511;
 
-/** Text matching at least 1 in this many items is filtered and counted with the bitmaps. */
+/** Text matching at least 1 in this many items, with a filter chosen, is filtered and counted with the bitmaps. */
 const BROAD_SHARE = 8;
 
 /** Above this many results to rank, sorting everything beats a heap. */
@@ -106,9 +106,11 @@ interface Selection {
 export function runSearch(index: CatalogueIndex, query: EngineQuery): EngineResult {
   const text = query.text.trim();
   const match = text ? index.text.match(text) : null;
-  // A few matches are quicker to look at one by one than whole-catalogue bitmaps are to combine.
-  const broad = !match || match.docs.length * BROAD_SHARE >= index.size;
-  const bitmaps = broad && !query.within ? index.facetBitmaps.current() : null;
+  // Bitmaps pay off when a filter can skip items: without text, or when broad text meets a choice.
+  // A few matches are quicker to look at one by one than whole-catalogue bitmaps are to combine,
+  // and text without a choice is counted over every match either way.
+  const useBitmaps = !match || (match.docs.length * BROAD_SHARE >= index.size && hasChoice(query));
+  const bitmaps = useBitmaps && !query.within ? index.facetBitmaps.current() : null;
   const selection = bitmaps ? selectWithBitmaps(index, bitmaps, query, match) : selectByScan(index, query, match);
 
   const wanted = query.offset + query.limit;
@@ -136,6 +138,22 @@ export function runSearch(index: CatalogueIndex, query: EngineQuery): EngineResu
     counts: selection.counts,
     corrections: match?.corrections ?? [],
   };
+}
+
+/** Whether the query chooses in any filter group. */
+function hasChoice(query: EngineQuery): boolean {
+  return (
+    query.category !== null ||
+    query.stores !== null ||
+    query.brands !== null ||
+    query.conditions !== null ||
+    query.delivery !== 0 ||
+    query.colours !== null ||
+    query.storages !== null ||
+    query.prices !== null ||
+    query.onSale ||
+    query.hasPictures
+  );
 }
 
 /** One pass over the matches (every item without text) that filters and counts at once. */
