@@ -2,11 +2,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
 import { ApiShopper, expectNoSidewaysScroll, outbox, searchItems } from './support/checkout.js';
+import { ADMIN, tabTo } from './support/console.js';
 import { axeViolations, openPage } from './support/pages.js';
 import { useShop } from './support/shop.js';
 
-/** The demo's marketplace admin (README "Store console"). */
-const ADMIN = { email: 'admin@example.com', password: 'secondhand-admin' };
 const TABS = [
   ['stores', 'Stores'],
   ['staff', 'Staff'],
@@ -14,21 +13,6 @@ const TABS = [
   ['discount-codes', 'Discount codes'],
   ['flags', 'Feature flags'],
 ] as const;
-
-/** Presses Tab until the focused element's label or text is `name` (at most `limit` times). */
-async function tabTo(page: Page, name: string, limit = 60): Promise<void> {
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el) return '';
-      const label = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
-      return (el.getAttribute('aria-label') ?? label ?? el.textContent ?? '').trim();
-    });
-    if (focused === name) return;
-  }
-  throw new Error(`Tab never reached ${name}`);
-}
 
 /**
  * The marketplace admin (issue 14, deliverable 5): the demo admin adds a banner and sees it on the

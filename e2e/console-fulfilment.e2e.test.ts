@@ -13,12 +13,10 @@ import {
   type SearchItem,
   waitForStep,
 } from './support/checkout.js';
+import { STAFF, tabTo } from './support/console.js';
 import { apiCaller, orderPageFromMail, placePickupOrder } from './support/orders.js';
 import { axeViolations, openPage } from './support/pages.js';
 import { useShop } from './support/shop.js';
-
-/** The demo's store staff login (README "Store console"): it runs the first AU store. */
-const STAFF = { email: 'staff@example.com', password: 'secondhand-staff' };
 
 /** Eway's modal (the sandbox's page in a frame): a test card the sandbox approves. */
 async function payByCard(page: Page): Promise<void> {
@@ -39,19 +37,6 @@ function todayInAu(): string {
     month: '2-digit',
     year: 'numeric',
   }).format(new Date());
-}
-
-/** Presses Tab until `name` has the focus (at most `limit` times): the page is usable without a mouse. */
-async function tabTo(page: Page, name: string, limit = 40): Promise<void> {
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      return (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim();
-    });
-    if (focused === name) return;
-  }
-  throw new Error(`Tab never reached ${name}`);
 }
 
 /**

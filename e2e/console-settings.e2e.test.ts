@@ -2,44 +2,17 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
 import { expectNoSidewaysScroll } from './support/checkout.js';
+import { signInAsStaff, tabTo } from './support/console.js';
 import { axeViolations, openPage } from './support/pages.js';
 import { useShop } from './support/shop.js';
 
 const poll = expect.poll;
-const STAFF = { email: 'staff@example.com', password: 'secondhand-staff' };
-
-async function signInAsStaff(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/login?returnUrl=/store-console`);
-  const login = page.getByRole('form', { name: 'Sign in with your email address' });
-  await login.getByLabel('Email').fill(STAFF.email);
-  await login.getByLabel('Password').fill(STAFF.password);
-  await login.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Stock' }).waitFor();
-}
 
 /** From the console's home to the chosen store's settings, by its navigation. */
 async function openSettings(page: Page): Promise<string> {
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('heading', { level: 1, name: /^Settings: / }).waitFor();
   return page.url();
-}
-
-/** What the focused control is called: its label, or its text. */
-function focusedName(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const element = document.activeElement as HTMLInputElement | null;
-    if (!element) return '';
-    const label = element.labels?.[0]?.textContent ?? '';
-    return (label || element.getAttribute('aria-label') || element.textContent || '').trim();
-  });
-}
-
-async function tabTo(page: Page, name: string, limit = 80): Promise<void> {
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press('Tab');
-    if ((await focusedName(page)) === name) return;
-  }
-  throw new Error(`Tab never reached ${name}`);
 }
 
 describe('the store console: store settings', () => {

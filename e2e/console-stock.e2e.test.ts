@@ -1,13 +1,13 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
 import { expectNoSidewaysScroll } from './support/checkout.js';
+import { signInAsStaff, tabTo } from './support/console.js';
 import { axeViolations, openPage } from './support/pages.js';
 import { useShop } from './support/shop.js';
 
 const poll = expect.poll;
-const STAFF = { email: 'staff@example.com', password: 'secondhand-staff' };
 
 /** A small picture made for the journey: a square with a yellow band, as a staff member's camera would give. */
 async function picture(background = '#0b6e4f'): Promise<Buffer> {
@@ -18,30 +18,6 @@ async function picture(background = '#0b6e4f'): Promise<Buffer> {
     .composite([{ input: band, top: 180, left: 0 }])
     .jpeg({ quality: 80 })
     .toBuffer();
-}
-
-async function signInAsStaff(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/login?returnUrl=/store-console`);
-  const login = page.getByRole('form', { name: 'Sign in with your email address' });
-  await login.getByLabel('Email').fill(STAFF.email);
-  await login.getByLabel('Password').fill(STAFF.password);
-  await login.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Stock' }).waitFor();
-}
-
-/** Presses Tab until the focused control is the one named `name` (a label or a link's text): the keyboard reaches it. */
-async function tabTo(page: Page, name: string, limit = 60): Promise<void> {
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLInputElement | null;
-      if (!element) return '';
-      const label = element.labels?.[0]?.textContent ?? '';
-      return (label || element.getAttribute('aria-label') || element.textContent || '').trim();
-    });
-    if (focused === name) return;
-  }
-  throw new Error(`Tab never reached ${name}`);
 }
 
 /**
