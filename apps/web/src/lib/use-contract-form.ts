@@ -87,6 +87,15 @@ export function useContractForm<F extends string>(options: ContractFormOptions<F
     rules.current ? validateFields(rules.current, options.toInput ? options.toInput(next) : next, fields, fieldOf) : {};
 
   function check(field: F, next: Record<F, string>) {
+    // A value checked before lazy rules have arrived (typed, pasted or left before the form's first
+    // focus has finished loading them) is checked once they are here.
+    if (!rules.current && typeof schema === 'function') {
+      void ready().then(
+        () => check(field, next),
+        () => undefined,
+      );
+      return;
+    }
     const found = validate(next);
     setErrors((previous) => ({ ...previous, [field]: found[field] }));
   }
@@ -94,15 +103,7 @@ export function useContractForm<F extends string>(options: ContractFormOptions<F
   function setValue(field: F, value: string) {
     const next = { ...values, [field]: value };
     setValues(next);
-    if ((options.validateOnInput ?? 'always') === 'always' || touched[field] || submitted) {
-      // A value that arrives before the rules (pasted in without a focus first) is checked once they are here.
-      if (rules.current) check(field, next);
-      else
-        void ready().then(
-          () => check(field, next),
-          () => undefined,
-        );
-    }
+    if ((options.validateOnInput ?? 'always') === 'always' || touched[field] || submitted) check(field, next);
   }
 
   function blur(field: F) {
