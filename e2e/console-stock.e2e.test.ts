@@ -133,6 +133,18 @@ describe('the store console: stock', () => {
     await page.close();
   });
 
+  it('signs out from the console on a phone, and the console then asks to sign in again', async () => {
+    const base = shop.server.baseUrl;
+    const { page, problems } = await openPage(shop.browser, VIEWPORTS.phone);
+    await signInAsStaff(page, base);
+    await page.getByRole('link', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/logout');
+    await page.goto(`${base}/store-console`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('reaches and uses the add form by keyboard alone', async () => {
     const base = shop.server.baseUrl;
     const { page, problems } = await openPage(shop.browser, VIEWPORTS.desktop);

@@ -83,7 +83,9 @@ function ConsoleLayout() {
           {me.value.Role === 'marketplace_admin' && <NavLink to={consolePaths.admin}>Admin</NavLink>}
         </nav>
         <p className="console-who">
-          <span className="console-email">{me.value.Email}</span> <Link to="/">Back to the shop</Link>
+          <span className="console-email">{me.value.Email}</span> <Link to="/">Back to the shop</Link>{' '}
+          {/* A tablet at the counter is shared: signing out is one tap from every console page. */}
+          <Link to="/logout">Sign out</Link>
         </p>
       </header>
       <main id="main" tabIndex={-1} className="console-main">
