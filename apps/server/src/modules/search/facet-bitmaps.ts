@@ -1,4 +1,5 @@
 import { type CatalogueIndex, Flag, PRICE_BANDS } from './catalogue-index.js';
+import type { FacetCounts } from './search-engine.js';
 
 /**
  * One bitmap per facet value (32 documents to a word), computed once per index version, so that a
@@ -12,21 +13,14 @@ const REBUILD_DELAY_MS = 1000;
 
 export type Bitmap = Uint32Array;
 
-/** Counts per value of every facet group over a set of items. */
-export interface GroupCounts {
+/**
+ * Counts per value of every facet group over a set of items: the engine's FacetCounts, except that
+ * categories count their own items only (the engine rolls them up afterwards).
+ */
+export type GroupCounts = Omit<FacetCounts, 'category' | 'categoryAll'> & {
   /** Per category, its own items only (not rolled up). */
   directCategory: Int32Array;
-  store: Int32Array;
-  brand: Int32Array;
-  condition: Int32Array;
-  postage: number;
-  pickup: number;
-  colour: Int32Array;
-  storage: Int32Array;
-  priceBand: Int32Array;
-  onSale: number;
-  hasPictures: number;
-}
+};
 
 export interface BuiltBitmaps {
   version: number;

@@ -3,6 +3,7 @@ import { SelectField, TextField } from '../../../components/form-field';
 import { inviteStaff } from '../api/admin-staff';
 import { useAdminForm } from './admin-form';
 import { FormProblems } from './admin-ui';
+import { StoreChoices } from './store-choices';
 
 const FIELDS = ['Email', 'Role', 'StoreIds'] as const;
 type Field = (typeof FIELDS)[number];
@@ -31,13 +32,6 @@ export function InviteForm({
       form.set('StoreIds', '');
     },
   });
-  const chosen = new Set(form.values.StoreIds === '' ? [] : form.values.StoreIds.split(','));
-  const toggle = (id: number, on: boolean) => {
-    const next = new Set(chosen);
-    if (on) next.add(String(id));
-    else next.delete(String(id));
-    form.set('StoreIds', [...next].join(','));
-  };
   const storesError = form.errorOf('StoreIds');
   return (
     <form className="admin-form" onSubmit={form.submit} noValidate aria-labelledby="invite-title">
@@ -63,30 +57,13 @@ export function InviteForm({
         </SelectField>
       </div>
       {form.values.Role === 'store_staff' && (
-        <fieldset
-          className={`admin-fieldset field ${storesError ? 'field--invalid' : ''}`}
-          aria-describedby={storesError ? 'invite-stores-error' : undefined}
-        >
-          <legend>Stores they run</legend>
-          <div className="admin-choices">
-            {stores.map((store) => (
-              <label key={store.Id} className="admin-check">
-                <input
-                  type="checkbox"
-                  checked={chosen.has(String(store.Id))}
-                  onChange={(event) => toggle(store.Id, event.target.checked)}
-                  aria-invalid={storesError ? true : undefined}
-                />
-                {store.Name}
-              </label>
-            ))}
-          </div>
-          {storesError && (
-            <p className="field__error" id="invite-stores-error">
-              {storesError}
-            </p>
-          )}
-        </fieldset>
+        <StoreChoices
+          stores={stores}
+          value={form.values.StoreIds}
+          onChange={(value) => form.set('StoreIds', value)}
+          error={storesError}
+          errorId={'invite-stores-error'}
+        />
       )}
       <FormProblems messages={form.otherErrors(FIELDS)} />
       <div className="admin-actions">

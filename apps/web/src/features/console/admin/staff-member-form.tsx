@@ -3,6 +3,7 @@ import { SelectField } from '../../../components/form-field';
 import { setStaffMember } from '../api/admin-staff';
 import { useAdminForm } from './admin-form';
 import { FormProblems } from './admin-ui';
+import { StoreChoices } from './store-choices';
 
 type Member = ConsoleStaffValue['Staff'][number];
 const FIELDS = ['Role', 'StoreIds'] as const;
@@ -33,13 +34,6 @@ export function StaffMemberForm({
     save: (body) => setStaffMember(member.UserId, body),
     onSaved,
   });
-  const chosen = new Set(form.values.StoreIds === '' ? [] : form.values.StoreIds.split(','));
-  const toggle = (id: number, on: boolean) => {
-    const next = new Set(chosen);
-    if (on) next.add(String(id));
-    else next.delete(String(id));
-    form.set('StoreIds', [...next].join(','));
-  };
   const storesError = form.errorOf('StoreIds');
   const titleId = `staff-edit-${member.UserId}`;
   const errorId = `${titleId}-stores-error`;
@@ -56,30 +50,13 @@ export function StaffMemberForm({
         <option value="marketplace_admin">Marketplace admin</option>
       </SelectField>
       {form.values.Role === 'store_staff' && (
-        <fieldset
-          className={`admin-fieldset field ${storesError ? 'field--invalid' : ''}`}
-          aria-describedby={storesError ? errorId : undefined}
-        >
-          <legend>Stores they run</legend>
-          <div className="admin-choices">
-            {stores.map((store) => (
-              <label key={store.Id} className="admin-check">
-                <input
-                  type="checkbox"
-                  checked={chosen.has(String(store.Id))}
-                  onChange={(event) => toggle(store.Id, event.target.checked)}
-                  aria-invalid={storesError ? true : undefined}
-                />
-                {store.Name}
-              </label>
-            ))}
-          </div>
-          {storesError && (
-            <p className="field__error" id={errorId}>
-              {storesError}
-            </p>
-          )}
-        </fieldset>
+        <StoreChoices
+          stores={stores}
+          value={form.values.StoreIds}
+          onChange={(value) => form.set('StoreIds', value)}
+          error={storesError}
+          errorId={errorId}
+        />
       )}
       <FormProblems messages={form.otherErrors(FIELDS)} />
       <div className="admin-actions">
