@@ -17,14 +17,17 @@ const CONSENT_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 export type ConsentChoice = 'accepted' | 'declined';
 
 /** The choice a Cookie header (or document.cookie) carries, if any. */
+const CONSENT_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=(accepted|declined)(?:;|$)`);
+
 export function consentFromCookies(cookies: string | null | undefined): ConsentChoice | null {
-  const match = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=(accepted|declined)(?:;|$)`).exec(cookies ?? '');
+  const match = CONSENT_COOKIE_VALUE.exec(cookies ?? '');
   return (match?.[1] as ConsentChoice | undefined) ?? null;
 }
 
 function writeConsentCookie(choice: ConsentChoice): void {
   try {
     const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the shop serves.
     document.cookie = `${CONSENT_COOKIE}=${choice}; Max-Age=${CONSENT_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${secure}`;
   } catch {
     // No cookies: the server draws the banner and the browser hides it once hydrated.
