@@ -139,6 +139,8 @@ describe('the store console: stock', () => {
     await signInAsStaff(page, base);
     await page.getByRole('link', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/logout');
+    // The sign-out call must finish before leaving the page (leaving would abort it).
+    await page.getByText('You have signed out.', { exact: false }).waitFor();
     await page.goto(`${base}/store-console`);
     await page.waitForURL((url) => url.pathname === '/login');
     expect(problems).toEqual([]);
