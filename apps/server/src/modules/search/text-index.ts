@@ -314,65 +314,100 @@ export class TextIndex {
     const base = this.epoch;
     const last = expanded.length;
     this.epoch += last + 2;
-    const averageLength = this.totalLength / this.docCount || 1;
     const n = this.docCount;
     const seen = this.seen;
     const scores = this.scores;
 
+    // Plain loops rather than a callback per posting: this runs once for every posting of every
+    // expansion, up to hundreds of thousands of times for a broad word at a million items.
     for (let t = 0; t < expanded.length; t++) {
       const expectedBefore = base + t;
+      const first = t === 0;
       for (const { termId, quality } of expanded[t] ?? []) {
         const p = this.postings[termId];
         if (!p) continue;
         const idf = Math.log(1 + n / Math.max(1, this.documentFrequency(termId)));
-        const visit = (doc: number, weight: number) => {
-          if (seen[doc] === expectedBefore) {
-            seen[doc] = expectedBefore + 1;
-            const gain = weight * idf * quality;
-            scores[doc] = t === 0 ? gain : (scores[doc] ?? 0) + gain;
-          }
-        };
-        const { docs, weights } = p;
-        if (t === 0) {
-          // The first word admits every document it names.
-          for (let i = 0; i < docs.length; i++) {
+        for (let part = 0; part < 2; part++) {
+          const docs = part === 0 ? p.docs : p.moreDocs;
+          const weights = part === 0 ? p.weights : p.moreWeights;
+          const length = docs.length;
+          for (let i = 0; i < length; i++) {
             const doc = docs[i] as number;
-            if (seen[doc] !== base + 1) {
-              seen[doc] = base;
-              visit(doc, weights[i] as number);
+            const mark = seen[doc] as number;
+            if (first) {
+              // The first word admits every document it names, scored by its first expansion holding it.
+              if (mark !== base + 1) {
+                seen[doc] = base + 1;
+                scores[doc] = (weights[i] as number) * idf * quality;
+              }
+            } else if (mark === expectedBefore) {
+              seen[doc] = expectedBefore + 1;
+              scores[doc] = (scores[doc] as number) + (weights[i] as number) * idf * quality;
             }
           }
-          for (let i = 0; i < p.moreDocs.length; i++) {
-            const doc = p.moreDocs[i] as number;
-            if (seen[doc] !== base + 1) {
-              seen[doc] = base;
-              visit(doc, p.moreWeights[i] as number);
-            }
-          }
-        } else {
-          for (let i = 0; i < docs.length; i++) visit(docs[i] as number, weights[i] as number);
-          for (let i = 0; i < p.moreDocs.length; i++) visit(p.moreDocs[i] as number, p.moreWeights[i] as number);
         }
       }
     }
+    return { docs: this.collect(expanded[last - 1] ?? [], base + last), mark: base + last + 1 };
+  }
 
-    // Collect documents that matched every word, walking the last word's postings.
-    const complete = base + last;
-    const collected: number[] = [];
-    for (const { termId } of expanded[last - 1] ?? []) {
+  /**
+   * The documents marked `complete` (they hold every word), ascending, each scored for its length
+   * and re-marked `complete + 1`. Found by walking the last word's postings: one expansion's
+   * postings are already ascending; several are merged by a scan of a bitmap when they are many
+   * (cheaper than sorting tens of thousands of numbers).
+   */
+  private collect(lastWord: Expansion[], complete: number): Int32Array {
+    const seen = this.seen;
+    const scores = this.scores;
+    const docLength = this.docLength;
+    const averageLength = this.totalLength / this.docCount || 1;
+    const found = new Int32Array(this.collectCapacity(lastWord));
+    let count = 0;
+    let ascending = true;
+    let previous = -1;
+    for (const { termId } of lastWord) {
       const p = this.postings[termId];
       if (!p) continue;
-      const take = (doc: number) => {
-        if (seen[doc] === complete) {
+      for (let part = 0; part < 2; part++) {
+        const docs = part === 0 ? p.docs : p.moreDocs;
+        const length = docs.length;
+        for (let i = 0; i < length; i++) {
+          const doc = docs[i] as number;
+          if (seen[doc] !== complete) continue;
           seen[doc] = complete + 1;
-          const lengthNorm = 0.8 + 0.2 * ((this.docLength[doc] ?? 1) / averageLength);
-          scores[doc] = (scores[doc] ?? 0) / lengthNorm;
-          collected.push(doc);
+          const lengthNorm = 0.8 + 0.2 * ((docLength[doc] ?? 1) / averageLength);
+          scores[doc] = (scores[doc] as number) / lengthNorm;
+          found[count++] = doc;
+          if (doc < previous) ascending = false;
+          previous = doc;
         }
-      };
-      for (let i = 0; i < p.docs.length; i++) take(p.docs[i] as number);
-      for (let i = 0; i < p.moreDocs.length; i++) take(p.moreDocs[i] as number);
+      }
     }
-    return { docs: Int32Array.from(collected).sort(), mark: complete + 1 };
+    const docs = found.subarray(0, count);
+    if (ascending) return docs;
+    if (count * 16 < this.docCount) return docs.sort();
+    const bits = new Uint32Array((this.docCount + 31) >>> 5);
+    for (let i = 0; i < count; i++) {
+      const doc = docs[i] as number;
+      bits[doc >>> 5] = (bits[doc >>> 5] as number) | (1 << (doc & 31));
+    }
+    let at = 0;
+    for (let w = 0; w < bits.length; w++) {
+      let word = bits[w] as number;
+      while (word !== 0) {
+        const lowest = word & -word;
+        docs[at++] = (w << 5) + 31 - Math.clz32(lowest);
+        word ^= lowest;
+      }
+    }
+    return docs;
+  }
+
+  /** An upper bound on the documents of a word's expansions. */
+  private collectCapacity(word: Expansion[]): number {
+    let total = 0;
+    for (const { termId } of word) total += this.documentFrequency(termId);
+    return Math.min(total, this.docCount);
   }
 }
