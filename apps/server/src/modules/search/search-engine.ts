@@ -9,6 +9,7 @@ import {
   popcount,
   union,
 } from './facet-bitmaps.js';
+import { ResultCache } from './result-cache.js';
 import type { OrderKey } from './sort-orders.js';
 import type { TextMatch } from './text-index.js';
 import { topK } from './top-k.js';
@@ -103,7 +104,60 @@ interface Selection {
   member: Bitmap | null;
 }
 
+/** How many recent answers each index keeps (a few kB each: the counts of every facet value). */
+const ANSWERS_KEPT = 2000;
+const answerCaches = new WeakMap<CatalogueIndex, ResultCache<EngineResult>>();
+
+/** The recent answers of one index, valid while its version stands. */
+export function answerCache(index: CatalogueIndex): ResultCache<EngineResult> {
+  let cache = answerCaches.get(index);
+  if (!cache) {
+    cache = new ResultCache<EngineResult>(ANSWERS_KEPT);
+    answerCaches.set(index, cache);
+  }
+  return cache;
+}
+
+/**
+ * The search's answer: kept answers are reused while the index is unchanged (not for a digest's
+ * `within`, nor while a test has switched the bitmaps or orders off to compare the ways). The
+ * answer is shared: callers read it and never change it.
+ */
 export function runSearch(index: CatalogueIndex, query: EngineQuery): EngineResult {
+  const cacheable = !query.within && index.facetBitmaps.enabled && index.sortOrders.enabled;
+  if (!cacheable) return computeSearch(index, query);
+  const cache = answerCache(index);
+  const key = answerKey(query);
+  const kept = cache.get(key, index.version);
+  if (kept) return kept;
+  const answer = computeSearch(index, query);
+  cache.set(key, index.version, answer);
+  return answer;
+}
+
+/** Everything that decides an answer, as one string (choices in a fixed order). */
+function answerKey(query: EngineQuery): string {
+  const set = (values: Set<number> | null) => (values ? [...values].sort((a, b) => a - b).join(',') : '*');
+  return [
+    query.text.trim(),
+    query.category ?? '*',
+    set(query.stores),
+    set(query.brands),
+    set(query.conditions),
+    query.delivery,
+    set(query.colours),
+    set(query.storages),
+    query.prices ? query.prices.map((r) => `${r.from}-${r.to ?? ''}`).join(',') : '*',
+    query.onSale ? 1 : 0,
+    query.hasPictures ? 1 : 0,
+    query.sort,
+    query.descending ? 1 : 0,
+    query.offset,
+    query.limit,
+  ].join('|');
+}
+
+function computeSearch(index: CatalogueIndex, query: EngineQuery): EngineResult {
   const text = query.text.trim();
   const match = text ? index.text.match(text) : null;
   // Bitmaps pay off when a filter can skip items: without text, or when broad text meets a choice.
@@ -225,6 +279,13 @@ function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatc
   const candidates = match ? match.docs : null;
   const candidateCount = candidates ? candidates.length : index.size;
   const within = query.within ?? null;
+  if (noFilters && candidates && within === null) {
+    const results = liveOf(alive, candidates);
+    countColumns(index, results, directCategory, counts);
+    counts.categoryAll = results.length;
+    rollUpCategories(index, directCategory, counts.category);
+    return { total: results.length, counts, docs: () => results, member: null };
+  }
   const resultDocs = new Int32Array(candidateCount);
   let resultCount = 0;
 
@@ -316,14 +377,82 @@ function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatc
   counts.categoryAll = categoryAll;
   const results = resultDocs.subarray(0, resultCount);
 
-  // Roll category counts up the tree: a category counts everything beneath it.
-  for (let c = 0; c < index.categories.length; c++) {
-    const own = directCategory[c] as number;
-    if (own === 0) continue;
-    for (const ancestor of index.categories[c]?.lineage ?? []) counts.category[ancestor] += own;
-  }
-
+  rollUpCategories(index, directCategory, counts.category);
   return { total: results.length, counts, docs: () => results, member: null };
+}
+
+// One per column type, so that each loop sees a single kind of array (and stays fast).
+function tallyInt32(column: Int32Array, docs: Int32Array, counts: Int32Array): void {
+  for (let i = 0; i < docs.length; i++) {
+    const value = column[docs[i] as number] as number;
+    if (value >= 0) counts[value] = (counts[value] as number) + 1;
+  }
+}
+
+function tallyInt16(column: Int16Array, docs: Int32Array, counts: Int32Array): void {
+  for (let i = 0; i < docs.length; i++) {
+    const value = column[docs[i] as number] as number;
+    if (value >= 0) counts[value] = (counts[value] as number) + 1;
+  }
+}
+
+function tallyUint8(column: Uint8Array, docs: Int32Array, counts: Int32Array): void {
+  for (let i = 0; i < docs.length; i++) {
+    const value = column[docs[i] as number] as number;
+    counts[value] = (counts[value] as number) + 1;
+  }
+}
+
+/** Rolls category counts up the tree: a category counts everything beneath it. */
+function rollUpCategories(index: CatalogueIndex, direct: Int32Array, into: Int32Array): void {
+  for (let c = 0; c < index.categories.length; c++) {
+    const own = direct[c] as number;
+    if (own === 0) continue;
+    for (const ancestor of index.categories[c]?.lineage ?? []) into[ancestor] = (into[ancestor] as number) + own;
+  }
+}
+
+/** The live documents among `docs`, in the same order. */
+function liveOf(alive: Uint8Array, docs: Int32Array): Int32Array {
+  const live = new Int32Array(docs.length);
+  let count = 0;
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i] as number;
+    if (alive[doc] !== 0) live[count++] = doc;
+  }
+  return live.subarray(0, count);
+}
+
+/**
+ * Counts every group's values over `docs` (all of them results), one column at a time: a tight
+ * loop per column walks memory in document order, several times faster than touching every
+ * column for each document in turn when the results run to tens of thousands.
+ */
+function countColumns(index: CatalogueIndex, docs: Int32Array, directCategory: Int32Array, into: FacetCounts): void {
+  const n = docs.length;
+  tallyInt32(index.category, docs, directCategory);
+  tallyInt32(index.store, docs, into.store);
+  tallyInt32(index.brand, docs, into.brand);
+  tallyUint8(index.condition, docs, into.condition);
+  tallyInt16(index.colour, docs, into.colour);
+  tallyInt16(index.storage, docs, into.storage);
+  tallyUint8(index.priceBand, docs, into.priceBand);
+  const { flags } = index;
+  let postage = 0;
+  let pickup = 0;
+  let onSale = 0;
+  let pictures = 0;
+  for (let i = 0; i < n; i++) {
+    const f = flags[docs[i] as number] as number;
+    postage += (f & Flag.Postage) === 0 ? 0 : 1;
+    pickup += (f & Flag.Pickup) === 0 ? 0 : 1;
+    onSale += (f & Flag.OnSale) === 0 ? 0 : 1;
+    pictures += (f & Flag.HasPictures) === 0 ? 0 : 1;
+  }
+  into.postage = postage;
+  into.pickup = pickup;
+  into.onSale = onSale;
+  into.hasPictures = pictures;
 }
 
 /** A filter group with a choice, as the items passing it. */
