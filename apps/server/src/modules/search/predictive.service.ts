@@ -1,7 +1,8 @@
 import type { PredictiveQuery, PredictiveValue } from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import type { CatalogueIndex } from './catalogue-index.js';
+import type { CatalogueIndex, CategoryNode } from './catalogue-index.js';
+import { cachePerIndex } from './result-cache.js';
 import type { SearchIndexHolder } from './search-index.holder.js';
 import { queryWords } from './text-analysis.js';
 import { topK } from './top-k.js';
@@ -26,6 +27,19 @@ function categoryFromReferrer(referrer: string | undefined): string | null {
   }
 }
 
+/** The index's part of a suggestion answer. */
+interface SuggestionPlan {
+  count: number;
+  scoped: number[];
+  displayQuery: string;
+  bestDocs: number[];
+  completions: string[];
+  roots: CategoryNode[];
+}
+
+const SUGGESTIONS_KEPT = 2000;
+const keptSuggestions = cachePerIndex<SuggestionPlan>(SUGGESTIONS_KEPT);
+
 /** Suggestions as the shopper types: scoped searches, completions of the last word, products and top categories. */
 export class PredictiveService {
   constructor(
@@ -37,43 +51,24 @@ export class PredictiveService {
     const index = await this.holder.current();
     const limits = query.isMobileDevice === 'true' ? LIMITS.mobile : LIMITS.desktop;
     const text = query.query.trim();
-    const match = index.text.match(text);
-    const live: number[] = [];
-    for (const doc of match.docs) if (index.alive[doc]) live.push(doc);
-
-    // Count matches per category, rolled up, in one pass.
-    const direct = new Int32Array(index.categories.length);
-    for (const doc of live) direct[index.category[doc] as number]++;
-    const rolled = new Int32Array(index.categories.length);
-    direct.forEach((own, c) => {
-      if (own > 0) for (const a of index.categories[c]?.lineage ?? []) rolled[a] += own;
-    });
-
-    const scoped = this.scopedCategories(index, rolled, categoryFromReferrer(query.referrer)).slice(
-      0,
-      limits.categories,
-    );
-    const completions = this.completions(index, text, match.meant, limits.completions);
-    // "iph" is shown as the search it most likely is: "iphone in Smartphones"; "swith" as "switch".
-    const displayQuery = completions[0] ?? (match.corrections.length > 0 ? match.meant.join(' ') : text);
-    const bestDocs = topK(live, limits.products, (a, b) => {
-      const sa = match.scores[a] as number;
-      const sb = match.scores[b] as number;
-      return sa !== sb ? sa > sb : (index.listed[a] as number) > (index.listed[b] as number);
-    });
+    const preferred = categoryFromReferrer(query.referrer);
+    // Typing sends the same few prefixes over and over: the index's part is kept until it changes.
+    const key = `${limits === LIMITS.mobile ? 'm' : 'd'}|${preferred ?? ''}|${text}`;
+    const cache = keptSuggestions(index);
+    let plan = cache.get(key, index.version);
+    if (!plan) {
+      plan = this.plan(index, text, preferred, limits);
+      cache.set(key, index.version, plan);
+    }
+    const { count, scoped, displayQuery, bestDocs, completions, roots } = plan;
     const products = await this.catalogue.productCards(
       ctx,
       bestDocs.map((d) => index.productId[d] as number),
       'Predictive Search',
     );
 
-    const roots = index.categories
-      .filter((c) => c.parent < 0 && (rolled[c.index] ?? 0) > 0)
-      .sort((a, b) => (rolled[b.index] ?? 0) - (rolled[a.index] ?? 0))
-      .slice(0, limits.topCategories);
-
     return {
-      PredectiveListItemCount: live.length,
+      PredectiveListItemCount: count,
       PredectiveSearchItems: [
         ...scoped.map((c) => ({
           DisplayName: `${displayQuery} in ${index.categories[c]?.name ?? ''}`,
@@ -92,6 +87,41 @@ export class PredictiveService {
         IconUrl: `/c3api/images/category-icon/${c.icon}.svg`,
       })),
     };
+  }
+
+  /** What the index says about a partial search: everything of the answer but the product cards. */
+  private plan(
+    index: CatalogueIndex,
+    text: string,
+    preferred: string | null,
+    limits: (typeof LIMITS)['desktop'],
+  ): SuggestionPlan {
+    const match = index.text.match(text);
+    const live: number[] = [];
+    for (const doc of match.docs) if (index.alive[doc]) live.push(doc);
+
+    // Count matches per category, rolled up, in one pass.
+    const direct = new Int32Array(index.categories.length);
+    for (const doc of live) direct[index.category[doc] as number]++;
+    const rolled = new Int32Array(index.categories.length);
+    direct.forEach((own, c) => {
+      if (own > 0) for (const a of index.categories[c]?.lineage ?? []) rolled[a] += own;
+    });
+
+    const scoped = this.scopedCategories(index, rolled, preferred).slice(0, limits.categories);
+    const completions = this.completions(index, text, match.meant, limits.completions);
+    // "iph" is shown as the search it most likely is: "iphone in Smartphones"; "swith" as "switch".
+    const displayQuery = completions[0] ?? (match.corrections.length > 0 ? match.meant.join(' ') : text);
+    const bestDocs = topK(live, limits.products, (a, b) => {
+      const sa = match.scores[a] as number;
+      const sb = match.scores[b] as number;
+      return sa !== sb ? sa > sb : (index.listed[a] as number) > (index.listed[b] as number);
+    });
+    const roots = index.categories
+      .filter((c) => c.parent < 0 && (rolled[c.index] ?? 0) > 0)
+      .sort((a, b) => (rolled[b.index] ?? 0) - (rolled[a.index] ?? 0))
+      .slice(0, limits.topCategories);
+    return { count: live.length, scoped, displayQuery, bestDocs, completions, roots };
   }
 
   /** Leaf categories with the most matches; the one the shopper is browsing comes first. */

@@ -45,3 +45,19 @@ export class ResultCache<T> {
     return { hits: this.hits, misses: this.misses };
   }
 }
+
+/**
+ * One cache per index (a new index after a rebuild starts empty, and the old one's answers go with
+ * it): returns the cache of an index, made on first use.
+ */
+export function cachePerIndex<T>(capacity: number): (index: object) => ResultCache<T> {
+  const caches = new WeakMap<object, ResultCache<T>>();
+  return (index) => {
+    let cache = caches.get(index);
+    if (!cache) {
+      cache = new ResultCache<T>(capacity);
+      caches.set(index, cache);
+    }
+    return cache;
+  };
+}

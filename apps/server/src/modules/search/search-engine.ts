@@ -9,7 +9,7 @@ import {
   popcount,
   union,
 } from './facet-bitmaps.js';
-import { ResultCache } from './result-cache.js';
+import { cachePerIndex } from './result-cache.js';
 import type { OrderKey } from './sort-orders.js';
 import type { TextMatch } from './text-index.js';
 import { topK } from './top-k.js';
@@ -106,17 +106,8 @@ interface Selection {
 
 /** How many recent answers each index keeps (a few kB each: the counts of every facet value). */
 const ANSWERS_KEPT = 2000;
-const answerCaches = new WeakMap<CatalogueIndex, ResultCache<EngineResult>>();
-
 /** The recent answers of one index, valid while its version stands. */
-export function answerCache(index: CatalogueIndex): ResultCache<EngineResult> {
-  let cache = answerCaches.get(index);
-  if (!cache) {
-    cache = new ResultCache<EngineResult>(ANSWERS_KEPT);
-    answerCaches.set(index, cache);
-  }
-  return cache;
-}
+export const answerCache = cachePerIndex<EngineResult>(ANSWERS_KEPT);
 
 /**
  * The search's answer: kept answers are reused while the index is unchanged (not for a digest's

@@ -463,6 +463,15 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
       expect(value.PredectiveListItemCount).toBeGreaterThan(0);
     });
 
+    it('drops an item that sells from the suggestions at once, although answers are kept', async () => {
+      const before = (await suggest('query=zorbl')).PredectiveListItemCount;
+      expect((await suggest('query=zorbl')).PredectiveListItemCount).toBe(before);
+      await server.services.catalogue.setStatus(server.ctx(), widget.id, 'sold');
+      expect((await suggest('query=zorbl')).PredectiveListItemCount).toBe(before - 1);
+      await server.services.catalogue.setStatus(server.ctx(), widget.id, 'available');
+      expect((await suggest('query=zorbl')).PredectiveListItemCount).toBe(before);
+    });
+
     it('answers an empty list when nothing matches', async () => {
       const value = await suggest('query=qqqqzzzz');
       expect(value).toEqual({
