@@ -72,6 +72,7 @@ import { savedSearchRoutes } from './modules/saved-searches/saved-searches.route
 import { SavedSearchesService } from './modules/saved-searches/saved-searches.service.js';
 import { PopularService } from './modules/search/popular.service.js';
 import { PredictiveService } from './modules/search/predictive.service.js';
+import { answerKeeping } from './modules/search/result-cache.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { SearchService } from './modules/search/search.service.js';
 import { SearchIndexHolder } from './modules/search/search-index.holder.js';
@@ -159,6 +160,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
   );
   const content = new ContentService();
   const searchIndex = new SearchIndexHolder(system, catalogue, stores);
+  answerKeeping.enabled = config.SEARCH_ANSWER_CACHE;
   const captcha = new CaptchaService(config.DEV_CAPTCHA_ANSWER);
   const mail = new MailService(config.SMTP_URL ? { jobs } : null);
   const cart = new CartService(catalogue);

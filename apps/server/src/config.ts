@@ -49,6 +49,8 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Run the background jobs inside the server (default); false when `npm run worker` processes run them. */
   JOBS_IN_PROCESS: flag(true),
+  /** Keep recent search and suggestion answers until the catalogue changes (off: compute every one; benchmarks). */
+  SEARCH_ANSWER_CACHE: flag(true),
   /** Feature flags the page reads from GET /c3api/site. */
   WISHLISTS_ENABLED: flag(true),
   /** Tax invoices (AU GST tax invoices, UK VAT receipts) on order detail and /gst-invoice (account.md 2.3, 2.6). */

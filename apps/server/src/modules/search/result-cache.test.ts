@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResultCache } from './result-cache.js';
+import { answerKeeping, ResultCache } from './result-cache.js';
 
 describe('ResultCache', () => {
   it('answers only for the version the value was computed at', () => {
@@ -21,5 +21,19 @@ describe('ResultCache', () => {
     expect(cache.get('b', 1)).toBeUndefined();
     expect(cache.get('a', 1)).toBe(1);
     expect(cache.get('c', 1)).toBe(3);
+  });
+});
+
+describe('answer keeping switched off (SEARCH_ANSWER_CACHE=false)', () => {
+  it('keeps nothing', () => {
+    const cache = new ResultCache<string>(10);
+    answerKeeping.enabled = false;
+    try {
+      cache.set('phone', 1, 'answer');
+      expect(cache.get('phone', 1)).toBeUndefined();
+      expect(cache.size).toBe(0);
+    } finally {
+      answerKeeping.enabled = true;
+    }
   });
 });

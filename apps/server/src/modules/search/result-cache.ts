@@ -5,6 +5,12 @@
  * valid exactly until the next item is written, which `version` tells. Bounded, least recently
  * used out first.
  */
+/**
+ * Whether answers are kept at all (the SEARCH_ANSWER_CACHE setting): off, every search is computed
+ * afresh, which is what the benchmark's cold figures measure.
+ */
+export const answerKeeping = { enabled: true };
+
 export class ResultCache<T> {
   private readonly entries = new Map<string, { version: number; value: T }>();
   private hits = 0;
@@ -14,7 +20,7 @@ export class ResultCache<T> {
 
   /** The answer kept for `key` if it was computed at `version`. */
   get(key: string, version: number): T | undefined {
-    const entry = this.entries.get(key);
+    const entry = answerKeeping.enabled ? this.entries.get(key) : undefined;
     if (!entry || entry.version !== version) {
       this.misses++;
       return undefined;
@@ -27,6 +33,7 @@ export class ResultCache<T> {
   }
 
   set(key: string, version: number, value: T): void {
+    if (!answerKeeping.enabled) return;
     this.entries.delete(key);
     this.entries.set(key, { version, value });
     while (this.entries.size > this.capacity) {
