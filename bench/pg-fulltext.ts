@@ -40,6 +40,18 @@ const GROUP_KEY: Record<Exclude<FacetGroup, 'delivery'>, string> = {
   price: 'price_band',
 };
 
+export type CountedGroup =
+  | 'category'
+  | 'store'
+  | 'state'
+  | 'brand'
+  | 'colour'
+  | 'storage'
+  | 'condition'
+  | 'price'
+  | 'delivery'
+  | 'flags';
+
 export interface PgAnswer {
   total: number;
   /** Product codes of the page, in order. */
@@ -208,6 +220,40 @@ export class PgFullText {
     }
     counts.category_id = this.rollUpCategories(counts.category_id ?? new Map());
     return { total, codes: pageRows.rows.map((r) => r.code), counts };
+  }
+
+  /**
+   * The count `answer` has for one facet value as the search page names it: a category, store or
+   * value slug, a state code, a condition digit, postage/pickup, a price band's index, onsale or
+   * haspictures. A state counts its stores' items, as the page shows it.
+   */
+  countOf(answer: PgAnswer, group: CountedGroup, guid: string): number {
+    const get = (key: string, value: string | number | undefined) =>
+      value === undefined ? 0 : (answer.counts[key]?.get(String(value)) ?? 0);
+    switch (group) {
+      case 'category':
+        return get('category_id', this.dictionaries.categories.find((c) => c.slug === guid)?.id);
+      case 'store':
+        return get('store_id', this.dictionaries.stores.find((s) => s.slug === guid)?.id);
+      case 'state':
+        return this.dictionaries.stores
+          .filter((s) => s.state === guid)
+          .reduce((sum, s) => sum + get('store_id', s.id), 0);
+      case 'brand':
+        return get('brand_slug', guid);
+      case 'colour':
+        return get('colour_slug', guid);
+      case 'storage':
+        return get('storage_slug', guid);
+      case 'condition':
+        return get('condition', guid);
+      case 'price':
+        return get('price_band', guid);
+      case 'delivery':
+        return get('delivery', guid);
+      case 'flags':
+        return get('flags', guid);
+    }
   }
 
   async close(): Promise<void> {

@@ -160,9 +160,10 @@ function renderComparison(report: SearchBenchReport): string[] {
     'The text analysis differs: the engine stems with its own stemmer, expands every word of three letters or more as a prefix ' +
       '(PostgreSQL here: the last word only), and corrects misspellings (PostgreSQL finds nothing for them). ' +
       'Filters and facets mean the same on both. "Same page" is compared only where the order is the same rule on both ' +
-      '(not relevance: ts_rank and the engine\'s scores differ); "same counts" compares the price bands, on sale and has pictures.',
+      '(not relevance: ts_rank and the engine\'s scores differ). "Facet counts" compares every facet value the engine\'s reply shows ' +
+      "(categories, states, stores, delivery, brands, conditions, colours, storage, price bands, on sale, has pictures) with PostgreSQL's count of it.",
     '',
-    '| URL | Engine total | PG total | Same total | Same page | Same counts |',
+    '| URL | Engine total | PG total | Same total | Same page | Facet counts equal |',
     '| --- | ---: | ---: | --- | --- | --- |',
     ...comparison.agreement.map((a) =>
       row([
@@ -171,8 +172,21 @@ function renderComparison(report: SearchBenchReport): string[] {
         a.pgTotal,
         a.engineTotal === a.pgTotal ? 'yes' : 'no',
         a.samePage === null ? '(relevance)' : a.samePage ? 'yes' : 'no',
-        a.sameCounts ? 'yes' : 'no',
+        `${a.facetValues - a.differingCounts.length} of ${a.facetValues}`,
       ]),
     ),
+    ...differences(comparison),
   ];
+}
+
+/** The first few differing counts of each URL, so a difference can be looked into. */
+function differences(comparison: PgComparison): string[] {
+  const lines = comparison.agreement
+    .filter((a) => a.differingCounts.length > 0)
+    .map((a) => {
+      const shown = a.differingCounts.slice(0, 4).join('; ');
+      const more = a.differingCounts.length > 4 ? `; and ${a.differingCounts.length - 4} more` : '';
+      return `- \`${a.url}\`: ${shown}${more}`;
+    });
+  return lines.length > 0 ? ['', 'Differing facet counts:', '', ...lines] : [];
 }
