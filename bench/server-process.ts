@@ -12,6 +12,7 @@ const OUTPUT_TAIL_CHARS = 64 * 1024;
 /** Runs the seed CLI (its output passed through) and resolves with the wall time in seconds. */
 export async function seedDatabase(options: {
   repoRoot: string;
+  /** The seed CLI's --database: a SQLite file or a database URL (sqlite:, postgres:). */
   file: string;
   products: number;
   seed: number;
