@@ -64,7 +64,14 @@ export class SortOrders {
 
   /** The ordering for this key, current with the index (sorted on first use, kept in place after). */
   current(key: OrderKey): Int32Array | null {
-    if (!this.enabled || this.index.size >= MAX_DOCS) return null;
+    if (this.index.size >= MAX_DOCS) {
+      // Past what a whole sort can pack: the engine ranks with its heap from here on, and the kept
+      // orderings are let go rather than followed (pending changes would pile up unused).
+      this.built.clear();
+      this.pending.clear();
+      return null;
+    }
+    if (!this.enabled) return null;
     this.applyPending();
     const entry = this.built.get(key);
     if (entry) return entry.view;
