@@ -116,7 +116,7 @@ export class CatalogueIndex {
   readonly docByProduct = new Map<number, number>();
   /** The change-feed position this index reflects. */
   seq = 0;
-  /** Goes up with every item written; lets derived data (sort orders) know it is stale. */
+  /** Goes up with every item written. The facet bitmaps and sort orders are told of each write and kept current. */
   version = 0;
   readonly sortOrders = new SortOrders(this);
   /** Per facet value, the live items holding it (filters by intersection, counts without a scan). */
@@ -220,6 +220,8 @@ export class CatalogueIndex {
     const categoryIndex = this.categoryById.get(row.category_id);
     if (storeIndex === undefined || categoryIndex === undefined) return false;
     const existing = this.docByProduct.get(row.id);
+    // The bitmaps drop the item by the values its columns still hold, before anything overwrites them.
+    if (existing !== undefined) this.facetBitmaps.remove(existing);
     let doc: number;
     if (existing !== undefined && this.sameText(existing, row, categoryIndex)) {
       doc = existing;
@@ -267,6 +269,10 @@ export class CatalogueIndex {
   private writeColumns(doc: number, row: IndexedProductRow, storeIndex: number, categoryIndex: number): void {
     const store = this.stores[storeIndex];
     const live = row.status === 'available';
+    // The sort orders find the document by the keys they hold it by: these, before the write.
+    const oldPrice = this.price[doc] as number;
+    const oldCondition = this.condition[doc] as number;
+    const oldListed = this.listed[doc] as number;
     this.productId[doc] = row.id;
     this.alive[doc] = live ? 1 : 0;
     if (live) this.liveCount++;
@@ -288,6 +294,8 @@ export class CatalogueIndex {
     if (storeOpen && row.postable === 1 && postageCost(row.weight_grams, this.region) !== null) flags |= Flag.Postage;
     if (storeOpen && !row.disable_in_store_pickup) flags |= Flag.Pickup;
     this.flags[doc] = flags;
+    this.facetBitmaps.add(doc);
+    this.sortOrders.changed(doc, oldPrice, oldCondition, oldListed);
   }
 
   /** Ends the bulk build: packs the text index. Later upserts are incremental. */

@@ -2,14 +2,13 @@ import { type CatalogueIndex, Flag, PRICE_BANDS } from './catalogue-index.js';
 import type { FacetCounts } from './search-engine.js';
 
 /**
- * One bitmap per facet value (32 documents to a word), computed once per index version, so that a
- * filter is an intersection of a few bitmaps rather than a test of every item, and the counts of
- * a group are taken over the items that pass every other group only. Also keeps the counts of the
- * whole live catalogue (the empty browse), which need no pass at all. Like SortOrders: a stale set
- * is rebuilt shortly after changes, and until then the engine scans, so answers are always right.
+ * One bitmap per facet value (32 documents to a word), so that a filter is an intersection of a
+ * few bitmaps rather than a test of every item, and the counts of a group are taken over the items
+ * that pass every other group only. Also keeps the counts of the whole live catalogue (the empty
+ * browse), which need no pass at all. Built whole once, on first use; after that the index tells
+ * it of every document it writes (`remove` before, `add` after), so it is current at every version
+ * and a change costs a few bit flips, not a pass over a million items.
  */
-
-const REBUILD_DELAY_MS = 1000;
 
 export type Bitmap = Uint32Array;
 
@@ -46,32 +45,142 @@ export interface BuiltBitmaps {
 
 export class FacetBitmaps {
   private built: BuiltBitmaps | null = null;
-  private timer: NodeJS.Timeout | null = null;
   /** Off means every search scans (tests compare the two ways). */
   enabled = true;
 
   constructor(private readonly index: CatalogueIndex) {}
 
-  /** The bitmaps if they reflect the index as it is; otherwise null (and a rebuild is scheduled). */
+  /** The bitmaps, current with the index (built on first use, kept in place after). */
   current(): BuiltBitmaps | null {
     if (!this.enabled) return null;
-    if (this.built && this.built.version === this.index.version) return this.built;
-    if (!this.built) {
-      this.built = buildBitmaps(this.index);
-      return this.built;
-    }
-    this.scheduleRebuild();
-    return null;
+    this.built ??= buildBitmaps(this.index);
+    // Kept current by remove/add on every write, so this only records what they reflect.
+    this.built.version = this.index.version;
+    return this.built;
   }
 
-  private scheduleRebuild(): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.built = buildBitmaps(this.index);
-    }, REBUILD_DELAY_MS);
-    this.timer.unref();
+  /** Takes a document out, with the values its columns hold now: call before they are overwritten. */
+  remove(doc: number): void {
+    const built = this.built;
+    if (!built || !isSet(built.alive, doc)) return;
+    flip(this.index, built, doc, -1);
   }
+
+  /** Puts a document in with the values its columns now hold, if it is live. */
+  add(doc: number): void {
+    const built = this.built;
+    if (!built) return;
+    // Grown for every new document, live or not: a text match may name a dead one, and the engine
+    // marks matches in a bitmap of `words` words.
+    if (doc >= built.words * 32) growBitmaps(built, doc + 1);
+    addValues(this.index, built);
+    if (this.index.alive[doc] === 0 || isSet(built.alive, doc)) return;
+    flip(this.index, built, doc, 1);
+  }
+}
+
+function isSet(bitmap: Bitmap, doc: number): boolean {
+  return (((bitmap[doc >>> 5] as number) >>> (doc & 31)) & 1) === 1;
+}
+
+/** Sets (+1) or clears (-1) a live document's bit in every bitmap of its values, and counts it. */
+function flip(index: CatalogueIndex, built: BuiltBitmaps, doc: number, sign: 1 | -1): void {
+  const word = doc >>> 5;
+  const bit = 1 << (doc & 31);
+  const put = (bitmap: Bitmap | undefined) => {
+    if (!bitmap) return;
+    bitmap[word] = sign === 1 ? (bitmap[word] as number) | bit : (bitmap[word] as number) & ~bit;
+  };
+  const live = built.liveCounts;
+  put(built.alive);
+  built.liveTotal += sign;
+  const c = index.category[doc] as number;
+  for (const at of index.categories[c]?.lineage ?? []) put(built.category[at]);
+  live.directCategory[c] += sign;
+  const s = index.store[doc] as number;
+  put(built.store[s]);
+  live.store[s] += sign;
+  const b = index.brand[doc] as number;
+  put(built.brand[b]);
+  live.brand[b] += sign;
+  const k = index.condition[doc] as number;
+  put(built.condition[k]);
+  live.condition[k] += sign;
+  const col = index.colour[doc] as number;
+  if (col >= 0) {
+    put(built.colour[col]);
+    live.colour[col] += sign;
+  }
+  const st = index.storage[doc] as number;
+  if (st >= 0) {
+    put(built.storage[st]);
+    live.storage[st] += sign;
+  }
+  const band = index.priceBand[doc] as number;
+  put(built.priceBand[band]);
+  live.priceBand[band] += sign;
+  const f = index.flags[doc] as number;
+  if (f & Flag.Postage) {
+    put(built.postage);
+    live.postage += sign;
+  }
+  if (f & Flag.Pickup) {
+    put(built.pickup);
+    live.pickup += sign;
+  }
+  if (f & Flag.OnSale) {
+    put(built.onSale);
+    live.onSale += sign;
+  }
+  if (f & Flag.HasPictures) {
+    put(built.hasPictures);
+    live.hasPictures += sign;
+  }
+}
+
+/**
+ * Room for `docs` documents: every bitmap at least doubles, so a stream of new items copies the
+ * bitmaps once per doubling of the catalogue rather than on every item.
+ */
+function growBitmaps(built: BuiltBitmaps, docs: number): void {
+  const words = Math.max((docs + 31) >>> 5, built.words * 2);
+  const widen = (bitmap: Bitmap) => {
+    const next = new Uint32Array(words);
+    next.set(bitmap);
+    return next;
+  };
+  const widenAll = (list: Bitmap[]) => list.map(widen);
+  built.words = words;
+  built.alive = widen(built.alive);
+  built.category = widenAll(built.category);
+  built.store = widenAll(built.store);
+  built.brand = widenAll(built.brand);
+  built.condition = widenAll(built.condition);
+  built.colour = widenAll(built.colour);
+  built.storage = widenAll(built.storage);
+  built.priceBand = widenAll(built.priceBand);
+  built.postage = widen(built.postage);
+  built.pickup = widen(built.pickup);
+  built.onSale = widen(built.onSale);
+  built.hasPictures = widen(built.hasPictures);
+}
+
+/**
+ * A bitmap and a zero count for each brand, colour and storage the dictionaries gained. The counts
+ * are exactly as long as the dictionaries: the engine copies them into arrays of that length.
+ */
+function addValues(index: CatalogueIndex, built: BuiltBitmaps): void {
+  const extend = (list: Bitmap[], counts: Int32Array, size: number): Int32Array => {
+    while (list.length < size) list.push(new Uint32Array(built.words));
+    if (counts.length >= size) return counts;
+    const longer = new Int32Array(size);
+    longer.set(counts);
+    return longer;
+  };
+  const live = built.liveCounts;
+  live.brand = extend(built.brand, live.brand, index.brands.size);
+  live.colour = extend(built.colour, live.colour, index.colours.size);
+  live.storage = extend(built.storage, live.storage, index.storages.size);
 }
 
 export function emptyGroupCounts(index: CatalogueIndex): GroupCounts {
@@ -90,7 +199,8 @@ export function emptyGroupCounts(index: CatalogueIndex): GroupCounts {
   };
 }
 
-function buildBitmaps(index: CatalogueIndex): BuiltBitmaps {
+/** The bitmaps and live counts of the index as it is, from scratch (first use; tests compare with it). */
+export function buildBitmaps(index: CatalogueIndex): BuiltBitmaps {
   const n = index.size;
   const words = (n + 31) >>> 5;
   const many = (count: number) => Array.from({ length: count }, () => new Uint32Array(words));
