@@ -19,9 +19,9 @@ import { topK } from './top-k.js';
  * disjunctive: a group's counts apply every other group's filters but not its own, so each count
  * is what choosing that value would return. Two ways to the same answer: with the index's facet
  * bitmaps (filters intersect bitmaps; each chosen group is counted over the items passing every
- * other group, the rest over the results; the whole live catalogue's counts are kept), or, while
- * the bitmaps are being rebuilt after a change and for a digest's `within`, a single pass over the
- * matches that both filters and counts.
+ * other group, the rest over the results; the whole live catalogue's counts are kept; the bitmaps
+ * are kept current on every write), or, for text matching few items and for a digest's `within`,
+ * a single pass over the matches that both filters and counts.
  */
 
 export type SortKey = 'relevance' | 'listed' | 'price' | 'condition';
