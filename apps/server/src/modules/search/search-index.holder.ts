@@ -19,7 +19,7 @@ const CHECK_INTERVAL_MS = 250;
  * Items read per query while building. Small, because better-sqlite3 reads synchronously: each
  * batch (read and indexed) holds the event loop, and a rebuild runs while shoppers are answered.
  */
-const LOAD_BATCH = 1_000;
+const LOAD_BATCH = 500;
 /** How long one step of packing the built index may hold the event loop. */
 const STEP_BUDGET_MS = 15;
 /** An index that has changed is written to its snapshot at most this often. */
