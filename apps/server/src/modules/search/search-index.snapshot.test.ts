@@ -133,11 +133,18 @@ describe.each(testDatabaseTargets())('the search index starting from its snapsho
   });
 
   it('builds from the database when the snapshot is of another database with the same categories and stores', async () => {
-    await freshSnapshot();
+    const written = await freshSnapshot();
     const other = await target.open();
     try {
-      // The same demo (same categories, stores and items), seeded at another time.
+      // The same demo (same categories, stores and items), seeded at another time, and its change
+      // feed taken at least as far, so that only the row at the snapshot's position tells them apart.
       await seedCatalogue(other.handle, { products: 400, seed: 12 });
+      const feed = new CatalogueService(new StoresService(), async () => undefined);
+      const otherCtx = systemContext(other.handle, 'AU');
+      const touched = await other.handle.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow();
+      while ((await feed.latestChangeSeq(otherCtx)) < written.seq) {
+        await other.handle.db.updateTable('products').set({ title: 'Touched' }).where('id', '=', touched.id).execute();
+      }
       const { loadedFrom, lines } = await start(other);
       expect(loadedFrom).toBe('database');
       expect(lines.some((l) => /not using .*another database/.test(l))).toBe(true);
