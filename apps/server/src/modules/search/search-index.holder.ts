@@ -102,8 +102,24 @@ export class SearchIndexHolder {
   }
 
   private async refresh(): Promise<void> {
+    const first = !this.index;
     await this.followChanges();
+    // Before the first shopper: the derived data would otherwise be made by the first search.
+    if (first && this.index) await this.warm(this.index);
     this.considerSnapshot();
+  }
+
+  /**
+   * Makes the data searches derive from an index (facet bitmaps, the newest-first order, the
+   * default browse) before it is put to use, a turn of the event loop apart, so that the first
+   * search after a start or a rebuild does not make them all in one go. Other orders are made when
+   * first asked for: each one made is remade after every later change.
+   */
+  private async warm(index: CatalogueIndex): Promise<void> {
+    index.facetBitmaps.current();
+    await nextTurn();
+    index.sortOrders.current('listed-');
+    await nextTurn();
   }
 
   private async followChanges(): Promise<void> {
@@ -177,7 +193,8 @@ export class SearchIndexHolder {
   private rebuildInBackground(seq: number): void {
     if (this.rebuilding) return;
     this.rebuilding = this.build(seq)
-      .then((index) => {
+      .then(async (index) => {
+        await this.warm(index);
         this.index = index;
         // Replay whatever changed while the build was reading.
         this.dirty = true;
