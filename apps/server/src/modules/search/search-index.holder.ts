@@ -110,16 +110,15 @@ export class SearchIndexHolder {
   }
 
   /**
-   * Makes the data searches derive from an index (facet bitmaps, the newest-first order, the
-   * default browse) before it is put to use, a turn of the event loop apart, so that the first
-   * search after a start or a rebuild does not make them all in one go. Other orders are made when
-   * first asked for: each one made is remade after every later change.
+   * Makes the data searches derive from an index (facet bitmaps, the newest-first order of the
+   * default browse) before it is put to use, so that the first search after a start or a rebuild
+   * does not make them all in one go; the order is made in steps (the bitmaps still in one). Other
+   * orders are made when first asked for: each one made is remade after every later change.
    */
   private async warm(index: CatalogueIndex): Promise<void> {
     index.facetBitmaps.current();
     await nextTurn();
-    index.sortOrders.current('listed-');
-    await nextTurn();
+    await index.sortOrders.prepare('listed-', nextTurn, STEP_BUDGET_MS);
   }
 
   private async followChanges(): Promise<void> {

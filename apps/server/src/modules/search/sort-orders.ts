@@ -15,6 +15,9 @@ const REBUILD_DELAY_MS = 1000;
 const MAX_DOCS = 1 << 21;
 const DOC_FACTOR = MAX_DOCS;
 
+/** Keys sorted per run before the runs are merged, when an ordering is made in steps. */
+const RUN = 1 << 15;
+
 interface Built {
   version: number;
   order: Int32Array;
@@ -55,25 +58,58 @@ export class SortOrders {
     this.timer.unref();
   }
 
+  /**
+   * Makes the ordering for `key` as current() would, in steps of about `budgetMs` with `pause`
+   * between them (its sorts in runs, then merged), so that making it for a rebuilt index of a
+   * million items does not hold up searches. Kept only if the index did not change meanwhile.
+   */
+  async prepare(key: OrderKey, pause: () => Promise<void>, budgetMs: number): Promise<void> {
+    if (!this.enabled || this.index.size >= MAX_DOCS) return;
+    const version = this.index.version;
+    if (this.built.get(key)?.version === version) return;
+    const making = this.making(key);
+    let step = making.next();
+    while (!step.done) {
+      await sortInSteps(step.value, pause, budgetMs);
+      step = making.next();
+    }
+    if (this.index.version === version) this.built.set(key, { version, order: step.value });
+  }
+
+  /** The ordering for `key`, sorting at once. */
+  private build(key: OrderKey): Int32Array {
+    const making = this.making(key);
+    let step = making.next();
+    while (!step.done) {
+      step.value.sort();
+      step = making.next();
+    }
+    return step.value;
+  }
+
   /** Position of each document in newest-first order (ties: lower document first). */
-  private newestRanks(): Int32Array {
-    if (this.newestRank && this.newestRank.version === this.index.version) return this.newestRank.rank;
+  private *newestRanks(): Generator<Float64Array, Int32Array, void> {
+    const version = this.index.version;
+    if (this.newestRank && this.newestRank.version === version) return this.newestRank.rank;
     const n = this.index.size;
     const keys = new Float64Array(n);
     const { listed } = this.index;
     let newest = 0;
     for (let doc = 0; doc < n; doc++) newest = Math.max(newest, listed[doc] as number);
     for (let doc = 0; doc < n; doc++) keys[doc] = (newest - (listed[doc] as number)) * DOC_FACTOR + doc;
-    keys.sort();
+    // The caller sorts the keys (at once, or in steps) before this goes on.
+    yield keys;
     const rank = new Int32Array(n);
     for (let i = 0; i < n; i++) rank[(keys[i] as number) % DOC_FACTOR] = i;
-    this.newestRank = { version: this.index.version, rank };
+    // The version the keys were read at: when made in steps, the index may have moved on since.
+    this.newestRank = { version, rank };
     return rank;
   }
 
-  private build(key: OrderKey): Int32Array {
+  /** The ordering for `key`, handing out each array of keys to be sorted in place before it goes on. */
+  private *making(key: OrderKey): Generator<Float64Array, Int32Array, void> {
     const n = this.index.size;
-    const rank = this.newestRanks();
+    const rank = yield* this.newestRanks();
     const keys = new Float64Array(n);
     const { price, condition } = this.index;
     for (let doc = 0; doc < n; doc++) {
@@ -98,7 +134,7 @@ export class SortOrders {
       }
       keys[doc] = primary * DOC_FACTOR + tie;
     }
-    keys.sort();
+    yield keys;
     const byRank = new Int32Array(n);
     for (let doc = 0; doc < n; doc++) byRank[rank[doc] as number] = doc;
     const order = new Int32Array(n);
@@ -106,4 +142,40 @@ export class SortOrders {
     if (key === 'listed+') order.reverse();
     return order;
   }
+}
+
+/**
+ * Sorts `keys` in place (ascending, as Float64Array.sort; the keys are distinct whole numbers) in
+ * steps of about `budgetMs`: runs of RUN keys sorted one at a time, then merged pairwise.
+ */
+export async function sortInSteps(keys: Float64Array, pause: () => Promise<void>, budgetMs: number): Promise<void> {
+  const n = keys.length;
+  let since = performance.now();
+  const check = async () => {
+    if (performance.now() - since > budgetMs) {
+      await pause();
+      since = performance.now();
+    }
+  };
+  for (let start = 0; start < n; start += RUN) {
+    keys.subarray(start, Math.min(n, start + RUN)).sort();
+    await check();
+  }
+  let from: Float64Array = keys;
+  let to: Float64Array = new Float64Array(n);
+  for (let width = RUN; width < n; width *= 2) {
+    for (let start = 0; start < n; start += 2 * width) {
+      const middle = Math.min(n, start + width);
+      const end = Math.min(n, start + 2 * width);
+      let i = start;
+      let j = middle;
+      for (let k = start; k < end; k++) {
+        if (j >= end || (i < middle && (from[i] as number) <= (from[j] as number))) to[k] = from[i++] as number;
+        else to[k] = from[j++] as number;
+        if ((k & 0xffff) === 0) await check();
+      }
+    }
+    [from, to] = [to, from];
+  }
+  if (from !== keys) keys.set(from);
 }
