@@ -159,7 +159,10 @@ export function createServices(config: Config, database: DatabaseHandle, options
     now,
   );
   const content = new ContentService();
-  const searchIndex = new SearchIndexHolder(system, catalogue, stores);
+  const searchIndex = new SearchIndexHolder(system, catalogue, stores, {
+    snapshotDir: config.SEARCH_SNAPSHOT ? config.DATA_DIR : null,
+    log: config.LOG_LEVEL === 'silent' ? undefined : (line) => console.log(line),
+  });
   answerKeeping.enabled = config.SEARCH_ANSWER_CACHE;
   const captcha = new CaptchaService(config.DEV_CAPTCHA_ANSWER);
   const mail = new MailService(config.SMTP_URL ? { jobs } : null);

@@ -147,6 +147,11 @@ const ConfigSchema = z.object({
   CLEARPAY_API_URL: optionalText(),
   CLEARPAY_MERCHANT_ID: optionalText(),
   CLEARPAY_SECRET_KEY: optionalText(),
+  /**
+   * Keep the search index in DATA_DIR/search-index-<region>.snapshot, so that a restart reads it
+   * back instead of the whole catalogue. Off for throw-away setups (tests).
+   */
+  SEARCH_SNAPSHOT: flag(true),
   /** Characters typed before the search bar asks for suggestions. */
   SUGGESTION_MIN_LENGTH: z.coerce.number().int().min(1).max(20).default(3),
   /** The shop's address as shoppers reach it, for links in e-mails; default http://localhost:PORT. */

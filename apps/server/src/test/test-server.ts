@@ -82,6 +82,8 @@ export async function startTestServer(
     DATA_DIR: database.dataDir,
     WEB_DIST: `${database.dataDir}/no-web-build`,
     REGION: 'AU',
+    // Each test's database is new: a snapshot of its index would only cost time (tests turn it on).
+    SEARCH_SNAPSHOT: 'off',
     ...(options.withPayments
       ? { PORT: String(shopPort), PUBLIC_URL: `http://127.0.0.1:${shopPort}`, PAYMENT_SANDBOX_PORT: '0' }
       : {}),

@@ -299,6 +299,15 @@ export class CatalogueRepository {
       .execute();
   }
 
+  /** The change-feed row at `seq`, if there is one (identifies a position across restarts). */
+  async changeAt(ctx: DbCtx, seq: number): Promise<{ product_id: number | null; changed_at: string } | undefined> {
+    return ctx.db
+      .selectFrom('product_changes')
+      .select(['product_id', 'changed_at'])
+      .where('seq', '=', seq)
+      .executeTakeFirst();
+  }
+
   /** Drops the per-item change rows after `seq` (a wholesale load replaces them with one bulk row). */
   async deleteChangesAfter(ctx: DbCtx, seq: number): Promise<void> {
     await ctx.db.deleteFrom('product_changes').where('seq', '>', seq).execute();

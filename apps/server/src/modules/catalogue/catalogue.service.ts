@@ -161,6 +161,11 @@ export class CatalogueService {
     return this.repository.changesAfter(ctx, seq, limit);
   }
 
+  /** The change-feed row at `seq` (a search index snapshot checks that it is of this database). */
+  changeAt(ctx: Ctx, seq: number): Promise<{ product_id: number | null; changed_at: string } | undefined> {
+    return this.repository.changeAt(ctx, seq);
+  }
+
   /** Ids of a page of the region's most viewed available items with pictures. */
   popularProductIds(ctx: Ctx, offset: number, limit: number): Promise<number[]> {
     return this.repository.popularProductIds(ctx, ctx.region, offset, limit);

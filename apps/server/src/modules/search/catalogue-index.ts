@@ -4,7 +4,7 @@ import { postageCost } from '../catalogue/postage.js';
 import { FacetBitmaps } from './facet-bitmaps.js';
 import type { IndexedProductRow } from './search.repository.js';
 import { SortOrders } from './sort-orders.js';
-import { TextIndex } from './text-index.js';
+import { TextIndex, type TextIndexSnapshot } from './text-index.js';
 
 /**
  * The search index of one region's catalogue: a text index plus one typed array per facet field,
@@ -98,6 +98,44 @@ export function priceBandOf(priceMinor: number): number {
     if (priceMinor >= (PRICE_BANDS[i]?.from ?? 0) * 100) return i;
   }
   return 0;
+}
+
+/** The per-document columns, by name: what a snapshot stores of each item. */
+export const COLUMN_TYPES = {
+  productId: Int32Array,
+  alive: Uint8Array,
+  category: Int32Array,
+  store: Int32Array,
+  brand: Int32Array,
+  condition: Uint8Array,
+  price: Int32Array,
+  listed: Float64Array,
+  flags: Uint8Array,
+  colour: Int16Array,
+  storage: Int16Array,
+  priceBand: Uint8Array,
+  titleHash: Int32Array,
+} as const;
+
+export type ColumnName = keyof typeof COLUMN_TYPES;
+export type Columns = { [K in ColumnName]: InstanceType<(typeof COLUMN_TYPES)[K]> };
+
+/** What the index was built from besides the items: compared with the database before a snapshot is used. */
+export interface IndexInputs {
+  categories: CategoryInput[];
+  stores: Omit<StoreNode, 'index'>[];
+}
+
+/** A CatalogueIndex as plain values and typed arrays (index-snapshot.ts writes and reads it). */
+export interface CatalogueIndexSnapshot {
+  region: Region;
+  seq: number;
+  inputs: IndexInputs;
+  dictionaries: { brands: string[]; colours: string[]; storages: string[] };
+  size: number;
+  liveSize: number;
+  columns: Columns;
+  text: TextIndexSnapshot;
 }
 
 const STORAGE_ORDER = ['32gb', '64gb', '128gb', '256gb', '500gb', '512gb', '1tb'];
@@ -307,6 +345,83 @@ export class CatalogueIndex {
   storageRank(index: number): number {
     const rank = STORAGE_ORDER.indexOf(this.storages.slugs[index] ?? '');
     return rank < 0 ? 100 + index : rank;
+  }
+
+  /** finishBuild() in steps of at most about `budgetMs`, awaiting `pause` between them (a background build). */
+  finishBuildInSteps(pause: () => Promise<void>, budgetMs: number): Promise<void> {
+    return this.text.finishInSteps(pause, budgetMs);
+  }
+
+  /** The categories and stores as given to the constructor. */
+  inputs(): IndexInputs {
+    return {
+      categories: this.categories.map((c) => ({
+        id: c.id,
+        parentId: c.parent < 0 ? null : (this.categories[c.parent]?.id ?? null),
+        slug: c.slug,
+        name: c.name,
+        keywords: c.keywords,
+        path: c.path,
+        icon: c.icon,
+        depth: c.depth,
+        position: c.position,
+      })),
+      stores: this.stores.map(({ index: _index, ...s }) => s),
+    };
+  }
+
+  /** Copies of everything (a snapshot is written while later changes keep coming in). */
+  toSnapshot(): CatalogueIndexSnapshot {
+    const n = this.count;
+    const columns = {} as Record<ColumnName, ArrayLike<number>>;
+    for (const name of Object.keys(COLUMN_TYPES) as ColumnName[]) columns[name] = this[name].slice(0, n);
+    return {
+      region: this.region,
+      seq: this.seq,
+      inputs: this.inputs(),
+      dictionaries: {
+        brands: [...this.brands.names],
+        colours: [...this.colours.names],
+        storages: [...this.storages.names],
+      },
+      size: n,
+      liveSize: this.liveCount,
+      columns: columns as Columns,
+      text: this.text.toSnapshot(),
+    };
+  }
+
+  /** A working index from a snapshot: answers as the snapshotted one did, and takes later upserts. */
+  static fromSnapshot(snapshot: CatalogueIndexSnapshot): CatalogueIndex {
+    const index = new CatalogueIndex(snapshot.region, snapshot.inputs.categories, snapshot.inputs.stores);
+    for (const name of snapshot.dictionaries.brands) index.brands.indexOf(name);
+    for (const name of snapshot.dictionaries.colours) index.colours.indexOf(name);
+    for (const name of snapshot.dictionaries.storages) index.storages.indexOf(name);
+    const n = snapshot.size;
+    const { columns } = snapshot;
+    // The columns are the snapshot's own arrays; grow() copies them out once items are added.
+    index.productId = columns.productId;
+    index.alive = columns.alive;
+    index.category = columns.category;
+    index.store = columns.store;
+    index.brand = columns.brand;
+    index.condition = columns.condition;
+    index.price = columns.price;
+    index.listed = columns.listed;
+    index.flags = columns.flags;
+    index.colour = columns.colour;
+    index.storage = columns.storage;
+    index.priceBand = columns.priceBand;
+    index.titleHash = columns.titleHash;
+    index.resultMarks = new Uint8Array(Math.max(1024, n));
+    index.count = n;
+    index.liveCount = snapshot.liveSize;
+    (index as { text: TextIndex }).text = TextIndex.fromSnapshot(snapshot.text);
+    const { productId } = columns;
+    // A product's latest document wins, as upsert left it (an older one of a retitled item is dead).
+    for (let doc = 0; doc < n; doc++) index.docByProduct.set(productId[doc] as number, doc);
+    index.seq = snapshot.seq;
+    return index;
   }
 }
 

@@ -3,15 +3,41 @@ import type { Ctx } from '../../lib/context.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { CatalogueIndex } from './catalogue-index.js';
+import {
+  type ChangeFingerprint,
+  decodeSnapshot,
+  readSnapshotBytes,
+  SnapshotUnusable,
+  snapshotPath,
+  writeSnapshotFile,
+} from './index-snapshot.js';
 import { SearchRepository } from './search.repository.js';
 
 /** How often a request may look at the change feed; in-process changes are seen at once. */
 const CHECK_INTERVAL_MS = 250;
-const LOAD_BATCH = 20_000;
+/**
+ * Items read per query while building. Small, because better-sqlite3 reads synchronously: each
+ * batch (read and indexed) holds the event loop, and a rebuild runs while shoppers are answered.
+ */
+const LOAD_BATCH = 500;
+/** How long one step of packing the built index may hold the event loop. */
+const STEP_BUDGET_MS = 15;
+/** An index that has changed is written to its snapshot at most this often. */
+const SNAPSHOT_EVERY_MS = 3 * 60_000;
 /** Past this many pending changes, rebuilding is cheaper than replaying them. */
 const REPLAY_LIMIT = 5_000;
 /** How long a hole in the change feed is waited for before it is taken as a rolled-back write. */
 const GAP_PATIENCE_MS = 10_000;
+
+/** One turn of the event loop: lets waiting requests run between the steps of a build. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export interface SearchIndexHolderOptions {
+  /** The folder of the index snapshot (DATA_DIR); null or absent: no snapshot is read or written. */
+  snapshotDir?: string | null;
+  /** Where the start-up and snapshot lines go. */
+  log?: (line: string) => void;
+}
 
 /**
  * Owns the current CatalogueIndex: builds it from the database, follows the change feed, and swaps
@@ -25,6 +51,13 @@ export class SearchIndexHolder {
   private rebuilding: Promise<void> | null = null;
   /** The first missing position in the change feed, and since when it has been missing. */
   private gap: { seq: number; since: number } | null = null;
+  /** How the first index came to be: read from the snapshot file, or built from the database. */
+  loadedFrom: 'snapshot' | 'database' | null = null;
+  /** The index last written to the snapshot file, at which version and when. */
+  private snapshotted: { index: CatalogueIndex; version: number; at: number } | null = null;
+  private writingSnapshot: Promise<void> | null = null;
+  private readonly snapshotFile: string | null;
+  private readonly log: (line: string) => void;
 
   private readonly repository = new SearchRepository();
   private readonly region: Region;
@@ -34,8 +67,11 @@ export class SearchIndexHolder {
     private readonly ctx: Ctx,
     private readonly catalogue: CatalogueService,
     private readonly stores: StoresService,
+    options: SearchIndexHolderOptions = {},
   ) {
     this.region = ctx.region;
+    this.snapshotFile = options.snapshotDir ? snapshotPath(options.snapshotDir, ctx.region) : null;
+    this.log = options.log ?? (() => undefined);
     catalogue.onChange(() => {
       this.dirty = true;
     });
@@ -66,12 +102,39 @@ export class SearchIndexHolder {
   }
 
   private async refresh(): Promise<void> {
+    const first = !this.index;
+    await this.followChanges();
+    // Before the first shopper: the derived data would otherwise be made by the first search.
+    if (first && this.index) await this.warm(this.index);
+    this.considerSnapshot();
+  }
+
+  /**
+   * Makes the data searches derive from an index (facet bitmaps, the newest-first order of the
+   * default browse) before it is put to use, so that the first search after a start or a rebuild
+   * does not make them all in one go; the order is made in steps (the bitmaps still in one). Other
+   * orders are made when first asked for: each one made is remade after every later change.
+   */
+  private async warm(index: CatalogueIndex): Promise<void> {
+    index.facetBitmaps.current();
+    await nextTurn();
+    await index.sortOrders.prepare('listed-', nextTurn, STEP_BUDGET_MS);
+  }
+
+  private async followChanges(): Promise<void> {
     this.dirty = false;
     this.lastCheck = Date.now();
     const latest = await this.catalogue.latestChangeSeq(this.ctx);
     if (!this.index) {
-      this.index = await this.build(latest);
-      return;
+      const started = performance.now();
+      const snapshot = await this.readSnapshot(latest);
+      this.loadedFrom = snapshot ? 'snapshot' : 'database';
+      this.index = snapshot ?? (await this.build(latest));
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const size = this.index.size.toLocaleString('en');
+      this.log(`Search index (${this.region}): ${size} documents from the ${this.loadedFrom} in ${seconds} s`);
+      // From a snapshot, the changes since it was written are replayed below.
+      if (!snapshot) return;
     }
     if (latest === this.index.seq) return;
     const changes = await this.catalogue.changesAfter(this.ctx, this.index.seq, REPLAY_LIMIT + 1);
@@ -129,7 +192,8 @@ export class SearchIndexHolder {
   private rebuildInBackground(seq: number): void {
     if (this.rebuilding) return;
     this.rebuilding = this.build(seq)
-      .then((index) => {
+      .then(async (index) => {
+        await this.warm(index);
         this.index = index;
         // Replay whatever changed while the build was reading.
         this.dirty = true;
@@ -142,16 +206,110 @@ export class SearchIndexHolder {
       });
   }
 
-  /** Resolves once a background rebuild, if any, has finished. */
+  /** Resolves once a background rebuild and a snapshot write, if any, have finished. */
   async settled(): Promise<void> {
     await this.rebuilding;
+    await this.writingSnapshot;
   }
 
-  /** Reads the whole region in id order. Changes made meanwhile are replayed by the next refresh. */
+  /**
+   * The snapshot file's index if it may stand for this database: same format and region (checked
+   * by decodeSnapshot), the same categories and stores, a position the feed has reached, and the
+   * feed's row there the one it recorded (not another database's under an old DATA_DIR). Anything
+   * else, a damaged file included, is one log line and a build from the database.
+   */
+  private async readSnapshot(latest: number): Promise<CatalogueIndex | null> {
+    if (!this.snapshotFile) return null;
+    try {
+      const bytes = await readSnapshotBytes(this.snapshotFile);
+      if (!bytes) return null;
+      const { snapshot, change } = decodeSnapshot(bytes, this.region);
+      if (snapshot.seq > latest) throw new SnapshotUnusable('it is ahead of the change feed');
+      const row = await this.catalogue.changeAt(this.ctx, snapshot.seq);
+      if (!row || !change || row.product_id !== change.productId || row.changed_at !== change.changedAt) {
+        throw new SnapshotUnusable('it is of another database (the change feed differs)');
+      }
+      const current = (await this.emptyIndex()).inputs();
+      if (JSON.stringify(current.categories) !== JSON.stringify(snapshot.inputs.categories)) {
+        throw new SnapshotUnusable('the categories have changed');
+      }
+      if (JSON.stringify(current.stores) !== JSON.stringify(snapshot.inputs.stores)) {
+        throw new SnapshotUnusable('the stores have changed');
+      }
+      const index = CatalogueIndex.fromSnapshot(snapshot);
+      // As good as written by this index: the next write waits until it has changed and SNAPSHOT_EVERY_MS passed.
+      this.snapshotted = { index, version: index.version, at: Date.now() };
+      return index;
+    } catch (error) {
+      const reason = error instanceof SnapshotUnusable ? error.message : String(error);
+      this.log(`Search index (${this.region}): not using ${this.snapshotFile}: ${reason}; building from the database`);
+      return null;
+    }
+  }
+
+  /**
+   * Writes the index to the snapshot file after a build from the database, and after later changes
+   * at most every SNAPSHOT_EVERY_MS; never while a rebuild is pending (the index is about to go).
+   */
+  private considerSnapshot(): void {
+    const index = this.index;
+    if (!this.snapshotFile || !index || this.rebuilding || this.writingSnapshot || index.seq === 0) return;
+    const last = this.snapshotted;
+    if (last?.index === index) {
+      if (last.version === index.version || Date.now() - last.at < SNAPSHOT_EVERY_MS) return;
+    }
+    this.snapshotted = { index, version: index.version, at: Date.now() };
+    this.writingSnapshot = this.writeSnapshot(index, this.snapshotFile)
+      .catch((error: unknown) => {
+        this.log(`Search index (${this.region}): could not write its snapshot: ${String(error)}`);
+      })
+      .finally(() => {
+        this.writingSnapshot = null;
+      });
+  }
+
+  private async writeSnapshot(index: CatalogueIndex, file: string): Promise<void> {
+    const started = performance.now();
+    // Copied now, so that upserts while the file is written cannot tear it.
+    const snapshot = index.toSnapshot();
+    const row = await this.catalogue.changeAt(this.ctx, snapshot.seq);
+    // The feed was cleared meanwhile (a reseed): a rebuild follows, and its index is written then.
+    if (!row) return;
+    const change: ChangeFingerprint = { productId: row.product_id, changedAt: row.changed_at };
+    const bytes = await writeSnapshotFile(file, snapshot, change, nextTurn);
+    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    const size = (bytes / 1e6).toFixed(0);
+    this.log(
+      `Search index (${this.region}): wrote its snapshot (${size} MB, position ${snapshot.seq}) in ${seconds} s`,
+    );
+  }
+
+  /**
+   * Reads the whole region in id order. Changes made meanwhile are replayed by the next refresh.
+   * Reads in small batches and packs in short steps, with a turn of the event loop between, so a
+   * rebuild while the old index answers never holds up a search for long.
+   */
   async build(seq: number): Promise<CatalogueIndex> {
+    const index = await this.emptyIndex();
+    let after = 0;
+    for (;;) {
+      const rows = await this.repository.productsAfter(this.ctx, this.region, after, LOAD_BATCH);
+      for (const row of rows) index.upsert(row);
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < LOAD_BATCH) break;
+      after = last.id;
+      await nextTurn();
+    }
+    await index.finishBuildInSteps(nextTurn, STEP_BUDGET_MS);
+    index.seq = seq;
+    return index;
+  }
+
+  /** A CatalogueIndex of the database's current categories and stores, with no items yet. */
+  private async emptyIndex(): Promise<CatalogueIndex> {
     const categories = await this.catalogue.listCategories(this.ctx);
     const stores = await this.stores.listRows(this.ctx);
-    const index = new CatalogueIndex(
+    return new CatalogueIndex(
       this.region,
       categories.map((c) => ({
         id: c.id,
@@ -174,16 +332,5 @@ export class SearchIndexHolder {
         longitude: s.longitude,
       })),
     );
-    let after = 0;
-    for (;;) {
-      const rows = await this.repository.productsAfter(this.ctx, this.region, after, LOAD_BATCH);
-      for (const row of rows) index.upsert(row);
-      const last = rows[rows.length - 1];
-      if (!last || rows.length < LOAD_BATCH) break;
-      after = last.id;
-    }
-    index.finishBuild();
-    index.seq = seq;
-    return index;
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueIndex } from './catalogue-index.js';
 import { type EngineQuery, runSearch } from './search-engine.js';
+import { type OrderKey, sortInSteps } from './sort-orders.js';
 
 /** A small index with many ties in price, condition and listing time, where ordering mistakes show. */
 function tiedIndex(): CatalogueIndex {
@@ -90,5 +91,57 @@ describe('precomputed sort orders', () => {
     expect(
       withOrders.sortOrders.current(`${sort === 'relevance' ? 'listed' : sort}${descending ? '-' : '+'}`) !== null,
     ).toBe(usesOrder || descending);
+  });
+});
+
+describe('sort orders made in steps', () => {
+  it('sorts as Float64Array.sort does, across runs and merges, pausing between steps', async () => {
+    // Distinct whole numbers, as the packed keys are; more than a few runs' worth, and an odd count.
+    const n = 150_001;
+    const keys = new Float64Array(n);
+    let x = 12345;
+    for (let i = 0; i < n; i++) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      keys[i] = (x % 4096) * 2 ** 21 + i;
+    }
+    const expected = keys.slice().sort();
+    let pauses = 0;
+    await sortInSteps(
+      keys,
+      async () => {
+        pauses++;
+      },
+      0,
+    );
+    expect(keys).toEqual(expected);
+    expect(pauses).toBeGreaterThan(5);
+  });
+
+  it.each(['listed-', 'listed+', 'price+', 'price-', 'condition+', 'condition-'] as OrderKey[])(
+    'prepare(%s) makes the ordering current() makes at once',
+    async (key) => {
+      const stepped = tiedIndex();
+      const atOnce = tiedIndex();
+      await stepped.sortOrders.prepare(key, async () => undefined, 0);
+      const made = stepped.sortOrders.current(key);
+      expect(made).not.toBeNull();
+      expect(made).toEqual(atOnce.sortOrders.current(key));
+    },
+  );
+
+  it('never passes off an ordering made from an index that changed meanwhile as current', async () => {
+    const index = tiedIndex();
+    expect(index.sortOrders.current('price+')).not.toBeNull();
+    index.version++;
+    const started = index.version;
+    await index.sortOrders.prepare(
+      'price+',
+      async () => {
+        if (index.version === started) index.version++;
+      },
+      0,
+    );
+    // Stale: current() schedules a remake, and the engine ranks with its heap meanwhile.
+    expect(index.sortOrders.current('price+')).toBeNull();
   });
 });

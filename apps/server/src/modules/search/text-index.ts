@@ -21,6 +21,23 @@ interface SurfaceWord {
   df: number;
 }
 
+/** A finished TextIndex as plain arrays, for a snapshot file (index-snapshot.ts). */
+export interface TextIndexSnapshot {
+  /** The stem of each term id. */
+  stems: string[];
+  /** Every surface word, sorted, with its term and the number of times it was indexed. */
+  surfaceWords: string[];
+  surfaceTerms: Int32Array;
+  surfaceDf: Int32Array;
+  /** Term t's postings are postingDocs/postingWeights[postingStarts[t] .. postingStarts[t + 1]). */
+  postingStarts: Int32Array;
+  postingDocs: Int32Array;
+  postingWeights: Uint8Array;
+  docLength: Uint16Array;
+  docCount: number;
+  totalLength: number;
+}
+
 export interface WeightedText {
   text: string;
   weight: number;
@@ -135,9 +152,116 @@ export class TextIndex {
       moreWeights: [],
     }));
     this.building = null;
+    this.afterPacking();
+  }
+
+  private afterPacking(): void {
     this.sortedSurface = [...this.surface.keys()].sort();
     this.newSurface = [];
     this.expansionCache.clear();
+  }
+
+  /**
+   * finish() in steps: packs terms until `budgetMs` has passed, then awaits `pause` (a turn of the
+   * event loop), so that packing a million items' postings never holds up other requests for long.
+   */
+  async finishInSteps(pause: () => Promise<void>, budgetMs: number): Promise<void> {
+    const building = this.building;
+    if (!building) return;
+    const postings: Postings[] = new Array(building.length);
+    let since = performance.now();
+    for (let t = 0; t < building.length; t++) {
+      const list = building[t] ?? { docs: [], weights: [] };
+      postings[t] = {
+        docs: Int32Array.from(list.docs),
+        weights: Uint8Array.from(list.weights),
+        moreDocs: [],
+        moreWeights: [],
+      };
+      // Let the packed list's plain array go at once: at a million items they hold gigabytes' worth of boxes.
+      building[t] = { docs: [], weights: [] };
+      if (performance.now() - since > budgetMs) {
+        await pause();
+        since = performance.now();
+      }
+    }
+    this.postings = postings;
+    this.building = null;
+    this.afterPacking();
+  }
+
+  /**
+   * Copies of everything a later fromSnapshot needs (copies, so upserts made while a snapshot is
+   * being written cannot tear it). Postings added since the build are merged in: documents only
+   * ever get appended, so each term's list stays ascending.
+   */
+  toSnapshot(): TextIndexSnapshot {
+    if (this.building) throw new Error('a text index is snapshotted only once built');
+    const stems = new Array<string>(this.termIds.size);
+    for (const [stemmed, termId] of this.termIds) stems[termId] = stemmed;
+    const surfaceWords = [...this.surface.keys()].sort();
+    const surfaceTerms = new Int32Array(surfaceWords.length);
+    const surfaceDf = new Int32Array(surfaceWords.length);
+    surfaceWords.forEach((word, i) => {
+      const entry = this.surface.get(word);
+      surfaceTerms[i] = entry?.termId ?? 0;
+      surfaceDf[i] = entry?.df ?? 0;
+    });
+    const postingStarts = new Int32Array(this.postings.length + 1);
+    for (let t = 0; t < this.postings.length; t++) {
+      postingStarts[t + 1] = (postingStarts[t] as number) + this.documentFrequency(t);
+    }
+    const total = postingStarts[this.postings.length] as number;
+    const postingDocs = new Int32Array(total);
+    const postingWeights = new Uint8Array(total);
+    this.postings.forEach((p, t) => {
+      const start = postingStarts[t] as number;
+      postingDocs.set(p.docs, start);
+      postingWeights.set(p.weights, start);
+      postingDocs.set(p.moreDocs, start + p.docs.length);
+      postingWeights.set(p.moreWeights, start + p.docs.length);
+    });
+    return {
+      stems,
+      surfaceWords,
+      surfaceTerms,
+      surfaceDf,
+      postingStarts,
+      postingDocs,
+      postingWeights,
+      docLength: this.docLength.slice(0, this.docCount),
+      docCount: this.docCount,
+      totalLength: this.totalLength,
+    };
+  }
+
+  /** A finished index from a snapshot; its postings are views of the snapshot's arrays, not copies. */
+  static fromSnapshot(snapshot: TextIndexSnapshot): TextIndex {
+    const index = new TextIndex();
+    snapshot.stems.forEach((stemmed, termId) => {
+      index.termIds.set(stemmed, termId);
+    });
+    snapshot.surfaceWords.forEach((word, i) => {
+      index.surface.set(word, { termId: snapshot.surfaceTerms[i] as number, df: snapshot.surfaceDf[i] as number });
+    });
+    const { postingStarts, postingDocs, postingWeights } = snapshot;
+    index.postings = snapshot.stems.map((_, t) => {
+      const start = postingStarts[t] as number;
+      const end = postingStarts[t + 1] as number;
+      return {
+        docs: postingDocs.subarray(start, end),
+        weights: postingWeights.subarray(start, end),
+        moreDocs: [],
+        moreWeights: [],
+      };
+    });
+    index.building = null;
+    index.sortedSurface = snapshot.surfaceWords;
+    index.docCount = snapshot.docCount;
+    index.totalLength = snapshot.totalLength;
+    index.ensureCapacity(snapshot.docCount);
+    index.docLength.set(snapshot.docLength.subarray(0, snapshot.docCount));
+    return index;
   }
 
   private termFor(word: string): number {
