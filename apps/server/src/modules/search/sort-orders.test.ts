@@ -1,7 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueIndex } from './catalogue-index.js';
+import type { IndexedProductRow } from './search.repository.js';
 import { type EngineQuery, runSearch } from './search-engine.js';
 import { type OrderKey, sortInSteps } from './sort-orders.js';
+
+/** The i-th item of tiedIndex, with any changes. */
+function thing(i: number, changes: Partial<IndexedProductRow> = {}): IndexedProductRow {
+  return {
+    id: i + 1,
+    title: `Thing ${i % 7 === 0 ? 'gold' : 'silver'} ${i}`,
+    brand: 'Acme',
+    category_id: 1,
+    condition: i % 6,
+    price_minor: 1000 * (i % 9),
+    rrp_minor: 9000,
+    promo_method: null,
+    store_id: 1,
+    image_count: 1,
+    colour: null,
+    storage: null,
+    weight_grams: 100,
+    postable: 1,
+    disable_in_store_pickup: 0,
+    status: i % 13 === 0 ? 'sold' : 'available',
+    listed_at: new Date(Date.UTC(2026, 0, 1 + (i % 5))).toISOString(),
+    ...changes,
+  };
+}
 
 /** A small index with many ties in price, condition and listing time, where ordering mistakes show. */
 function tiedIndex(): CatalogueIndex {
@@ -22,27 +47,7 @@ function tiedIndex(): CatalogueIndex {
     ],
     [{ id: 1, slug: 'a-nsw', name: 'A', state: 'NSW', pickupDisabled: false, latitude: -33.8, longitude: 151 }],
   );
-  for (let i = 0; i < 400; i++) {
-    index.upsert({
-      id: i + 1,
-      title: `Thing ${i % 7 === 0 ? 'gold' : 'silver'} ${i}`,
-      brand: 'Acme',
-      category_id: 1,
-      condition: i % 6,
-      price_minor: 1000 * (i % 9),
-      rrp_minor: 9000,
-      promo_method: null,
-      store_id: 1,
-      image_count: 1,
-      colour: null,
-      storage: null,
-      weight_grams: 100,
-      postable: 1,
-      disable_in_store_pickup: 0,
-      status: i % 13 === 0 ? 'sold' : 'available',
-      listed_at: new Date(Date.UTC(2026, 0, 1 + (i % 5))).toISOString(),
-    });
-  }
+  for (let i = 0; i < 400; i++) index.upsert(thing(i));
   index.finishBuild();
   return index;
 }
@@ -131,17 +136,21 @@ describe('sort orders made in steps', () => {
 
   it('never passes off an ordering made from an index that changed meanwhile as current', async () => {
     const index = tiedIndex();
-    expect(index.sortOrders.current('price+')).not.toBeNull();
-    index.version++;
-    const started = index.version;
+    const before = Array.from(index.sortOrders.build('price+'));
+    let changed = false;
     await index.sortOrders.prepare(
       'price+',
       async () => {
-        if (index.version === started) index.version++;
+        // Between two steps of the sort, one of the cheapest items becomes the dearest.
+        if (!changed) index.upsert(thing(9, { price_minor: 99_999 }));
+        changed = true;
       },
       0,
     );
-    // Stale: current() schedules a remake, and the engine ranks with its heap meanwhile.
-    expect(index.sortOrders.current('price+')).toBeNull();
+    expect(changed).toBe(true);
+    const order = Array.from(index.sortOrders.current('price+') ?? []);
+    expect(order).not.toEqual(before);
+    expect(order.at(-1)).toBe(index.docByProduct.get(10));
+    expect(order).toEqual(Array.from(index.sortOrders.build('price+')));
   });
 });
