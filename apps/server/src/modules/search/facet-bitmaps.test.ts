@@ -27,7 +27,7 @@ function item(i: number, changes: Partial<IndexedProductRow> = {}): IndexedProdu
   };
 }
 
-function lampIndex(): CatalogueIndex {
+function lampIndex(items = 300): CatalogueIndex {
   const index = new CatalogueIndex(
     'AU',
     [
@@ -48,7 +48,7 @@ function lampIndex(): CatalogueIndex {
       { id: 2, slug: 'b-vic', name: 'B', state: 'VIC', pickupDisabled: true, latitude: -37.8, longitude: 145 },
     ],
   );
-  for (let i = 0; i < 300; i++) index.upsert(item(i));
+  for (let i = 0; i < items; i++) index.upsert(item(i));
   index.finishBuild();
   return index;
 }
@@ -93,5 +93,34 @@ describe('facet bitmaps', () => {
     expect(after.total).toBe(before.total - 1);
     expect(after).toEqual(scan());
     expect(index.facetBitmaps.current()).toEqual(buildBitmaps(index));
+  });
+
+  describe('made in steps (a rebuilt index, before it is put to use)', () => {
+    // More documents than one step sets, so that there are steps to pause between.
+    const MANY = 70_000;
+
+    it('are the bitmaps a build at once makes, with the searches between steps answered', async () => {
+      const index = lampIndex(MANY);
+      let pauses = 0;
+      await index.facetBitmaps.prepare(async () => {
+        pauses++;
+      }, 0);
+      expect(pauses).toBeGreaterThan(1);
+      expect(index.facetBitmaps.current()).toEqual(buildBitmaps(index));
+    });
+
+    it('are given up when the index changes between steps, and made from the index as it is', async () => {
+      const index = lampIndex(MANY);
+      let changed = false;
+      await index.facetBitmaps.prepare(async () => {
+        // An item near the start, already counted by the first step, is sold.
+        if (!changed) index.upsert(item(3, { status: 'sold' }));
+        changed = true;
+      }, 0);
+      expect(changed).toBe(true);
+      const made = index.facetBitmaps.current();
+      expect(made?.liveTotal).toBe(buildBitmaps(index).liveTotal);
+      expect(made).toEqual(buildBitmaps(index));
+    });
   });
 });

@@ -59,6 +59,28 @@ export class FacetBitmaps {
     return this.built;
   }
 
+  /**
+   * Makes the bitmaps in steps of about `budgetMs` with `pause` between them, so that making them
+   * for a rebuilt index of a million items does not hold up searches. Given up if the index
+   * changes meanwhile (the first search then makes them at once, and they are kept in place after).
+   */
+  async prepare(pause: () => Promise<void>, budgetMs: number): Promise<void> {
+    if (!this.enabled || this.built) return;
+    const version = this.index.version;
+    const making = makeBitmaps(this.index);
+    let since = performance.now();
+    let step = making.next();
+    while (!step.done) {
+      if (performance.now() - since > budgetMs) {
+        await pause();
+        if (this.index.version !== version || this.built) return;
+        since = performance.now();
+      }
+      step = making.next();
+    }
+    this.built = step.value;
+  }
+
   /** Takes a document out, with the values its columns hold now: call before they are overwritten. */
   remove(doc: number): void {
     const built = this.built;
@@ -200,7 +222,19 @@ export function emptyGroupCounts(index: CatalogueIndex): GroupCounts {
 }
 
 /** The bitmaps and live counts of the index as it is, from scratch (first use; tests compare with it). */
+/** The bitmaps of the index as it is, made at once. */
 export function buildBitmaps(index: CatalogueIndex): BuiltBitmaps {
+  const making = makeBitmaps(index);
+  let step = making.next();
+  while (!step.done) step = making.next();
+  return step.value;
+}
+
+/** Documents set per step when the bitmaps are made in steps. */
+const STEP_DOCS = 1 << 15;
+
+/** Makes the bitmaps, pausing (yielding) after every STEP_DOCS documents. */
+function* makeBitmaps(index: CatalogueIndex): Generator<void, BuiltBitmaps, void> {
   const n = index.size;
   const words = (n + 31) >>> 5;
   const many = (count: number) => Array.from({ length: count }, () => new Uint32Array(words));
@@ -226,6 +260,7 @@ export function buildBitmaps(index: CatalogueIndex): BuiltBitmaps {
   const lineages = index.categories.map((c) => c.lineage);
   const live = built.liveCounts;
   for (let doc = 0; doc < n; doc++) {
+    if ((doc & (STEP_DOCS - 1)) === STEP_DOCS - 1) yield;
     if (alive[doc] === 0) continue;
     const word = doc >>> 5;
     const bit = 1 << (doc & 31);

@@ -111,13 +111,12 @@ export class SearchIndexHolder {
 
   /**
    * Makes the data searches derive from an index (facet bitmaps, the newest-first order of the
-   * default browse) before it is put to use, so that the first search after a start or a rebuild
-   * does not make them all in one go; the order is made in steps (the bitmaps still in one). Other
-   * orders are made when first asked for: each one made is remade after every later change.
+   * default browse) before it is put to use, each in steps a turn of the event loop apart, so that
+   * neither the first search after a start or a rebuild nor the searches answered meanwhile wait
+   * for them. Other orders are made when first asked for; all are kept in place after that.
    */
   private async warm(index: CatalogueIndex): Promise<void> {
-    index.facetBitmaps.current();
-    await nextTurn();
+    await index.facetBitmaps.prepare(nextTurn, STEP_BUDGET_MS);
     await index.sortOrders.prepare('listed-', nextTurn, STEP_BUDGET_MS);
   }
 
