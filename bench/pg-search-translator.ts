@@ -5,6 +5,8 @@
  * can be disjunctive: a chosen group is counted under the other groups' filters only.
  */
 import { isStateLocation, PageSize, SearchResultsQuerySchema } from '@shop/contract';
+import { parseSort } from '../apps/server/src/modules/search/search.service.js';
+import { isStopWord } from '../apps/server/src/modules/search/text-analysis.js';
 
 /** The filter groups the engine counts disjunctively (search-engine.ts G_*); flags are always applied. */
 export const FACET_GROUPS = [
@@ -62,25 +64,6 @@ export interface PgSearch {
   limit: number;
 }
 
-// The engine's stop words (text-analysis.ts); PostgreSQL's english configuration drops its own too.
-const STOP_WORDS = new Set([
-  'a',
-  'an',
-  'and',
-  'the',
-  'for',
-  'with',
-  'of',
-  'in',
-  'on',
-  'to',
-  'or',
-  'by',
-  'as',
-  'at',
-  'is',
-]);
-
 /** The engine's query words: lower-case, accents off, split on anything but letters and digits. */
 export function queryWords(text: string): string[] {
   const all = text
@@ -89,7 +72,7 @@ export function queryWords(text: string): string[] {
     .replace(/[\u0300-\u036f]/g, '')
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 0);
-  const meaningful = all.filter((w) => !STOP_WORDS.has(w));
+  const meaningful = all.filter((w) => !isStopWord(w));
   return meaningful.length > 0 ? meaningful : all;
 }
 
@@ -191,18 +174,6 @@ export function translateSearchUrl(url: string, dictionaries: Dictionaries): PgS
     offset: (page - 1) * pageSize,
     limit: pageSize,
   };
-}
-
-type SortKey = 'relevance' | 'listed' | 'price' | 'condition';
-
-/** search.service.ts parseSort: no sort is relevance with text, newest without; a bare key descends except price. */
-function parseSort(sort: string | undefined, hasText: boolean): { key: SortKey; descending: boolean } {
-  if (!sort) return hasText ? { key: 'relevance', descending: true } : { key: 'listed', descending: true };
-  const key = sort.replace(/[+-]$/, '') as SortKey;
-  const sign = sort.at(-1);
-  if (sign === '+') return { key, descending: false };
-  if (sign === '-') return { key, descending: true };
-  return { key, descending: key !== 'price' };
 }
 
 /** A category and everything beneath it; an unknown slug is a category nothing is in. */
