@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueIndex } from './catalogue-index.js';
+import { engineQuery } from './engine-query.fixture.js';
 import { buildBitmaps } from './facet-bitmaps.js';
 import type { IndexedProductRow } from './search.repository.js';
-import { type EngineQuery, runSearch } from './search-engine.js';
+import { runSearch } from './search-engine.js';
 
 function item(i: number, changes: Partial<IndexedProductRow> = {}): IndexedProductRow {
   return {
@@ -53,23 +54,14 @@ function lampIndex(items = 300): CatalogueIndex {
   return index;
 }
 
-const query: EngineQuery = {
-  text: '',
-  category: null,
+const query = engineQuery({
   stores: new Set([0]),
-  brands: null,
   conditions: new Set([1, 2, 3]),
-  delivery: 0,
-  colours: null,
-  storages: null,
   prices: [{ from: 10, to: 100 }],
-  onSale: false,
   hasPictures: true,
   sort: 'price',
   descending: false,
-  offset: 0,
-  limit: 16,
-};
+});
 
 describe('facet bitmaps', () => {
   it('give the answers of a scan, and are current again at once after a change', () => {

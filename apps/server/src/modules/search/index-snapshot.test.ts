@@ -9,6 +9,7 @@ import { type TestDatabase, testDatabaseTargets } from '../../test/test-database
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { StoresService } from '../stores/stores.service.js';
 import { CatalogueIndex, PRICE_BANDS } from './catalogue-index.js';
+import { engineQuery } from './engine-query.fixture.js';
 import { decodeSnapshot, readSnapshotBytes, SnapshotUnusable, writeSnapshotFile } from './index-snapshot.js';
 import { type IndexedProductRow, SearchRepository } from './search.repository.js';
 import { type EngineQuery, runSearch, type SortKey } from './search-engine.js';
@@ -185,21 +186,9 @@ describe.each(testDatabaseTargets())('the search index snapshot on $name', (targ
     }
     const after = compare(built, loaded, [
       ...queries,
-      ...['quixotral', 'quixotral lantern', 'quixo', 'restored', 'teapot'].map((text) => ({
-        ...(queries[0] as EngineQuery),
-        text,
-        category: null,
-        stores: null,
-        brands: null,
-        conditions: null,
-        delivery: 0,
-        colours: null,
-        storages: null,
-        prices: null,
-        onSale: false,
-        hasPictures: false,
-        offset: 0,
-      })),
+      ...['quixotral', 'quixotral lantern', 'quixo', 'restored', 'teapot'].map((text) =>
+        engineQuery({ text, sort: queries[0]?.sort, descending: queries[0]?.descending, limit: queries[0]?.limit }),
+      ),
     ]);
     expect(after.differing).toEqual([]);
     const quixotral = runSearch(loaded, { ...(queries[0] as EngineQuery), text: 'quixotral', offset: 0, limit: 48 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueIndex } from './catalogue-index.js';
+import { engineQuery } from './engine-query.fixture.js';
 import type { IndexedProductRow } from './search.repository.js';
-import { answerCache, type EngineQuery, runSearch } from './search-engine.js';
+import { answerCache, runSearch } from './search-engine.js';
 
 /** A small shelf of kettles, enough to tell one answer from another. */
 function kettle(id: number, changes: Partial<IndexedProductRow> = {}): IndexedProductRow {
@@ -50,23 +51,7 @@ function kettles(): CatalogueIndex {
   return index;
 }
 
-const cheapestSteel: EngineQuery = {
-  text: 'steel',
-  category: null,
-  stores: null,
-  brands: null,
-  conditions: null,
-  delivery: 0,
-  colours: null,
-  storages: null,
-  prices: null,
-  onSale: false,
-  hasPictures: false,
-  sort: 'price',
-  descending: false,
-  offset: 0,
-  limit: 5,
-};
+const cheapestSteel = engineQuery({ text: 'steel', sort: 'price', descending: false, limit: 5 });
 
 describe('kept search answers', () => {
   it('are reused while the index is unchanged, and never after an item is written', () => {

@@ -7,6 +7,7 @@ import { startTestServer } from '../../test/test-server.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { StoresService } from '../stores/stores.service.js';
 import type { CatalogueIndex } from './catalogue-index.js';
+import { engineQuery } from './engine-query.fixture.js';
 import { snapshotPath } from './index-snapshot.js';
 import { runSearch } from './search-engine.js';
 import { SearchIndexHolder } from './search-index.holder.js';
@@ -70,23 +71,9 @@ describe.each(testDatabaseTargets())('the search index starting from its snapsho
     ).map((r) => r.id);
 
   const found = (index: CatalogueIndex, text: string) =>
-    runSearch(index, {
-      text,
-      category: null,
-      stores: null,
-      brands: null,
-      conditions: null,
-      delivery: 0,
-      colours: null,
-      storages: null,
-      prices: null,
-      onSale: false,
-      hasPictures: false,
-      sort: 'relevance',
-      descending: false,
-      offset: 0,
-      limit: 48,
-    }).docs.map((doc) => index.productId[doc]);
+    runSearch(index, engineQuery({ text, sort: 'relevance', descending: false, limit: 48 })).docs.map(
+      (doc) => index.productId[doc],
+    );
 
   it('starts from the snapshot, and items changed since it was written are found as they are now', async () => {
     const before = await freshSnapshot();

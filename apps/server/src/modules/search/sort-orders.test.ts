@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueIndex } from './catalogue-index.js';
+import { engineQuery } from './engine-query.fixture.js';
 import type { IndexedProductRow } from './search.repository.js';
-import { type EngineQuery, runSearch } from './search-engine.js';
+import { runSearch } from './search-engine.js';
 import { type OrderKey, sortInSteps } from './sort-orders.js';
 
 /** The i-th item of tiedIndex, with any changes. */
@@ -52,23 +53,7 @@ function tiedIndex(): CatalogueIndex {
   return index;
 }
 
-const base: EngineQuery = {
-  text: '',
-  category: null,
-  stores: null,
-  brands: null,
-  conditions: null,
-  delivery: 0,
-  colours: null,
-  storages: null,
-  prices: null,
-  onSale: false,
-  hasPictures: false,
-  sort: 'listed',
-  descending: true,
-  offset: 0,
-  limit: 16,
-};
+const base = engineQuery();
 
 describe('precomputed sort orders', () => {
   it.each([
