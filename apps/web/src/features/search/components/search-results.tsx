@@ -36,6 +36,7 @@ import {
 import { FOCUS_SEARCH_STATE } from './search-box';
 import '../search.css';
 import { Icon } from '../../../components/icon';
+import { formatCount } from '../../../lib/format-count';
 
 /** Cards in the first row of a desktop grid: their pictures load first (the page's largest paint). */
 const FIRST_ROW = 4;
@@ -51,7 +52,7 @@ function scrollToTop() {
 }
 
 function countText(n: number): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? 'result' : 'results'}`;
+  return `${formatCount(n)} ${n === 1 ? 'result' : 'results'}`;
 }
 
 /**
@@ -133,7 +134,7 @@ function Tabs({
           className="search-tabs__tab"
           onClick={() => onTab(t.key)}
         >
-          {t.label} <span className="search-tabs__pill">{t.count.toLocaleString('en')}</span>
+          {t.label} <span className="search-tabs__pill">{formatCount(t.count)}</span>
         </button>
       ))}
     </div>
@@ -301,7 +302,7 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
     ) : (
       <>
         <p className="visually-hidden" role="status">
-          {`Showing ${data.products.length.toLocaleString('en')} of ${countText(productCount)}`}
+          {`Showing ${formatCount(data.products.length)} of ${countText(productCount)}`}
         </p>
         <h2 className="visually-hidden">Products</h2>
         {data.products.length > 0 ? (
