@@ -37,6 +37,7 @@ import { FOCUS_SEARCH_STATE } from './search-box';
 import '../search.css';
 import { Icon } from '../../../components/icon';
 import { formatCount } from '../../../lib/format-count';
+import { measureInFrame } from '../../../lib/layout-frame';
 
 /** Cards in the first row of a desktop grid: their pictures load first (the page's largest paint). */
 const FIRST_ROW = 4;
@@ -69,22 +70,30 @@ function useStickyHeader(
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return;
-    const measure = () => {
-      root.style.setProperty('--search-sticky-h', `${stickyRef.current?.offsetHeight ?? 0}px`);
+    const writeHeight = (height: number) => root.style.setProperty('--search-sticky-h', `${height}px`);
+    const measure = () => writeHeight(stickyRef.current?.offsetHeight ?? 0);
+    const isStuck = () => {
+      const sentinel = sentinelRef.current;
+      if (!sentinel) return null;
+      const header = Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-stuck-h'));
+      return sentinel.getBoundingClientRect().top < (Number.isFinite(header) ? header : 0);
     };
     const check = throttle(() => {
-      const sentinel = sentinelRef.current;
-      if (!sentinel) return;
-      const header = Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-stuck-h'));
-      setStuck(sentinel.getBoundingClientRect().top < (Number.isFinite(header) ? header : 0));
+      const next = isStuck();
+      if (next !== null) setStuck(next);
     }, STICKY_THROTTLE_MS);
-    measure();
-    check();
+    // The first measurements share the frame's layout with the page's other measurements.
+    const cancelHeight = measureInFrame(() => stickyRef.current?.offsetHeight ?? 0, writeHeight);
+    const cancelCheck = measureInFrame(isStuck, (next) => {
+      if (next !== null) setStuck(next);
+    });
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
     if (stickyRef.current) observer?.observe(stickyRef.current);
     window.addEventListener('scroll', check, { passive: true });
     window.addEventListener('resize', measure);
     return () => {
+      cancelHeight();
+      cancelCheck();
       observer?.disconnect();
       window.removeEventListener('scroll', check);
       window.removeEventListener('resize', measure);
