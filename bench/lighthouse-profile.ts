@@ -48,6 +48,40 @@ function frameName(frame: Protocol.Runtime.CallFrame, maps: Map<string, SourceMa
   return `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
 }
 
+/**
+ * Time per source file of the web app (apps/web/src): each sample goes to the innermost frame of
+ * its stack that is the app's own code, so Preact's diffing of a component's subtree counts for the
+ * component's file. Says which parts of a page cost its hydration.
+ */
+export function appTimes(profile: Protocol.Profiler.Profile): SelfTime[] {
+  const maps = new Map<string, SourceMapConsumer | null>();
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const owner = new Map<number, string>();
+  const ownerOf = (id: number): string => {
+    const known = owner.get(id);
+    if (known !== undefined) return known;
+    const node = nodes.get(id);
+    const name = node ? frameName(node.callFrame, maps) : '';
+    const file = / (src\/[^:]+):/.exec(name)?.[1];
+    const parent = parents.get(id);
+    const result = file ?? (parent === undefined ? '(outside the app)' : ownerOf(parent));
+    owner.set(id, result);
+    return result;
+  };
+  const totals = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) {
+    const node = nodes.get(samples[i] as number);
+    if (!node || ['(idle)', '(program)'].includes(node.callFrame.functionName)) continue;
+    const key = ownerOf(node.id);
+    totals.set(key, (totals.get(key) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+  }
+  return [...totals.entries()].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+}
+
 /** Self time per function (name, source file and line where a map says), largest first. */
 export function selfTimes(profile: Protocol.Profiler.Profile): SelfTime[] {
   const maps = new Map<string, SourceMapConsumer | null>();
@@ -147,6 +181,10 @@ async function main(): Promise<void> {
       for (const { name, ms } of selfTimes(profile)
         .filter(({ name }) => !name.startsWith('(idle)') && !name.startsWith('(program)'))
         .slice(0, Number(values.top))) {
+        console.log(`${ms.toFixed(1).padStart(8)} ms  ${name}`);
+      }
+      console.log('by the app file whose code (or whose subtree) ran:');
+      for (const { name, ms } of appTimes(profile).slice(0, Number(values.top))) {
         console.log(`${ms.toFixed(1).padStart(8)} ms  ${name}`);
       }
       await tab.close();

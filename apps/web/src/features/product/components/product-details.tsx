@@ -18,6 +18,7 @@ import { StickyToolbar } from './sticky-toolbar';
 import { StoreDetails } from './store-details';
 import '../product.css';
 import { Icon } from '../../../components/icon';
+import { HydrateLater } from '../../../lib/hydrate-later';
 import { useInBrowser } from '../../../lib/ssr-state';
 
 function Breadcrumbs({ product }: { product: ProductDetail }) {
@@ -105,16 +106,18 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
         </div>
       </div>
       {product.IsAvailable ? null : similar}
-      <div className="product__more">
-        <div className="product__main">
-          <ProductAccordions product={product} warrantyRef={warrantyRef} />
-          <EnquiryForm productCode={product.Code} storeName={product.Store.Name} />
+      <HydrateLater name="product-more">
+        <div className="product__more">
+          <div className="product__main">
+            <ProductAccordions product={product} warrantyRef={warrantyRef} />
+            <EnquiryForm productCode={product.Code} storeName={product.Store.Name} />
+          </div>
+          <aside className="product__aside" id="store-details" aria-label="Store">
+            <StoreDetails store={product.Store} />
+          </aside>
         </div>
-        <aside className="product__aside" id="store-details" aria-label="Store">
-          <StoreDetails store={product.Store} />
-        </aside>
-      </div>
-      {product.IsAvailable ? similar : null}
+      </HydrateLater>
+      {product.IsAvailable ? <HydrateLater name="similar-items">{similar}</HydrateLater> : null}
       <StickyToolbar product={product} triggerRef={warrantyRef} />
       <ScrollToTop />
     </article>
