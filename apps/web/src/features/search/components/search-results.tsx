@@ -37,6 +37,7 @@ import { FOCUS_SEARCH_STATE } from './search-box';
 import '../search.css';
 import { Icon } from '../../../components/icon';
 import { formatCount } from '../../../lib/format-count';
+import { HydrateLater } from '../../../lib/hydrate-later';
 import { measureInFrame } from '../../../lib/layout-frame';
 
 /** Cards in the first row of a desktop grid: their pictures load first (the page's largest paint). */
@@ -318,7 +319,14 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
           <ul className={`search-results__list search-results__list--${layout}`} aria-label="Items">
             {data.products.map((item, index) => (
               <li key={item.Code}>
-                <ProductCard item={item} region={region} layout={layout} priority={index < FIRST_ROW} />
+                {index < FIRST_ROW ? (
+                  <ProductCard item={item} region={region} layout={layout} priority />
+                ) : (
+                  // Further rows hydrate after the page, a row per task.
+                  <HydrateLater name={`search-cards-${Math.floor(index / FIRST_ROW)}`}>
+                    <ProductCard item={item} region={region} layout={layout} priority={false} />
+                  </HydrateLater>
+                )}
               </li>
             ))}
           </ul>
