@@ -106,17 +106,22 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
         </div>
       </div>
       {product.IsAvailable ? null : similar}
-      <HydrateLater name="product-more">
-        <div className="product__more">
-          <div className="product__main">
+      {/* Below the fold: each part hydrates after the page, in a task of its own. */}
+      <div className="product__more">
+        <div className="product__main">
+          <HydrateLater name="product-accordions">
             <ProductAccordions product={product} warrantyRef={warrantyRef} />
+          </HydrateLater>
+          <HydrateLater name="enquiry-form">
             <EnquiryForm productCode={product.Code} storeName={product.Store.Name} />
-          </div>
-          <aside className="product__aside" id="store-details" aria-label="Store">
-            <StoreDetails store={product.Store} />
-          </aside>
+          </HydrateLater>
         </div>
-      </HydrateLater>
+        <aside className="product__aside" id="store-details" aria-label="Store">
+          <HydrateLater name="store-details">
+            <StoreDetails store={product.Store} />
+          </HydrateLater>
+        </aside>
+      </div>
       {product.IsAvailable ? <HydrateLater name="similar-items">{similar}</HydrateLater> : null}
       <StickyToolbar product={product} triggerRef={warrantyRef} />
       <ScrollToTop />
