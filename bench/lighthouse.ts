@@ -6,7 +6,13 @@
  * search results and a product page. Each page runs `--runs` times (default 3); the median run by
  * performance score is reported and checked.
  *
- *   npm run lighthouse -- [--runs 3] [--products 3000] [--no-budget]
+ *   npm run lighthouse -- [--runs 3] [--products 3000] [--no-budget] [--pages product,search]
+ *                         [--tasks] [--trace-dir DIR]
+ *
+ * `--tasks` prints each run's long main-thread tasks (Lighthouse's `long-tasks` audit, durations
+ * as simulated on the slowed CPU) and `--trace-dir` writes each run's Chrome trace
+ * (`<page>-<run>.trace.json`, opened in Chrome's Performance panel): the scores move with the
+ * shared machine's load, the tasks say what the page itself spends its time on.
  *
  * Writes bench/results/lighthouse-<YYYY-MM-DD>.json and .md and prints the table. Exits 1 when a
  * page misses the budget (unless --no-budget: figures only).
@@ -120,9 +126,34 @@ function readOptions() {
       runs: { type: 'string', default: '3' },
       products: { type: 'string', default: '3000' },
       'no-budget': { type: 'boolean', default: false },
+      pages: { type: 'string', default: 'home,search,product' },
+      tasks: { type: 'boolean', default: false },
+      'trace-dir': { type: 'string' },
     },
   });
-  return { runs: Number(values.runs), products: Number(values.products), budget: !values['no-budget'] };
+  return {
+    runs: Number(values.runs),
+    products: Number(values.products),
+    budget: !values['no-budget'],
+    pages: values.pages.split(','),
+    tasks: values.tasks,
+    traceDir: values['trace-dir'],
+  };
+}
+
+interface LongTask {
+  url?: string;
+  duration?: number;
+  startTime?: number;
+}
+
+/** One line per long task of a run: when it started, how long it ran, whose script it was. */
+function describeLongTasks(lhr: Lhr): string[] {
+  const items = (lhr.audits['long-tasks']?.details?.items ?? []) as LongTask[];
+  return items.map(
+    (task) =>
+      `    ${Math.round(task.startTime ?? 0)} ms +${Math.round(task.duration ?? 0)} ms ${task.url?.replace(/^https?:\/\/[^/]+/, '') ?? ''}`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -159,7 +190,8 @@ async function main(): Promise<void> {
       { page: 'home', url: `${base}/` },
       { page: 'search', url: `${base}/search-results?query=phone` },
       { page: 'product', url: `${base}${product.Url}` },
-    ];
+    ].filter(({ page }) => options.pages.includes(page));
+    if (options.traceDir) mkdirSync(options.traceDir, { recursive: true });
 
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -184,8 +216,17 @@ async function main(): Promise<void> {
           console.log(`[lighthouse] ${page}: run failed (${failure.code}), again`);
           continue;
         }
-        runs.push(figuresOf(page, url.replace(base, ''), result.lhr as unknown as Lhr));
-        console.log(`[lighthouse] ${page} run ${runs.length}: performance ${runs.at(-1)?.performance}`);
+        const lhr = result.lhr as unknown as Lhr;
+        runs.push(figuresOf(page, url.replace(base, ''), lhr));
+        const last = runs.at(-1);
+        console.log(
+          `[lighthouse] ${page} run ${runs.length}: performance ${last?.performance}, LCP ${last?.lcpMs} ms, TBT ${last?.tbtMs} ms, load ${os.loadavg()[0]?.toFixed(1)}`,
+        );
+        if (options.tasks) console.log(describeLongTasks(lhr).join('\n'));
+        if (options.traceDir) {
+          const trace = (result.artifacts as { Trace?: unknown }).Trace;
+          writeFileSync(path.join(options.traceDir, `${page}-${runs.length}.trace.json`), JSON.stringify(trace));
+        }
       }
       if (runs.length === 0) throw new Error(`Lighthouse could not finish a run of ${url}`);
       // The median run by performance (Lighthouse's own advice for noisy machines).

@@ -113,6 +113,12 @@ export default defineConfig(({ isSsrBuild }) =>
           // and the cascade is the same on every page whatever chunks have loaded.
           cssCodeSplit: false,
           rolldownOptions: {
+            // boot.ts is a second entry: the script a server-rendered page loads first, which starts
+            // the app once the page's picture has loaded (src/boot.ts).
+            input: {
+              index: path.resolve(import.meta.dirname, 'index.html'),
+              boot: path.resolve(import.meta.dirname, 'src/boot.ts'),
+            },
             output: {
               // Every page loads the same shell (the runtime, the router, the query cache, the
               // header and footer): one file, not twenty, since each request on a slow line costs
@@ -123,7 +129,7 @@ export default defineConfig(({ isSsrBuild }) =>
                     name: 'shell',
                     tags: ['$initial'],
                     // Vite's preload helper too: left in the entry chunk, the shell would import the entry back.
-                    test: /apps\/web\/src|packages\/contract|vite\/(preload-helper|modulepreload-polyfill)|node_modules\/(?!zod|libphonenumber)/,
+                    test: /apps\/web\/src\/(?!boot\.ts)|packages\/contract|vite\/(preload-helper|modulepreload-polyfill)|node_modules\/(?!zod|libphonenumber)/,
                     includeDependenciesRecursively: false,
                   },
                 ],

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter, preloadRoute } from './app/router';
 import { ApiError } from './lib/api-client';
+import { hydrateInTurns } from './lib/hydrate-later';
 import { createQueryClient } from './lib/query-client';
 import { HYDRATED_EVENT, readServerState } from './lib/ssr-state';
 
@@ -42,9 +43,10 @@ async function start(root: HTMLElement) {
   // later, and an update arriving meanwhile (the cart, the viewer) makes React draw that boundary
   // afresh in the browser, asking the API again for what the server sent.
   await preloadRoute(window.location.pathname).catch(() => undefined);
-  hydrateRoot(root, app);
-  // Hydration is done (Preact hydrates in one synchronous pass): the journeys check that it kept
-  // every element the server drew, which is what a mismatch would replace.
+  // The page in one pass, its below-the-fold parts (HydrateLater) each in a task after it.
+  await hydrateInTurns(() => hydrateRoot(root, app));
+  // Hydration is done: the journeys check that it kept every element the server drew, which is
+  // what a mismatch would replace.
   window.dispatchEvent(new Event(HYDRATED_EVENT));
 }
 

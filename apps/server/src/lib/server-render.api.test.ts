@@ -107,11 +107,15 @@ describe('server-rendered pages', () => {
     });
     const state = html.match(/<script type="application\/json" id="shop-state">([^<]*)<\/script>/)?.[1] ?? '';
     expect(JSON.stringify(JSON.parse(state))).toContain('Fender </script>');
-    // The page's chunk is modulepreloaded (at low priority: the page is already drawn), and the
-    // shop's stylesheet is in the page rather than linked, so nothing blocks the first paint.
-    expect(html).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/product-page-[\w-]+\.js" fetchpriority="low">/,
-    );
+    // The page loads one script, the boot script, which starts the app's entry scripts (listed
+    // beside it) once the picture has loaded; nothing is modulepreloaded to share the line with the
+    // picture, and the shop's stylesheet is in the page rather than linked, so nothing blocks the
+    // first paint.
+    expect(html.match(/<script type="module"[^>]*>/g)).toEqual([
+      expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/boot-[\w-]+\.js">$/),
+    ]);
+    expect(html).toMatch(/<meta name="shop-entries" content="\/assets\/[\w-]+\.js( \/assets\/[\w-]+\.js)*">/);
+    expect(html).not.toContain('modulepreload');
     expect(html).not.toContain('rel="stylesheet"');
     expect(html).toMatch(/<style>:root\{/);
     // The item's first picture is preloaded ahead of every script.

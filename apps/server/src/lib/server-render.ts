@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { deferEntryScripts } from './boot-script.js';
 
 /**
  * Server rendering of the shop pages (docs/decisions/016-server-rendering.md). The web build writes
@@ -178,6 +179,8 @@ export async function loadPageRenderer(
     return existsSync(full) ? readFileSync(full, 'utf8') : null;
   });
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  // The web build's boot script (src/boot.ts), which starts the app after the page's picture.
+  const bootFile = manifest['src/boot.ts']?.file ?? null;
   // A plain dynamic import of the built .js, so the server works under tsx and compiled alike.
   const bundle = (await import(pathToFileURL(entry).href)) as RenderBundle;
 
@@ -222,7 +225,8 @@ export async function loadPageRenderer(
       return true;
     }
     const { scripts, styles } = pageAssets(manifest, rendered.modules);
-    const html = fillTemplate(template, { ...rendered, scripts, styles, lang: options.lang });
+    const filled = fillTemplate(template, { ...rendered, scripts, styles, lang: options.lang });
+    const html = bootFile ? deferEntryScripts(filled, bootFile) : filled;
     const { body, encoding } = await compressPage(html, String(request.headers['accept-encoding'] ?? ''));
     if (encoding) reply.header('Content-Encoding', encoding);
     await reply

@@ -5,6 +5,7 @@ import { SiteFooter } from '../features/layout/components/site-footer';
 import { SiteHeader } from '../features/layout/components/site-header';
 import { SaveSearchStar } from '../features/saved-searches/components/save-search-star';
 import { SearchBox } from '../features/search/components/search-box';
+import { HydrateLater } from '../lib/hydrate-later';
 import { useSiteSettings } from '../lib/site-settings';
 
 /**
@@ -27,7 +28,9 @@ export function ShopLayout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter />
+      <HydrateLater name="footer">
+        <SiteFooter />
+      </HydrateLater>
       <CookieConsent />
     </>
   );

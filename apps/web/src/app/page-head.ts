@@ -1,4 +1,5 @@
 import { type ProductDetail, REGION_INFO, type Region, type SearchResultsValue } from '@shop/contract';
+import { formatCount } from '../lib/format-count';
 import { escapeHtml, scriptJson } from '../lib/script-json';
 
 /** What a server-rendered page puts in its <head>: search engines read these before any script. */
@@ -45,7 +46,7 @@ export function homeHead(origin: string, region: Region): PageHead {
 export function searchHead(origin: string, params: URLSearchParams, value: SearchResultsValue | null): PageHead {
   const term = params.get('query')?.trim() ?? '';
   const count = value?.ProductList.ProductListItemCount;
-  const counted = count === undefined ? '' : `${count.toLocaleString('en')} ${count === 1 ? 'item' : 'items'}`;
+  const counted = count === undefined ? '' : `${formatCount(count)} ${count === 1 ? 'item' : 'items'}`;
   // The canonical search keeps only the term: filters, sorting and paging are views of it.
   const canonical = term ? `/search-results?${new URLSearchParams({ query: term })}` : '/search-results';
   return {

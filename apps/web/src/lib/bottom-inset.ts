@@ -1,4 +1,5 @@
 import { type RefObject, useEffect } from 'react';
+import { measureInFrame } from './layout-frame';
 
 /**
  * Bars fixed to the bottom of the window (cookie banner, sticky product toolbar) register their
@@ -7,11 +8,16 @@ import { type RefObject, useEffect } from 'react';
  * (WCAG 2.4.11).
  */
 const heights = new Map<symbol, number>();
+let published: string | null = null;
 
 function publish() {
   let total = 0;
   for (const h of heights.values()) total += h;
-  document.documentElement.style.setProperty('--bottom-inset', `${Math.ceil(total)}px`);
+  // Setting the variable restyles the whole page: only when it changes.
+  const value = `${Math.ceil(total)}px`;
+  if (value === published) return;
+  published = value;
+  document.documentElement.style.setProperty('--bottom-inset', value);
 }
 
 export function useBottomInset(ref: RefObject<HTMLElement | null>, active: boolean): void {
@@ -19,14 +25,17 @@ export function useBottomInset(ref: RefObject<HTMLElement | null>, active: boole
     const element = ref.current;
     if (!active || !element) return;
     const key = Symbol('bottom-bar');
-    const measure = () => {
-      heights.set(key, element.getBoundingClientRect().height);
+    const record = (height: number) => {
+      heights.set(key, height);
       publish();
     };
-    measure();
+    const measure = () => record(element.getBoundingClientRect().height);
+    // The first measurement shares the frame's layout with the page's other measurements.
+    const cancel = measureInFrame(() => element.getBoundingClientRect().height, record);
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     observer?.observe(element);
     return () => {
+      cancel();
       observer?.disconnect();
       heights.delete(key);
       publish();

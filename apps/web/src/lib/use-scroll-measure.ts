@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { measureInFrame } from './layout-frame';
 import { throttle } from './throttle';
 
 /** The spec's scroll throttle for sticky parts (storefront.md section 9). */
@@ -14,10 +15,12 @@ export function useScrollMeasure<T>(measure: () => T, initial: T, ms = STICKY_SC
   latestMeasure.current = measure;
   useEffect(() => {
     const update = throttle(() => setValue(latestMeasure.current()), ms);
-    update();
+    // The first measurement shares the frame's layout with the page's other measurements.
+    const cancel = measureInFrame(() => latestMeasure.current(), setValue);
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
     return () => {
+      cancel();
       window.removeEventListener('scroll', update);
       window.removeEventListener('resize', update);
       update.cancel();

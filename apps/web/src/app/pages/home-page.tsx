@@ -3,6 +3,7 @@ import { useBanners } from '../../features/home/api/get-banners';
 import { BannerCarousel } from '../../features/home/components/banner-carousel';
 import { BannerFallback } from '../../features/home/components/banner-fallback';
 import { PopularItems } from '../../features/home/components/popular-items';
+import { HydrateLater } from '../../lib/hydrate-later';
 
 export function HomePage() {
   const banners = useBanners();
@@ -16,7 +17,9 @@ export function HomePage() {
       {banners.status === 'loading' ? <div className="banner-placeholder" aria-hidden="true" /> : null}
       {hasBanners ? <BannerCarousel value={banners.value} /> : null}
       {banners.status !== 'loading' && !hasBanners ? <BannerFallback /> : null}
-      <PopularItems />
+      <HydrateLater name="popular-items">
+        <PopularItems />
+      </HydrateLater>
     </>
   );
 }

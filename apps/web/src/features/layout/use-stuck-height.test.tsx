@@ -23,17 +23,22 @@ function Header({ top }: { top: string }) {
 }
 
 const published = () => document.documentElement.style.getPropertyValue(STUCK_HEIGHT_VAR);
+/** The first measurement waits for the next frame, where the page's measurements share one layout. */
+const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 
 describe('the sticky header publishes what it leaves on screen', () => {
-  it('the whole header when it sticks at the top (the one-row header from 768 px)', () => {
+  it('the whole header when it sticks at the top (the one-row header from 768 px)', async () => {
     height = 69;
     render(<Header top="0px" />);
+    expect(published()).toBe('');
+    await nextFrame();
     expect(published()).toBe('69px');
   });
 
-  it('less the part a negative top lets scroll away (the phone keeps its search row)', () => {
+  it('less the part a negative top lets scroll away (the phone keeps its search row)', async () => {
     height = 123;
     render(<Header top="-58px" />);
+    await nextFrame();
     expect(published()).toBe('65px');
   });
 

@@ -1,4 +1,5 @@
 import { type RefObject, useLayoutEffect } from 'react';
+import { measureInFrame } from '../../lib/layout-frame';
 
 export const STUCK_HEIGHT_VAR = '--header-stuck-h';
 
@@ -21,13 +22,16 @@ export function usePublishStuckHeight(ref: RefObject<HTMLElement | null>): void 
     const element = ref.current;
     if (!element) return;
     const root = document.documentElement;
-    const publish = () => root.style.setProperty(STUCK_HEIGHT_VAR, `${stuckHeight(element)}px`);
-    publish();
+    const write = (height: number) => root.style.setProperty(STUCK_HEIGHT_VAR, `${height}px`);
+    const publish = () => write(stuckHeight(element));
+    // Before the next paint, with the page's other measurements (one layout for all of them).
+    const cancel = measureInFrame(() => stuckHeight(element), write);
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : null;
     observer?.observe(element);
     // The negative top changes at a breakpoint without the header necessarily changing size.
     window.addEventListener('resize', publish);
     return () => {
+      cancel();
       observer?.disconnect();
       window.removeEventListener('resize', publish);
       root.style.removeProperty(STUCK_HEIGHT_VAR);

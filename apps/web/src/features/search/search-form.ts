@@ -7,6 +7,7 @@ import {
   shapeSearchQuery,
 } from '@shop/contract';
 import { functionalStorage } from '../../lib/consent';
+import { formatCount } from '../../lib/format-count';
 
 /**
  * The search page's state lives in the URL. These helpers read the URL into the refine form, write
@@ -251,6 +252,6 @@ export function hasFilters(form: SearchFormData): boolean {
 
 /** A price band as shown: '$100 – $250', or '$2,500+' for the open top band. */
 export function priceRangeLabel(from: number, to: number | null, symbol: string): string {
-  const money = (n: number) => `${symbol}${n.toLocaleString('en')}`;
+  const money = (n: number) => `${symbol}${formatCount(n)}`;
   return to === null ? `${money(from)}+` : `${money(from)} – ${money(to)}`;
 }

@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSiteSettings } from '../../../lib/site-settings';
 import '../account.css';
+import { formatCount } from '../../../lib/format-count';
 
 function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 function Tile({ title, to, children }: { title: string; to: string; children: ReactNode }) {

@@ -1,6 +1,7 @@
 import type { ConsoleItem, ConsoleItemFieldsSchema } from '@shop/contract';
 import { formatMoney, type Region } from '@shop/contract';
 import { z } from 'zod';
+import { formatCount } from '../../../lib/format-count';
 
 /** The add and edit forms' fields, as typed (money in dollars or pounds, sizes in whole numbers). */
 export const ITEM_FIELDS = [
@@ -62,7 +63,7 @@ const whole = (label: string, max: number) =>
     .trim()
     .refine(
       (v) => /^\d{1,9}$/.test(v) && Number(v) > 0 && Number(v) <= max,
-      `${label} must be a whole number from 1 to ${max.toLocaleString('en')}`,
+      `${label} must be a whole number from 1 to ${formatCount(max)}`,
     );
 
 /**

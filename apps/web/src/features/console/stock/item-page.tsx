@@ -3,6 +3,7 @@ import { formatMoney } from '@shop/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Notice } from '../../../components/notice';
+import { formatCount } from '../../../lib/format-count';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useStockItem } from '../api/stock-items';
 import { useConsoleStore } from '../use-console-store';
@@ -109,7 +110,7 @@ function ItemFacts({ item, region }: { item: ConsoleItem; region: Region }) {
     ['Category', item.CategoryName],
     ['Brand', item.Brand || 'Not given'],
     ['Condition', `${item.Condition} of 5`],
-    ['Weight', `${item.WeightGrams.toLocaleString('en')} g`],
+    ['Weight', `${formatCount(item.WeightGrams)} g`],
     ['Size', `${item.LengthCm} × ${item.WidthCm} × ${item.HeightCm} cm`],
     ['Postage', item.Postable ? 'Can be posted or picked up' : 'Pickup in store only'],
     ['Pictures', String(item.PictureCount)],

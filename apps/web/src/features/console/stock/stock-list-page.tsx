@@ -1,6 +1,7 @@
 import type { ConsoleItem } from '@shop/contract';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../../components/notice';
+import { formatCount } from '../../../lib/format-count';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useStockCategories } from '../api/stock-categories';
 import { STOCK_PAGE_SIZE, type StockFilters, useStockItems } from '../api/stock-items';
@@ -68,7 +69,7 @@ export function StockListPage() {
 function countText(total: number, filters: StockFilters): string {
   const filtered = filters.query || filters.status || filters.category;
   if (total === 0) return filtered ? 'No items match these filters.' : 'This store has no items yet.';
-  return `${total.toLocaleString('en')} ${total === 1 ? 'item' : 'items'}${filtered ? ' match' : ''}`;
+  return `${formatCount(total)} ${total === 1 ? 'item' : 'items'}${filtered ? ' match' : ''}`;
 }
 
 function StockRow({ item, storeId }: { item: ConsoleItem; storeId: number }) {

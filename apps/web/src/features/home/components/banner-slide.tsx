@@ -85,6 +85,9 @@ export function BannerSlide({ banner, eager = false }: { banner: Banner; eager?:
           src={sideImage}
           alt={banner.BackgroundImageAltText}
           loading={eager ? 'eager' : 'lazy'}
+          // The first banner's picture is the home page's largest paint: preloaded at high
+          // priority by the server, and the one the app's scripts wait for (boot.ts).
+          fetchPriority={eager ? 'high' : undefined}
         />
       ) : null}
     </div>

@@ -6,11 +6,11 @@ import { useContractForm } from '../../../lib/use-contract-form';
 import { captchaToken, getCaptcha } from '../api/get-captcha';
 import { enquiryDate, sendEnquiry } from '../api/send-enquiry';
 import '../product.css';
+import { formatCount } from '../../../lib/format-count';
 
 type Field = 'name' | 'email' | 'message' | 'captcha';
 const FIELDS: Field[] = ['name', 'email', 'message', 'captcha'];
 type Values = Record<Field, string>;
-type Errors = Partial<Record<Field, string>>;
 
 const EMPTY: Values = { name: '', email: '', message: '', captcha: '' };
 
@@ -191,7 +191,7 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
           id={`${id}-message-count`}
           className={`field__hint ${messageLength > ENQUIRY_MESSAGE_MAX_LENGTH ? 'field__hint--over' : ''}`}
         >
-          {messageLength.toLocaleString('en')} of {ENQUIRY_MESSAGE_MAX_LENGTH.toLocaleString('en')} characters
+          {formatCount(messageLength)} of {formatCount(ENQUIRY_MESSAGE_MAX_LENGTH)} characters
         </p>
         {fieldError('message')}
       </div>

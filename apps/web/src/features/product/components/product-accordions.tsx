@@ -2,16 +2,10 @@ import { PICKUP_SERVICE, type ProductDetail } from '@shop/contract';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { Accordion } from '../../../components/accordion';
+import { formatLongDateText } from '../../../lib/format-date';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { DeliveryOptions } from './delivery-options';
 import '../product.css';
-
-function listedDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
-}
 
 /** Description, Specifications, Warranty and Delivery, each a disclosure. */
 export function ProductAccordions({
@@ -50,7 +44,7 @@ export function ProductAccordions({
             </tr>
             <tr>
               <th scope="row">Listed</th>
-              <td>{listedDate(product.ListedDate)}</td>
+              <td>{formatLongDateText(product.ListedDate)}</td>
             </tr>
             {product.HasAuthenticityCertificate ? (
               <tr>

@@ -18,6 +18,7 @@ import { StickyToolbar } from './sticky-toolbar';
 import { StoreDetails } from './store-details';
 import '../product.css';
 import { Icon } from '../../../components/icon';
+import { HydrateLater } from '../../../lib/hydrate-later';
 import { useInBrowser } from '../../../lib/ssr-state';
 
 function Breadcrumbs({ product }: { product: ProductDetail }) {
@@ -105,16 +106,23 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
         </div>
       </div>
       {product.IsAvailable ? null : similar}
+      {/* Below the fold: each part hydrates after the page, in a task of its own. */}
       <div className="product__more">
         <div className="product__main">
-          <ProductAccordions product={product} warrantyRef={warrantyRef} />
-          <EnquiryForm productCode={product.Code} storeName={product.Store.Name} />
+          <HydrateLater name="product-accordions">
+            <ProductAccordions product={product} warrantyRef={warrantyRef} />
+          </HydrateLater>
+          <HydrateLater name="enquiry-form">
+            <EnquiryForm productCode={product.Code} storeName={product.Store.Name} />
+          </HydrateLater>
         </div>
         <aside className="product__aside" id="store-details" aria-label="Store">
-          <StoreDetails store={product.Store} />
+          <HydrateLater name="store-details">
+            <StoreDetails store={product.Store} />
+          </HydrateLater>
         </aside>
       </div>
-      {product.IsAvailable ? similar : null}
+      {product.IsAvailable ? <HydrateLater name="similar-items">{similar}</HydrateLater> : null}
       <StickyToolbar product={product} triggerRef={warrantyRef} />
       <ScrollToTop />
     </article>

@@ -1,6 +1,7 @@
 import type { CategoryFacetItem, FacetGroup, SearchFormData, SearchResultsValue } from '@shop/contract';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Accordion } from '../../../components/accordion';
+import { formatCount } from '../../../lib/format-count';
 import {
   chooseAllLocations,
   priceRangeLabel,
@@ -20,7 +21,7 @@ function Count({ n }: { n: number }) {
   return (
     <>
       {' '}
-      <span className="refine__count">{n.toLocaleString('en')}</span>
+      <span className="refine__count">{formatCount(n)}</span>
     </>
   );
 }

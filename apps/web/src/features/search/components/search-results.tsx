@@ -36,6 +36,9 @@ import {
 import { FOCUS_SEARCH_STATE } from './search-box';
 import '../search.css';
 import { Icon } from '../../../components/icon';
+import { formatCount } from '../../../lib/format-count';
+import { HydrateLater } from '../../../lib/hydrate-later';
+import { measureInFrame } from '../../../lib/layout-frame';
 
 /** Cards in the first row of a desktop grid: their pictures load first (the page's largest paint). */
 const FIRST_ROW = 4;
@@ -51,7 +54,7 @@ function scrollToTop() {
 }
 
 function countText(n: number): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? 'result' : 'results'}`;
+  return `${formatCount(n)} ${n === 1 ? 'result' : 'results'}`;
 }
 
 /**
@@ -68,22 +71,30 @@ function useStickyHeader(
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return;
-    const measure = () => {
-      root.style.setProperty('--search-sticky-h', `${stickyRef.current?.offsetHeight ?? 0}px`);
+    const writeHeight = (height: number) => root.style.setProperty('--search-sticky-h', `${height}px`);
+    const measure = () => writeHeight(stickyRef.current?.offsetHeight ?? 0);
+    const isStuck = () => {
+      const sentinel = sentinelRef.current;
+      if (!sentinel) return null;
+      const header = Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-stuck-h'));
+      return sentinel.getBoundingClientRect().top < (Number.isFinite(header) ? header : 0);
     };
     const check = throttle(() => {
-      const sentinel = sentinelRef.current;
-      if (!sentinel) return;
-      const header = Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-stuck-h'));
-      setStuck(sentinel.getBoundingClientRect().top < (Number.isFinite(header) ? header : 0));
+      const next = isStuck();
+      if (next !== null) setStuck(next);
     }, STICKY_THROTTLE_MS);
-    measure();
-    check();
+    // The first measurements share the frame's layout with the page's other measurements.
+    const cancelHeight = measureInFrame(() => stickyRef.current?.offsetHeight ?? 0, writeHeight);
+    const cancelCheck = measureInFrame(isStuck, (next) => {
+      if (next !== null) setStuck(next);
+    });
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
     if (stickyRef.current) observer?.observe(stickyRef.current);
     window.addEventListener('scroll', check, { passive: true });
     window.addEventListener('resize', measure);
     return () => {
+      cancelHeight();
+      cancelCheck();
       observer?.disconnect();
       window.removeEventListener('scroll', check);
       window.removeEventListener('resize', measure);
@@ -133,7 +144,7 @@ function Tabs({
           className="search-tabs__tab"
           onClick={() => onTab(t.key)}
         >
-          {t.label} <span className="search-tabs__pill">{t.count.toLocaleString('en')}</span>
+          {t.label} <span className="search-tabs__pill">{formatCount(t.count)}</span>
         </button>
       ))}
     </div>
@@ -301,14 +312,21 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
     ) : (
       <>
         <p className="visually-hidden" role="status">
-          {`Showing ${data.products.length.toLocaleString('en')} of ${countText(productCount)}`}
+          {`Showing ${formatCount(data.products.length)} of ${countText(productCount)}`}
         </p>
         <h2 className="visually-hidden">Products</h2>
         {data.products.length > 0 ? (
           <ul className={`search-results__list search-results__list--${layout}`} aria-label="Items">
             {data.products.map((item, index) => (
               <li key={item.Code}>
-                <ProductCard item={item} region={region} layout={layout} priority={index < FIRST_ROW} />
+                {index < FIRST_ROW ? (
+                  <ProductCard item={item} region={region} layout={layout} priority />
+                ) : (
+                  // Further rows hydrate after the page, a row per task.
+                  <HydrateLater name={`search-cards-${Math.floor(index / FIRST_ROW)}`}>
+                    <ProductCard item={item} region={region} layout={layout} priority={false} />
+                  </HydrateLater>
+                )}
               </li>
             ))}
           </ul>

@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HydrateLater, hydrateInTurns, waitForTurn } from './hydrate-later';
+
+afterEach(cleanup);
+
+describe('HydrateLater', () => {
+  it('renders its part at once outside a hydration pass (server, pages the browser draws)', () => {
+    render(
+      <HydrateLater name="outside">
+        <footer>Footer</footer>
+      </HydrateLater>,
+    );
+    expect(screen.getByText('Footer')).toBeTruthy();
+    expect(waitForTurn('outside')).toBeNull();
+  });
+
+  it('makes the parts met while hydrating wait, each for a task of its own after the page, in order', async () => {
+    const log: string[] = [];
+    const finished = hydrateInTurns(() => {
+      for (const name of ['first', 'second']) {
+        const waiting = waitForTurn(name);
+        expect(waiting).toBeInstanceOf(Promise);
+        void waiting?.then(() => {
+          // When the first part's turn comes, the second's has not: it needs another task.
+          log.push(`${name} (second still waiting: ${waitForTurn('second') !== null})`);
+        });
+      }
+      // The same part rendered twice in the pass shares its turn.
+      expect(waitForTurn('first')).toBe(waitForTurn('first'));
+    });
+    // After the pass, a part still waiting keeps waiting when rendered again.
+    expect(waitForTurn('first')).toBeInstanceOf(Promise);
+    await Promise.resolve();
+    expect(log).toEqual([]);
+    await finished;
+    expect(log).toEqual(['first (second still waiting: true)', 'second (second still waiting: false)']);
+    // Hydrated: they render at once from now on.
+    expect(waitForTurn('first')).toBeNull();
+    expect(waitForTurn('second')).toBeNull();
+  });
+});

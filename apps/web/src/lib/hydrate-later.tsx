@@ -1,0 +1,74 @@
+import { type ReactNode, Suspense } from 'react';
+
+/**
+ * Below-the-fold parts of a server-rendered page hydrated in tasks of their own (issue 13's total
+ * blocking time).
+ *
+ * Preact hydrates a whole page in one synchronous pass: on a phone-speed CPU that was one task of
+ * 200-350 ms, all of it blocking. A part wrapped in `<HydrateLater>` suspends during that pass;
+ * Preact keeps its server markup on screen untouched (suspended hydration) and hydrates it when
+ * its turn comes, one part per task, in the order the parts were met. The shopper sees no
+ * difference: the markup is there from the first paint, and a part becomes interactive a few
+ * milliseconds after the rest. Outside the hydration pass (server rendering, pages the browser
+ * draws, unit tests) the part renders as usual.
+ *
+ * The part must render one root element: suspended hydration keeps the markup of the element it
+ * stopped at.
+ */
+let hydrationPass = false;
+const turns = new Map<string, Promise<void>>();
+const done = new Set<string>();
+let last: Promise<void> = Promise.resolve();
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function turn(name: string): Promise<void> {
+  let waiting = turns.get(name);
+  if (!waiting) {
+    // Each part after the one before, each in a task of its own.
+    waiting = last.then(nextTask).then(() => {
+      done.add(name);
+    });
+    last = waiting;
+    turns.set(name, waiting);
+  }
+  return waiting;
+}
+
+/**
+ * What the part `name` waits for before it renders: its turn during the hydration pass (and until
+ * that turn, even if its parent renders it again meanwhile), else nothing.
+ */
+export function waitForTurn(name: string): Promise<void> | null {
+  return !done.has(name) && (hydrationPass || turns.has(name)) ? turn(name) : null;
+}
+
+function Gate({ name, children }: { name: string; children: ReactNode }) {
+  const waiting = waitForTurn(name);
+  if (waiting) throw waiting;
+  return <>{children}</>;
+}
+
+export function HydrateLater({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <Gate name={name}>{children}</Gate>
+    </Suspense>
+  );
+}
+
+/**
+ * Hydrates the page with `hydrate`, leaving the `<HydrateLater>` parts for later tasks; resolves
+ * once every part has hydrated too (the journeys then check no element was replaced).
+ */
+export async function hydrateInTurns(hydrate: () => void): Promise<void> {
+  hydrationPass = true;
+  try {
+    hydrate();
+  } finally {
+    hydrationPass = false;
+  }
+  await last;
+  // The last part hydrates in the render its turn started: let that render finish.
+  await nextTask();
+}
