@@ -8,8 +8,12 @@
  * (server-render.ts) lists the app's entry scripts in `<meta name="shop-entries">` instead of
  * loading them, and writes this file (a few hundred bytes, no imports) in their place.
  *
- * Without a picture, or when it has already loaded or failed, the app starts at once.
+ * Without a picture, or when it has already loaded or failed, the app starts at once; it never
+ * waits more than a few seconds for it.
  */
+/** The longest the scripts wait for the picture. */
+const LONGEST_WAIT_MS = 3000;
+
 function startApp(): void {
   const entries = document.querySelector<HTMLMetaElement>('meta[name="shop-entries"]')?.content ?? '';
   for (const src of entries.split(' ').filter(Boolean)) void import(/* @vite-ignore */ src);
@@ -27,4 +31,7 @@ if (!picture || picture.complete) {
   };
   picture.addEventListener('load', once, { once: true });
   picture.addEventListener('error', once, { once: true });
+  // A picture still loading after a few seconds (a very slow line) must not keep the page from
+  // working: its buttons and forms need the scripts more than the picture needs the line.
+  setTimeout(once, LONGEST_WAIT_MS);
 }

@@ -1,4 +1,5 @@
 import { AUSTRALIAN_STATES } from '@shop/contract';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { isValidAbn, isValidUkVatNumber } from '../lib/tax-numbers.js';
 import { testDatabaseTargets } from '../test/test-database.js';
@@ -128,4 +129,19 @@ describe('demo catalogue', () => {
       await database.dispose();
     }
   });
+
+  it.each(testDatabaseTargets().filter((t) => t.name === 'postgres'))(
+    'leaves PostgreSQL with statistics of the loaded catalogue (its planner would read the index build as a sort per page)',
+    async (target) => {
+      const database = await target.open();
+      try {
+        await seedCatalogue(database.handle, { products: 300, seed: 4 });
+        const { rows } = await sql<{ reltuples: number }>`
+          select reltuples from pg_class where oid = 'products'::regclass`.execute(database.handle.db);
+        expect(rows[0]?.reltuples).toBeGreaterThan(0);
+      } finally {
+        await database.dispose();
+      }
+    },
+  );
 });
