@@ -1,5 +1,4 @@
 import type { Region } from '@shop/contract';
-import { sql } from 'kysely';
 import { inTransaction } from '../db/unit-of-work.js';
 import { type DbCtx, systemContext } from '../lib/context.js';
 import { BannersRepository } from '../modules/banners/banners.repository.js';
@@ -71,11 +70,7 @@ export async function seedCatalogue(handle: DbCtx, options: SeedOptions): Promis
   await seedShipping(handle, stores, options.seed);
   await seedPromotions(handle, stores, options.seed);
   await seedSiteContent(handle);
-  // Fresh statistics for the planner: after a bulk load PostgreSQL still believes the tables are
-  // as small as before, and until autovacuum gets to them it plans the search index's keyset read
-  // (products of a region in id order) as a sort of the whole region per page, about 7 s a page at
-  // a million items instead of 1 ms.
-  if (handle.dialect === 'postgres') await sql`analyze products, stores, categories`.execute(handle.db);
+  await repository.refreshStatistics(ctx);
 }
 
 /** Replaces the home-page banners and the regional notices (warning about borrowing) with the demo's. */

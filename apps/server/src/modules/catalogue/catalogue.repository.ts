@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type {
   CategoriesTable,
   CategoryRow,
@@ -316,6 +316,16 @@ export class CatalogueRepository {
   /** Tells every search index that the catalogue changed wholesale (after a seed or an import). */
   async recordBulkChange(ctx: DbCtx, now: string): Promise<void> {
     await ctx.db.insertInto('product_changes').values({ product_id: null, changed_at: now }).execute();
+  }
+
+  /**
+   * After a bulk load: fresh planner statistics on PostgreSQL, which otherwise still believes the
+   * tables are as small as before until autovacuum gets to them, and plans the search index's
+   * keyset read (products of a region in id order) as a sort of the whole region per page: about
+   * 7 s a page at a million items instead of 1 ms. SQLite's plan for that read needs none.
+   */
+  async refreshStatistics(ctx: DbCtx): Promise<void> {
+    if (ctx.dialect === 'postgres') await sql`analyze products, stores, categories`.execute(ctx.db);
   }
 }
 
