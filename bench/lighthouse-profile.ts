@@ -10,14 +10,14 @@
  *
  * The machine is shared: durations move with its load (printed), proportions much less.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import puppeteer, { type Protocol } from 'puppeteer-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { findFreePort, ServerProcess, seedDatabase } from './server-process.js';
+import { type LighthouseShop, startLighthouseShop } from './lighthouse-shop.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CPU_SLOWDOWN = 4;
@@ -107,42 +107,14 @@ async function main(): Promise<void> {
       products: { type: 'string', default: '3000' },
     },
   });
-  for (const built of ['apps/web/dist/index.html', 'apps/server/dist/main.js']) {
-    if (!existsSync(path.join(REPO_ROOT, built))) throw new Error(`${built} is missing: run npm run build first`);
-  }
-  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-profile-'));
-  const file = path.join(tempDir, 'shop.sqlite');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: `sqlite:${file}`,
-    DATA_DIR: tempDir,
-    DEMO_PRODUCTS: values.products,
-    PAYMENT_PROVIDERS: 'none',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-  };
-  let server: ServerProcess | undefined;
+  let shop: LighthouseShop | undefined;
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {
-    await seedDatabase({ repoRoot: REPO_ROOT, file, products: Number(values.products), seed: 1, env });
-    const port = await findFreePort();
-    server = ServerProcess.start(REPO_ROOT, { ...env, PORT: String(port) }, port, ['apps/server/dist/main.js']);
-    await server.waitUntilReady(5 * 60 * 1000);
-    const base = server.baseUrl;
-    const search = (await (await fetch(`${base}/c3api/search/results?query=phone`)).json()) as {
-      Value: { ProductList: { ProductListItems: { Url: string; ImageUrl: string | null }[] } };
-    };
-    const product = search.Value.ProductList.ProductListItems.find((item) => item.ImageUrl !== null);
-    if (!product) throw new Error('no phone with a picture in the demo catalogue');
-    const pages = [
-      { page: 'home', url: `${base}/` },
-      { page: 'search', url: `${base}/search-results?query=phone` },
-      { page: 'product', url: `${base}${product.Url}` },
-    ].filter(({ page }) => values.pages.split(',').includes(page));
+    shop = await startLighthouseShop(REPO_ROOT, Number(values.products), values.pages.split(','));
+    const { base, pages } = shop;
 
     for (const { page, url } of pages) {
       const tab = await browser.newPage();
@@ -191,8 +163,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    await server?.stop();
-    rmSync(tempDir, { recursive: true, force: true });
+    await shop?.stop();
   }
 }
 

@@ -17,14 +17,14 @@
  * Writes bench/results/lighthouse-<YYYY-MM-DD>.json and .md and prints the table. Exits 1 when a
  * page misses the budget (unless --no-budget: figures only).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { findFreePort, ServerProcess, seedDatabase } from './server-process.js';
+import { type LighthouseShop, startLighthouseShop } from './lighthouse-shop.js';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(BENCH_DIR, '..');
@@ -158,39 +158,11 @@ function describeLongTasks(lhr: Lhr): string[] {
 
 async function main(): Promise<void> {
   const options = readOptions();
-  for (const built of ['apps/web/dist/index.html', 'apps/server/dist/main.js']) {
-    if (!existsSync(path.join(REPO_ROOT, built))) throw new Error(`${built} is missing: run npm run build first`);
-  }
-  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
-  const file = path.join(tempDir, 'shop.sqlite');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: `sqlite:${file}`,
-    DATA_DIR: tempDir,
-    DEMO_PRODUCTS: String(options.products),
-    PAYMENT_PROVIDERS: 'none',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-  };
-  let server: ServerProcess | undefined;
+  let shop: LighthouseShop | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await seedDatabase({ repoRoot: REPO_ROOT, file, products: options.products, seed: 1, env });
-    const port = await findFreePort();
-    server = ServerProcess.start(REPO_ROOT, { ...env, PORT: String(port) }, port, ['apps/server/dist/main.js']);
-    await server.waitUntilReady(5 * 60 * 1000);
-    const base = server.baseUrl;
-    const search = (await (await fetch(`${base}/c3api/search/results?query=phone`)).json()) as {
-      Value: { ProductList: { ProductListItems: { Url: string; ImageUrl: string | null }[] } };
-    };
-    const product = search.Value.ProductList.ProductListItems.find((item) => item.ImageUrl !== null);
-    if (!product) throw new Error('no phone with a picture in the demo catalogue');
-    const pages = [
-      { page: 'home', url: `${base}/` },
-      { page: 'search', url: `${base}/search-results?query=phone` },
-      { page: 'product', url: `${base}${product.Url}` },
-    ].filter(({ page }) => options.pages.includes(page));
+    shop = await startLighthouseShop(REPO_ROOT, options.products, options.pages);
+    const { base, pages } = shop;
     if (options.traceDir) mkdirSync(options.traceDir, { recursive: true });
 
     chrome = await chromeLauncher.launch({
@@ -266,8 +238,7 @@ async function main(): Promise<void> {
     if (options.budget && misses.some((m) => m.misses.length > 0)) process.exitCode = 1;
   } finally {
     await chrome?.kill();
-    await server?.stop();
-    rmSync(tempDir, { recursive: true, force: true });
+    await shop?.stop();
   }
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../lib/context.js';
 import { Random } from '../../seed/random.js';
 import { seedCatalogue } from '../../seed/seed.js';
+import { readReferenceCatalogue } from '../../test/reference-catalogue.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { StoresService } from '../stores/stores.service.js';
@@ -42,7 +43,7 @@ describe.each(testDatabaseTargets())('facet bitmaps and sort orders kept in plac
     const stores = new StoresService();
     const holder = new SearchIndexHolder(ctx, new CatalogueService(stores, async () => undefined), stores);
     index = await holder.current();
-    catalogue = await readCatalogue(database);
+    catalogue = await readReferenceCatalogue(database, 'AU');
   }, 120_000);
 
   afterAll(async () => {
@@ -289,51 +290,5 @@ function keyedCounts(index: CatalogueIndex, result: EngineResult) {
     price: keyed(counts.priceBand, (i) => `${PRICE_BANDS[i]?.from}-${PRICE_BANDS[i]?.to ?? ''}`),
     onsale: counts.onSale,
     haspictures: counts.hasPictures,
-  };
-}
-
-/** The AU catalogue as the reference reads it, plainly from its tables. */
-async function readCatalogue(database: TestDatabase): Promise<ReferenceCatalogue> {
-  const db = database.handle.db;
-  const categories = await db
-    .selectFrom('categories')
-    .select(['id', 'parent_id', 'slug', 'name', 'keywords'])
-    .execute();
-  const stores = await db
-    .selectFrom('stores')
-    .select(['id', 'slug', 'state', 'pickup_disabled'])
-    .where('region', '=', 'AU')
-    .execute();
-  const items: ReferenceItem[] = await db
-    .selectFrom('products as p')
-    .innerJoin('stores as s', 's.id', 'p.store_id')
-    .select([
-      'p.id',
-      'p.title',
-      'p.brand',
-      'p.category_id',
-      'p.condition',
-      'p.price_minor',
-      'p.rrp_minor',
-      'p.promo_method',
-      'p.promo_amount',
-      'p.promo_code',
-      'p.store_id',
-      'p.image_count',
-      'p.colour',
-      'p.storage',
-      'p.weight_grams',
-      'p.postable',
-      'p.disable_in_store_pickup',
-      'p.status',
-      'p.listed_at',
-    ])
-    .where('s.region', '=', 'AU')
-    .execute();
-  return {
-    region: 'AU',
-    categories: categories.map((c) => ({ ...c, parentId: c.parent_id })),
-    stores: stores.map((s) => ({ ...s, pickupDisabled: s.pickup_disabled === 1 })),
-    items,
   };
 }

@@ -4,6 +4,7 @@ import { systemContext } from '../../lib/context.js';
 import { slugify } from '../../lib/slug.js';
 import { Random } from '../../seed/random.js';
 import { seedCatalogue } from '../../seed/seed.js';
+import { readReferenceCatalogue } from '../../test/reference-catalogue.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { ContentService } from '../content/content.service.js';
@@ -53,7 +54,7 @@ describe.each(testDatabaseTargets())('the search engine against a plain referenc
       const stores = new StoresService();
       const catalogueService = new CatalogueService(stores, async () => undefined);
       const holder = new SearchIndexHolder(ctx, catalogueService, stores);
-      const catalogue = await readCatalogue(database, region);
+      const catalogue = await readReferenceCatalogue(database, region);
       regions.set(region, {
         index: await holder.current(),
         reference: new ReferenceSearch(catalogue),
@@ -160,52 +161,6 @@ async function listSomeInBulk(database: TestDatabase): Promise<void> {
     const batch = ids.filter((_, i) => i % stamps.length === k);
     await db.updateTable('products').set({ listed_at: stamp }).where('id', 'in', batch).execute();
   }
-}
-
-/** The catalogue of one region, read plainly from its tables. */
-async function readCatalogue(database: TestDatabase, region: Region): Promise<ReferenceCatalogue> {
-  const db = database.handle.db;
-  const categories = await db
-    .selectFrom('categories')
-    .select(['id', 'parent_id', 'slug', 'name', 'keywords'])
-    .execute();
-  const stores = await db
-    .selectFrom('stores')
-    .select(['id', 'slug', 'state', 'pickup_disabled'])
-    .where('region', '=', region)
-    .execute();
-  const items: ReferenceItem[] = await db
-    .selectFrom('products as p')
-    .innerJoin('stores as s', 's.id', 'p.store_id')
-    .select([
-      'p.id',
-      'p.title',
-      'p.brand',
-      'p.category_id',
-      'p.condition',
-      'p.price_minor',
-      'p.rrp_minor',
-      'p.promo_method',
-      'p.promo_amount',
-      'p.promo_code',
-      'p.store_id',
-      'p.image_count',
-      'p.colour',
-      'p.storage',
-      'p.weight_grams',
-      'p.postable',
-      'p.disable_in_store_pickup',
-      'p.status',
-      'p.listed_at',
-    ])
-    .where('s.region', '=', region)
-    .execute();
-  return {
-    region,
-    categories: categories.map((c) => ({ ...c, parentId: c.parent_id })),
-    stores: stores.map((s) => ({ ...s, pickupDisabled: s.pickup_disabled === 1 })),
-    items,
-  };
 }
 
 /** The engine's counts keyed as the reference keys them (URL values), zeros left out. */

@@ -1,0 +1,71 @@
+/** The shop both Lighthouse scripts measure: the compiled production build on a seeded SQLite file. */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { findFreePort, ServerProcess, seedDatabase } from './server-process.js';
+
+export interface MeasuredPage {
+  page: string;
+  url: string;
+}
+
+export interface LighthouseShop {
+  /** The server's address, e.g. http://127.0.0.1:41234. */
+  base: string;
+  /** The home page, a search and a product page with a picture, as far as `wanted` names them. */
+  pages: MeasuredPage[];
+  /** Stops the server and removes its files. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Seeds `products` demo items into a throw-away database, starts the compiled server on it with
+ * NODE_ENV=production (as a shop runs), and finds the pages to measure.
+ */
+export async function startLighthouseShop(
+  repoRoot: string,
+  products: number,
+  wanted: string[],
+): Promise<LighthouseShop> {
+  for (const built of ['apps/web/dist/index.html', 'apps/server/dist/main.js']) {
+    if (!existsSync(path.join(repoRoot, built))) throw new Error(`${built} is missing: run npm run build first`);
+  }
+  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
+  const file = path.join(tempDir, 'shop.sqlite');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: `sqlite:${file}`,
+    DATA_DIR: tempDir,
+    DEMO_PRODUCTS: String(products),
+    PAYMENT_PROVIDERS: 'none',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+  };
+  let server: ServerProcess | undefined;
+  const stop = async () => {
+    await server?.stop();
+    rmSync(tempDir, { recursive: true, force: true });
+  };
+  try {
+    await seedDatabase({ repoRoot, file, products, seed: 1, env });
+    const port = await findFreePort();
+    server = ServerProcess.start(repoRoot, { ...env, PORT: String(port) }, port, ['apps/server/dist/main.js']);
+    await server.waitUntilReady(5 * 60 * 1000);
+    const base = server.baseUrl;
+    const search = (await (await fetch(`${base}/c3api/search/results?query=phone`)).json()) as {
+      Value: { ProductList: { ProductListItems: { Url: string; ImageUrl: string | null }[] } };
+    };
+    const product = search.Value.ProductList.ProductListItems.find((item) => item.ImageUrl !== null);
+    if (!product) throw new Error('no phone with a picture in the demo catalogue');
+    const pages = [
+      { page: 'home', url: `${base}/` },
+      { page: 'search', url: `${base}/search-results?query=phone` },
+      { page: 'product', url: `${base}${product.Url}` },
+    ].filter(({ page }) => wanted.includes(page));
+    return { base, pages, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
