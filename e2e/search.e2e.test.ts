@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
+import { waitForHydrationOnNavigation } from './support/pages.js';
 import { useShop } from './support/shop.js';
 
 describe.each(Object.entries(VIEWPORTS))('searching on a %s', (size, viewport) => {
@@ -7,6 +8,7 @@ describe.each(Object.entries(VIEWPORTS))('searching on a %s', (size, viewport) =
 
   async function newPage() {
     const page = await shop.browser.newPage({ viewport });
+    await waitForHydrationOnNavigation(page);
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     return { page, problems };

@@ -38,8 +38,8 @@ async function start(root: HTMLElement) {
       query.setState({ error: new ApiError(error.message ?? '', error.status ?? 0) });
     }
   }
-  // The page's chunk (modulepreloaded by the HTML, so this is a short wait) first: the whole page
-  // then hydrates in one pass. Hydrating while it still loads would leave its Suspense boundary for
+  // The page's chunk first (the boot script started it with the entry): the whole page then
+  // hydrates in one pass. Hydrating while it still loads would leave its Suspense boundary for
   // later, and an update arriving meanwhile (the cart, the viewer) makes React draw that boundary
   // afresh in the browser, asking the API again for what the server sent.
   await preloadRoute(window.location.pathname).catch(() => undefined);
