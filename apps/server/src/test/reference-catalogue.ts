@@ -1,5 +1,7 @@
 import type { Region } from '@shop/contract';
-import type { ReferenceCatalogue, ReferenceItem } from '../modules/search/reference-search.js';
+import { type CatalogueIndex, PRICE_BANDS } from '../modules/search/catalogue-index.js';
+import type { CountsByKey, ReferenceCatalogue, ReferenceItem } from '../modules/search/reference-search.js';
+import type { FacetCounts } from '../modules/search/search-engine.js';
 import type { TestDatabase } from './test-database.js';
 
 /** The catalogue of one region, read plainly from its tables. */
@@ -45,5 +47,27 @@ export async function readReferenceCatalogue(database: TestDatabase, region: Reg
     categories: categories.map((c) => ({ ...c, parentId: c.parent_id })),
     stores: stores.map((s) => ({ ...s, pickupDisabled: s.pickup_disabled === 1 })),
     items,
+  };
+}
+
+/** The engine's counts keyed as the reference keys them (URL values), zeros left out. */
+export function countsByKey(index: CatalogueIndex, counts: FacetCounts): CountsByKey {
+  const keyed = (values: ArrayLike<number>, keyOf: (i: number) => string) => {
+    const record: Record<string, number> = {};
+    for (let i = 0; i < values.length; i++) if ((values[i] ?? 0) > 0) record[keyOf(i)] = values[i] as number;
+    return record;
+  };
+  return {
+    category: keyed(counts.category, (i) => index.categories[i]?.slug ?? `#${i}`),
+    categoryAll: counts.categoryAll,
+    location: keyed(counts.store, (i) => index.stores[i]?.slug ?? `#${i}`),
+    brand: keyed(counts.brand, (i) => index.brands.slugs[i] ?? `#${i}`),
+    condition: keyed(counts.condition, String),
+    delivery: keyed([counts.postage, counts.pickup], (i) => (i === 0 ? 'postage' : 'pickup')),
+    colour: keyed(counts.colour, (i) => index.colours.slugs[i] ?? `#${i}`),
+    storage: keyed(counts.storage, (i) => index.storages.slugs[i] ?? `#${i}`),
+    price: keyed(counts.priceBand, (i) => `${PRICE_BANDS[i]?.from}-${PRICE_BANDS[i]?.to ?? ''}`),
+    onsale: counts.onSale,
+    haspictures: counts.hasPictures,
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../lib/context.js';
 import { Random } from '../../seed/random.js';
 import { seedCatalogue } from '../../seed/seed.js';
-import { readReferenceCatalogue } from '../../test/reference-catalogue.js';
+import { countsByKey, readReferenceCatalogue } from '../../test/reference-catalogue.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { StoresService } from '../stores/stores.service.js';
@@ -11,7 +11,7 @@ import { type CatalogueIndex, PRICE_BANDS } from './catalogue-index.js';
 import { type Bitmap, type BuiltBitmaps, buildBitmaps } from './facet-bitmaps.js';
 import { type ReferenceCatalogue, type ReferenceItem, ReferenceSearch } from './reference-search.js';
 import { searchPageQuery } from './search.service.js';
-import { type EngineResult, runSearch } from './search-engine.js';
+import { runSearch } from './search-engine.js';
 import { SearchIndexHolder } from './search-index.holder.js';
 import type { OrderKey } from './sort-orders.js';
 
@@ -108,7 +108,7 @@ describe.each(testDatabaseTargets())('facet bitmaps and sort orders kept in plac
         total: expected.total,
         docs: expected.productIds,
       });
-      expect(keyedCounts(index, kept), url).toEqual(expected.counts);
+      expect(countsByKey(index, kept.counts), url).toEqual(expected.counts);
       if (kept.total > 0) withResults++;
     }
     expect(withResults).toBeGreaterThan(QUERIES * 0.5);
@@ -268,27 +268,4 @@ function randomQuery(r: Random, index: CatalogueIndex, items: Map<number, Refere
     params.set('Sort', r.pick(['listed', 'price', 'condition']) + r.pick(['+', '-']));
   if (r.chance(0.3)) params.set('page', String(r.int(1, 8)));
   return params.toString();
-}
-
-/** The engine's counts keyed as the reference keys them (URL values), zeros left out. */
-function keyedCounts(index: CatalogueIndex, result: EngineResult) {
-  const { counts } = result;
-  const keyed = (values: ArrayLike<number>, keyOf: (i: number) => string) => {
-    const record: Record<string, number> = {};
-    for (let i = 0; i < values.length; i++) if ((values[i] ?? 0) > 0) record[keyOf(i)] = values[i] as number;
-    return record;
-  };
-  return {
-    category: keyed(counts.category, (i) => index.categories[i]?.slug ?? `#${i}`),
-    categoryAll: counts.categoryAll,
-    location: keyed(counts.store, (i) => index.stores[i]?.slug ?? `#${i}`),
-    brand: keyed(counts.brand, (i) => index.brands.slugs[i] ?? `#${i}`),
-    condition: keyed(counts.condition, String),
-    delivery: keyed([counts.postage, counts.pickup], (i) => (i === 0 ? 'postage' : 'pickup')),
-    colour: keyed(counts.colour, (i) => index.colours.slugs[i] ?? `#${i}`),
-    storage: keyed(counts.storage, (i) => index.storages.slugs[i] ?? `#${i}`),
-    price: keyed(counts.priceBand, (i) => `${PRICE_BANDS[i]?.from}-${PRICE_BANDS[i]?.to ?? ''}`),
-    onsale: counts.onSale,
-    haspictures: counts.hasPictures,
-  };
 }

@@ -4,7 +4,7 @@ import { systemContext } from '../../lib/context.js';
 import { slugify } from '../../lib/slug.js';
 import { Random } from '../../seed/random.js';
 import { seedCatalogue } from '../../seed/seed.js';
-import { readReferenceCatalogue } from '../../test/reference-catalogue.js';
+import { countsByKey, readReferenceCatalogue } from '../../test/reference-catalogue.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { ContentService } from '../content/content.service.js';
@@ -18,7 +18,7 @@ import {
   type SearchAnswer,
 } from './reference-search.js';
 import { SearchService, searchPageQuery } from './search.service.js';
-import { type FacetCounts, runSearch } from './search-engine.js';
+import { runSearch } from './search-engine.js';
 import { SearchIndexHolder } from './search-index.holder.js';
 
 /**
@@ -161,28 +161,6 @@ async function listSomeInBulk(database: TestDatabase): Promise<void> {
     const batch = ids.filter((_, i) => i % stamps.length === k);
     await db.updateTable('products').set({ listed_at: stamp }).where('id', 'in', batch).execute();
   }
-}
-
-/** The engine's counts keyed as the reference keys them (URL values), zeros left out. */
-function countsByKey(index: CatalogueIndex, counts: FacetCounts): CountsByKey {
-  const keyed = (values: ArrayLike<number>, keyOf: (i: number) => string) => {
-    const record: Record<string, number> = {};
-    for (let i = 0; i < values.length; i++) if ((values[i] ?? 0) > 0) record[keyOf(i)] = values[i] as number;
-    return record;
-  };
-  return {
-    category: keyed(counts.category, (i) => index.categories[i]?.slug ?? `#${i}`),
-    categoryAll: counts.categoryAll,
-    location: keyed(counts.store, (i) => index.stores[i]?.slug ?? `#${i}`),
-    brand: keyed(counts.brand, (i) => index.brands.slugs[i] ?? `#${i}`),
-    condition: keyed(counts.condition, String),
-    delivery: keyed([counts.postage, counts.pickup], (i) => (i === 0 ? 'postage' : 'pickup')),
-    colour: keyed(counts.colour, (i) => index.colours.slugs[i] ?? `#${i}`),
-    storage: keyed(counts.storage, (i) => index.storages.slugs[i] ?? `#${i}`),
-    price: keyed(counts.priceBand, (i) => `${PRICE_BANDS[i]?.from}-${PRICE_BANDS[i]?.to ?? ''}`),
-    onsale: counts.onSale,
-    haspictures: counts.hasPictures,
-  };
 }
 
 function sameAnswer(a: SearchAnswer, b: SearchAnswer): boolean {
