@@ -6,10 +6,11 @@
  *
  *   npm run bench:search -- --products N [--seed S] [--duration SECONDS] [--connections C]
  *     [--database sqlite|postgres] [--database-url postgres://host:port] [--compare-pg] [--cold] [--label L]
+ *     [--seeded FILE]
  *
  * Writes bench/results/search-<N>-c<C>-<YYYY-MM-DD>[-postgres][-vs-pg][-cold][-L].json and .md, and prints the table.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +41,8 @@ const WARMUP_REQUESTS = 300;
 const PG_KINDS = new Set<WorkloadKind>(['broad', 'narrow', 'facets', 'sorts', 'deep']);
 const USAGE =
   'Usage: npm run bench:search -- --products N [--seed S] [--duration SECONDS] [--connections C] ' +
-  '[--database sqlite|postgres] [--database-url postgres://host:port] [--compare-pg] [--cold] [--label L]';
+  '[--database sqlite|postgres] [--database-url postgres://host:port] [--compare-pg] [--cold] [--label L] ' +
+  '[--seeded FILE]';
 
 interface Options {
   products: number;
@@ -54,6 +56,8 @@ interface Options {
   label: string | null;
   /** The server keeps no answers (SEARCH_ANSWER_CACHE=false): every request is computed. */
   cold: boolean;
+  /** An SQLite file seeded before with --products and --seed, copied instead of seeding anew. */
+  seeded: string | null;
 }
 
 function readOptions(): Options {
@@ -68,6 +72,7 @@ function readOptions(): Options {
       'compare-pg': { type: 'boolean', default: false },
       label: { type: 'string' },
       cold: { type: 'boolean', default: false },
+      seeded: { type: 'string' },
     },
   });
   if (values.products === undefined) throw new Error(USAGE);
@@ -92,7 +97,12 @@ function readOptions(): Options {
   if (label !== null && !/^[a-z0-9][a-z0-9-]*$/.test(label)) {
     throw new Error('--label must be lower-case letters, digits and hyphens (it becomes part of a file name)');
   }
+  const seeded = values.seeded ?? null;
+  if (seeded !== null && (values.database !== 'sqlite' || !existsSync(seeded))) {
+    throw new Error('--seeded must name an existing SQLite file (and --database stay sqlite)');
+  }
   return {
+    seeded,
     products,
     seed,
     durationSeconds,
@@ -184,7 +194,13 @@ async function main(): Promise<void> {
       console.log(`[bench] Seeding took ${seconds.toFixed(1)} s`);
       return seconds;
     };
-    const seedingSeconds = await seed(databaseUrl);
+    let seedingSeconds = 0;
+    if (options.seeded) {
+      // Seeding a million items takes minutes: a file seeded once (`npm run seed -- --products N
+      // --seed S --database FILE`) is copied, so repeated runs measure the same catalogue.
+      console.log(`[bench] Copying ${options.seeded} (seeded before with the same --products and --seed)`);
+      copyFileSync(options.seeded, path.join(tempDir, 'bench.sqlite'));
+    } else seedingSeconds = await seed(databaseUrl);
     // On SQLite the comparison needs the same catalogue in PostgreSQL: the same generator and seed.
     const comparisonSeedingSeconds =
       options.comparePg && options.database === 'sqlite' ? await seed((pgDatabase as ThrowAwayPgDatabase).url) : null;

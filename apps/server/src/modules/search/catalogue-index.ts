@@ -2,9 +2,11 @@ import type { Region } from '@shop/contract';
 import { slugify } from '../../lib/slug.js';
 import { postageCost } from '../catalogue/postage.js';
 import { FacetBitmaps } from './facet-bitmaps.js';
+import { FacetRecords } from './facet-records.js';
 import type { IndexedProductRow } from './search.repository.js';
 import { SortOrders } from './sort-orders.js';
 import { TextIndex, type TextIndexSnapshot } from './text-index.js';
+import { WordCounts } from './word-counts.js';
 
 /**
  * The search index of one region's catalogue: a text index plus one typed array per facet field,
@@ -159,6 +161,10 @@ export class CatalogueIndex {
   readonly sortOrders = new SortOrders(this);
   /** Per facet value, the live items holding it (filters by intersection, counts without a scan). */
   readonly facetBitmaps = new FacetBitmaps(this);
+  /** Each document's facet values packed side by side (counting reads one record, not eight columns). */
+  readonly facetRecords = new FacetRecords(this);
+  /** The facet counts of each frequent word's live items, kept current like the bitmaps. */
+  readonly wordCounts = new WordCounts(this);
   /** Scratch marks for one search at a time (searches run one after another on the event loop). */
   resultMarks = new Uint8Array(1024);
 
@@ -249,6 +255,7 @@ export class CatalogueIndex {
     this.priceBand = resize(this.priceBand, (n) => new Uint8Array(n));
     this.titleHash = resize(this.titleHash, (n) => new Int32Array(n));
     this.resultMarks = new Uint8Array(capacity);
+    this.facetRecords.grow(capacity);
   }
 
   /** Adds or refreshes an item. Returns false when the item belongs to no known store or category. */
@@ -259,7 +266,10 @@ export class CatalogueIndex {
     if (storeIndex === undefined || categoryIndex === undefined) return false;
     const existing = this.docByProduct.get(row.id);
     // The bitmaps drop the item by the values its columns still hold, before anything overwrites them.
-    if (existing !== undefined) this.facetBitmaps.remove(existing);
+    if (existing !== undefined) {
+      this.facetBitmaps.remove(existing);
+      this.wordCounts.remove(existing);
+    }
     let doc: number;
     if (existing !== undefined && this.sameText(existing, row, categoryIndex)) {
       doc = existing;
@@ -332,7 +342,9 @@ export class CatalogueIndex {
     if (storeOpen && row.postable === 1 && postageCost(row.weight_grams, this.region) !== null) flags |= Flag.Postage;
     if (storeOpen && !row.disable_in_store_pickup) flags |= Flag.Pickup;
     this.flags[doc] = flags;
+    this.facetRecords.write(doc);
     this.facetBitmaps.add(doc);
+    this.wordCounts.add(doc);
     this.sortOrders.changed(doc, oldPrice, oldCondition, oldListed);
   }
 
@@ -416,6 +428,7 @@ export class CatalogueIndex {
     index.resultMarks = new Uint8Array(Math.max(1024, n));
     index.count = n;
     index.liveCount = snapshot.liveSize;
+    index.facetRecords.writeAll(n);
     (index as { text: TextIndex }).text = TextIndex.fromSnapshot(snapshot.text);
     const { productId } = columns;
     // A product's latest document wins, as upsert left it (an older one of a retitled item is dead).

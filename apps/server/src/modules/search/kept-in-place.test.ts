@@ -14,6 +14,7 @@ import { searchPageQuery } from './search.service.js';
 import { runSearch } from './search-engine.js';
 import { SearchIndexHolder } from './search-index.holder.js';
 import type { OrderKey } from './sort-orders.js';
+import { WordCounts } from './word-counts.js';
 
 /**
  * The facet bitmaps and sort orders are kept current in place on every write instead of being
@@ -22,7 +23,8 @@ import type { OrderKey } from './sort-orders.js';
  * changes that re-index an item as a new document, store moves, re-listings), in batches of one to
  * a hundred; after each batch the kept bitmaps, live counts and every ordering must equal ones
  * built from scratch, and afterwards searches with them must equal the scan, the heap and the
- * plain reference.
+ * plain reference. The same for the facet counts kept per frequent word: after each batch they
+ * equal counts made afresh, and one-word searches answer as the scan does.
  */
 
 const PRODUCTS = 2500;
@@ -54,6 +56,11 @@ describe.each(testDatabaseTargets())('facet bitmaps and sort orders kept in plac
     // In use before the writes begin, so that every write goes through the in-place path.
     expect(index.facetBitmaps.current()).not.toBeNull();
     for (const key of ORDER_KEYS) expect(index.sortOrders.current(key)).not.toBeNull();
+    const frequent = frequentTitleWords(catalogue.items, 12);
+    for (const word of frequent)
+      runSearch(index, searchPageQuery(index, SearchResultsQuerySchema.parse({ query: word })).engineQuery);
+    const keptWords = index.wordCounts.terms();
+    expect(keptWords.length).toBeGreaterThan(5);
     // Limits scaled to this catalogue, so that the batches below reach every way of moving.
     index.sortOrders.limits.oneByOne = 8;
     index.sortOrders.limits.together = 50;
@@ -70,6 +77,10 @@ describe.each(testDatabaseTargets())('facet bitmaps and sort orders kept in plac
       }
       const bitmaps = index.facetBitmaps.current() as BuiltBitmaps;
       expect(comparable(bitmaps, index.size)).toEqual(comparable(buildBitmaps(index), index.size));
+      const fromScratch = new WordCounts(index);
+      for (const term of keptWords) {
+        expect(index.wordCounts.of(term), `word ${term} after ${writes} writes`).toEqual(fromScratch.of(term));
+      }
       for (const key of ORDER_KEYS) {
         expect(Array.from(index.sortOrders.current(key) ?? []), `${key} after ${writes} writes`).toEqual(
           Array.from(index.sortOrders.build(key)),
@@ -93,15 +104,20 @@ describe.each(testDatabaseTargets())('facet bitmaps and sort orders kept in plac
     const random = new Random(16);
     let withResults = 0;
     for (let i = 0; i < QUERIES; i++) {
-      const url = randomQuery(random, index, items);
+      // One frequent word alone now and then: answered from its kept counts.
+      const url = random.chance(0.15)
+        ? `query=${random.pick(frequent)}&Sort=${random.pick(['listed', 'price', 'condition'])}${random.pick(['-', '%2B'])}`
+        : randomQuery(random, index, items);
       const query = SearchResultsQuerySchema.parse(Object.fromEntries(new URLSearchParams(url)));
       const { engineQuery } = searchPageQuery(index, query);
       const kept = runSearch(index, engineQuery);
       index.facetBitmaps.enabled = false;
       index.sortOrders.enabled = false;
+      index.wordCounts.enabled = false;
       const scanned = runSearch(index, engineQuery);
       index.facetBitmaps.enabled = true;
       index.sortOrders.enabled = true;
+      index.wordCounts.enabled = true;
       expect(kept, url).toEqual(scanned);
       const expected = reference.search(query);
       expect({ total: kept.total, docs: kept.docs }, url).toEqual({
@@ -114,6 +130,20 @@ describe.each(testDatabaseTargets())('facet bitmaps and sort orders kept in plac
     expect(withResults).toBeGreaterThan(QUERIES * 0.5);
   }, 120_000);
 });
+
+/** The words most titles hold (each at least 3 letters), most common first. */
+function frequentTitleWords(items: ReferenceItem[], count: number): string[] {
+  const seen = new Map<string, number>();
+  for (const item of items) {
+    for (const word of new Set(item.title.toLowerCase().split(/[^a-z]+/))) {
+      if (word.length >= 3) seen.set(word, (seen.get(word) ?? 0) + 1);
+    }
+  }
+  return [...seen]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([word]) => word);
+}
 
 /** The bitmaps up to the index's size (the kept ones have room for more) and the counts, for comparing. */
 function comparable(built: BuiltBitmaps, size: number) {

@@ -9,6 +9,7 @@ import {
   popcount,
   union,
 } from './facet-bitmaps.js';
+import { RECORD } from './facet-records.js';
 import { cachePerIndex } from './result-cache.js';
 import type { OrderKey } from './sort-orders.js';
 import type { TextMatch } from './text-index.js';
@@ -173,7 +174,7 @@ function computeSearch(index: CatalogueIndex, query: EngineQuery): EngineResult 
     const before = comparator(index, query, match?.scores ?? null);
     const ranked =
       wanted <= HEAP_LIMIT
-        ? topK(results, wanted, before)
+        ? topK(results, wanted, before, query.sort === 'relevance' ? match?.scores : undefined)
         : Array.from(results).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
     page = ranked.slice(query.offset, wanted);
   }
@@ -272,7 +273,11 @@ function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatc
   const within = query.within ?? null;
   if (noFilters && candidates && within === null) {
     const results = liveOf(alive, candidates);
-    countColumns(index, results, directCategory, counts);
+    const word = match?.term != null ? index.wordCounts.of(match.term) : null;
+    const records = index.facetRecords.usable();
+    if (word) copyWordCounts(word.counts, directCategory, counts);
+    else if (records) countRecords(records, results, directCategory, counts);
+    else countColumns(index, results, directCategory, counts);
     counts.categoryAll = results.length;
     rollUpCategories(index, directCategory, counts.category);
     return { total: results.length, counts, docs: () => results, member: null };
@@ -597,8 +602,143 @@ function priceBitmap(index: CatalogueIndex, bitmaps: BuiltBitmaps, prices: Price
   return pass;
 }
 
+/**
+ * Counts every group over `docs` (all of them results) from the packed records: one pass, one
+ * 8-byte read per result. Flags are counted as combinations (16 of them) and summed after.
+ */
+function countRecords(records: Uint32Array, docs: Int32Array, directCategory: Int32Array, into: FacetCounts): void {
+  const { store, brand, condition, priceBand } = into;
+  const colourPlusOne = new Int32Array(RECORD.colourMask + 1);
+  const storagePlusOne = new Int32Array(RECORD.storageMask + 1);
+  const flagSets = new Int32Array(RECORD.flagsMask + 1);
+  const { storeMask, brandShift, categoryMask, conditionShift, conditionMask, bandShift, bandMask } = RECORD;
+  const { flagsShift, flagsMask, colourShift, colourMask, storageShift } = RECORD;
+  for (let i = 0; i < docs.length; i++) {
+    const at = (docs[i] as number) << 1;
+    const a = records[at] as number;
+    const b = records[at + 1] as number;
+    const s = a & storeMask;
+    store[s] = (store[s] as number) + 1;
+    const br = a >>> brandShift;
+    brand[br] = (brand[br] as number) + 1;
+    const c = b & categoryMask;
+    directCategory[c] = (directCategory[c] as number) + 1;
+    const cond = (b >>> conditionShift) & conditionMask;
+    condition[cond] = (condition[cond] as number) + 1;
+    const band = (b >>> bandShift) & bandMask;
+    priceBand[band] = (priceBand[band] as number) + 1;
+    const f = (b >>> flagsShift) & flagsMask;
+    flagSets[f] = (flagSets[f] as number) + 1;
+    const col = (b >>> colourShift) & colourMask;
+    colourPlusOne[col] = (colourPlusOne[col] as number) + 1;
+    const sto = b >>> storageShift;
+    storagePlusOne[sto] = (storagePlusOne[sto] as number) + 1;
+  }
+  addFlagSets(flagSets, G_DELIVERY | G_FLAGS, into);
+  addShifted(colourPlusOne, into.colour);
+  addShifted(storagePlusOne, into.storage);
+}
+
+/** A frequent word's kept counts, as this search's own (the kept ones change with later writes). */
+function copyWordCounts(from: GroupCounts, directCategory: Int32Array, into: FacetCounts): void {
+  directCategory.set(from.directCategory);
+  into.store.set(from.store);
+  into.brand.set(from.brand);
+  into.condition.set(from.condition);
+  into.colour.set(from.colour);
+  into.storage.set(from.storage);
+  into.priceBand.set(from.priceBand);
+  into.postage = from.postage;
+  into.pickup = from.pickup;
+  into.onSale = from.onSale;
+  into.hasPictures = from.hasPictures;
+}
+
+/** Adds the counts of each flag combination to the delivery (G_DELIVERY) and on sale / pictures (G_FLAGS) counts. */
+function addFlagSets(
+  flagSets: Int32Array,
+  groups: number,
+  into: { postage: number; pickup: number; onSale: number; hasPictures: number },
+): void {
+  for (let f = 0; f < flagSets.length; f++) {
+    const n = flagSets[f] as number;
+    if (n === 0) continue;
+    if (groups & G_DELIVERY) {
+      if (f & Flag.Postage) into.postage += n;
+      if (f & Flag.Pickup) into.pickup += n;
+    }
+    if (groups & G_FLAGS) {
+      if (f & Flag.OnSale) into.onSale += n;
+      if (f & Flag.HasPictures) into.hasPictures += n;
+    }
+  }
+}
+
+/** Adds counts kept one place up (0 = no value) to the counts of each value. */
+function addShifted(plusOne: Int32Array, into: Int32Array): void {
+  for (let v = 0; v < into.length; v++) into[v] = (into[v] as number) + (plusOne[v + 1] as number);
+}
+
 /** Adds the values of `groups` (G_FLAGS: on sale and has pictures) of every item in `set`. */
 function countGroups(index: CatalogueIndex, set: Bitmap, groups: number, into: GroupCounts): void {
+  const records = index.facetRecords.usable();
+  if (records) countGroupsByRecords(records, set, groups, into);
+  else countGroupsByColumns(index, set, groups, into);
+}
+
+/** countGroups from the packed records: one 8-byte read per item. */
+function countGroupsByRecords(records: Uint32Array, set: Bitmap, groups: number, into: GroupCounts): void {
+  const { directCategory, store, brand, condition, priceBand } = into;
+  const colourPlusOne = new Int32Array(RECORD.colourMask + 1);
+  const storagePlusOne = new Int32Array(RECORD.storageMask + 1);
+  const flagSets = new Int32Array(RECORD.flagsMask + 1);
+  const { storeMask, brandShift, categoryMask, conditionShift, conditionMask, bandShift, bandMask } = RECORD;
+  const { flagsShift, flagsMask, colourShift, colourMask, storageShift } = RECORD;
+  const byStore = (groups & G_LOCATION) !== 0;
+  const byBrand = (groups & G_BRAND) !== 0;
+  const byCategory = (groups & G_CATEGORY) !== 0;
+  const byCondition = (groups & G_CONDITION) !== 0;
+  const byBand = (groups & G_PRICE) !== 0;
+  const byFlags = (groups & (G_DELIVERY | G_FLAGS)) !== 0;
+  const byColour = (groups & G_COLOUR) !== 0;
+  const byStorage = (groups & G_STORAGE) !== 0;
+  for (let w = 0; w < set.length; w++) {
+    let bits = set[w] as number;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      bits ^= lowest;
+      const at = ((w << 5) + 31 - Math.clz32(lowest)) << 1;
+      const a = records[at] as number;
+      const b = records[at + 1] as number;
+      if (byStore) store[a & storeMask] = (store[a & storeMask] as number) + 1;
+      if (byBrand) brand[a >>> brandShift] = (brand[a >>> brandShift] as number) + 1;
+      if (byCategory) directCategory[b & categoryMask] = (directCategory[b & categoryMask] as number) + 1;
+      if (byCondition) {
+        const cond = (b >>> conditionShift) & conditionMask;
+        condition[cond] = (condition[cond] as number) + 1;
+      }
+      if (byBand) {
+        const band = (b >>> bandShift) & bandMask;
+        priceBand[band] = (priceBand[band] as number) + 1;
+      }
+      if (byFlags) {
+        const f = (b >>> flagsShift) & flagsMask;
+        flagSets[f] = (flagSets[f] as number) + 1;
+      }
+      if (byColour) {
+        const col = (b >>> colourShift) & colourMask;
+        colourPlusOne[col] = (colourPlusOne[col] as number) + 1;
+      }
+      if (byStorage) storagePlusOne[b >>> storageShift] = (storagePlusOne[b >>> storageShift] as number) + 1;
+    }
+  }
+  if (byFlags) addFlagSets(flagSets, groups, into);
+  if (byColour) addShifted(colourPlusOne, into.colour);
+  if (byStorage) addShifted(storagePlusOne, into.storage);
+}
+
+/** countGroups column by column (when some value does not fit the packed records). */
+function countGroupsByColumns(index: CatalogueIndex, set: Bitmap, groups: number, into: GroupCounts): void {
   const { category, store, brand, condition, flags, colour, storage, priceBand } = index;
   const { directCategory, store: storeCount, brand: brandCount, condition: conditionCount } = into;
   const { colour: colourCount, storage: storageCount, priceBand: bandCount } = into;

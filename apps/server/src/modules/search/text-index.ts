@@ -52,6 +52,8 @@ export interface TextMatch {
   corrections: string[];
   /** The query's words as searched: each word typed, or the near miss it was taken for. */
   meant: string[];
+  /** The one term whose postings are exactly `docs` (one word, read one way), else null. */
+  term: number | null;
 }
 
 type Expansion = { termId: number; quality: number };
@@ -294,9 +296,26 @@ export class TextIndex {
     this.epoch = 1;
   }
 
-  private documentFrequency(termId: number): number {
+  /** The documents holding a term, live or not. */
+  documentFrequency(termId: number): number {
     const p = this.postings[termId];
     return p ? p.docs.length + p.moreDocs.length : 0;
+  }
+
+  /** Calls `each` with every document holding a term, ascending. */
+  forEachDocument(termId: number, each: (doc: number) => void): void {
+    const p = this.postings[termId];
+    if (!p) return;
+    for (let i = 0; i < p.docs.length; i++) each(p.docs[i] as number);
+    for (let i = 0; i < p.moreDocs.length; i++) each(p.moreDocs[i] as number);
+  }
+
+  /** Whether a document holds a term (a binary search of its postings). */
+  holds(termId: number, doc: number): boolean {
+    const p = this.postings[termId];
+    if (!p) return false;
+    const firstMore = p.moreDocs[0];
+    return firstMore !== undefined && doc >= firstMore ? ascendingHas(p.moreDocs, doc) : ascendingHas(p.docs, doc);
   }
 
   /** Surface words starting with `prefix`, most frequent first. */
@@ -396,11 +415,29 @@ export class TextIndex {
   /** Documents containing every query word (as a stem, a prefix or a near miss), with scores. */
   match(query: string): TextMatch {
     const tokens = queryWords(query);
-    const empty: TextMatch = { docs: new Int32Array(0), scores: this.scores, corrections: [], meant: tokens };
+    const empty: TextMatch = {
+      docs: new Int32Array(0),
+      scores: this.scores,
+      corrections: [],
+      meant: tokens,
+      term: null,
+    };
     if (tokens.length === 0 || this.docCount === 0) return empty;
     const expanded = tokens.map((token, i) => this.expand(token, i === tokens.length - 1));
     if (expanded.some((e) => e.expansions.length === 0)) {
       return { ...empty, meant: tokens.map((token, i) => expanded[i]?.nearMisses[0]?.word ?? token) };
+    }
+    const single = tokens.length === 1 ? expanded[0] : undefined;
+    if (single && single.expansions.length === 1 && single.nearMisses.length === 0) {
+      // One word that is one term (most broad searches): its postings are the matches, in order.
+      const only = single.expansions[0] as Expansion;
+      return {
+        docs: this.scoreOneTerm(only),
+        scores: this.scores,
+        corrections: [],
+        meant: tokens,
+        term: only.termId,
+      };
     }
     let found = this.intersect(expanded.map((e) => e.expansions));
     // No item holds every word as its likeliest reading: a less likely near miss may be what was
@@ -414,7 +451,33 @@ export class TextIndex {
       return (misses.find((m) => this.holdsAny(m.termId, found.mark)) ?? misses[0])?.word ?? token;
     });
     const corrections = meant.filter((word, i) => word !== tokens[i]);
-    return { docs: found.docs, scores: this.scores, corrections, meant };
+    return { docs: found.docs, scores: this.scores, corrections, meant, term: null };
+  }
+
+  /**
+   * The documents of one term, ascending, each scored as intersect and collect score them (the
+   * same arithmetic, rounded to a float where they store one), in one pass and without marks.
+   */
+  private scoreOneTerm({ termId, quality }: Expansion): Int32Array {
+    const p = this.postings[termId];
+    if (!p) return new Int32Array(0);
+    const scores = this.scores;
+    const docLength = this.docLength;
+    const averageLength = this.totalLength / this.docCount || 1;
+    const idf = Math.log(1 + this.docCount / Math.max(1, this.documentFrequency(termId)));
+    const found = new Int32Array(p.docs.length + p.moreDocs.length);
+    found.set(p.docs);
+    for (let i = 0; i < p.moreDocs.length; i++) found[p.docs.length + i] = p.moreDocs[i] as number;
+    for (let part = 0, at = 0; part < 2; part++) {
+      const weights = part === 0 ? p.weights : p.moreWeights;
+      const length = weights.length;
+      for (let i = 0; i < length; i++, at++) {
+        const doc = found[at] as number;
+        const lengthNorm = 0.8 + 0.2 * ((docLength[doc] ?? 1) / averageLength);
+        scores[doc] = Math.fround((weights[i] as number) * idf * quality) / lengthNorm;
+      }
+    }
+    return found;
   }
 
   /** Whether any document of a term's postings carries `mark` (the documents an intersection found). */
@@ -534,4 +597,18 @@ export class TextIndex {
     for (const { termId } of word) total += this.documentFrequency(termId);
     return Math.min(total, this.docCount);
   }
+}
+
+/** Binary search of an ascending list. */
+function ascendingHas(list: ArrayLike<number>, value: number): boolean {
+  let low = 0;
+  let high = list.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const at = list[mid] as number;
+    if (at === value) return true;
+    if (at < value) low = mid + 1;
+    else high = mid - 1;
+  }
+  return false;
 }

@@ -2,7 +2,16 @@
  * The k best of many items without sorting them all: a bounded binary heap whose root is the worst
  * item kept. `before(a, b)` is true when a ranks ahead of b. Returns the k best, best first.
  */
-export function topK(items: ArrayLike<number>, k: number, before: (a: number, b: number) => boolean): number[] {
+export function topK(
+  items: ArrayLike<number>,
+  k: number,
+  before: (a: number, b: number) => boolean,
+  /**
+   * Optional: a score that `before` ranks higher first, by item. An item scoring below the worst
+   * kept cannot enter, so it is passed over without calling `before` (most items, once the heap is full).
+   */
+  scores?: ArrayLike<number>,
+): number[] {
   if (k <= 0) return [];
   const heap: number[] = [];
   const worse = (a: number, b: number) => before(b, a);
@@ -34,7 +43,10 @@ export function topK(items: ArrayLike<number>, k: number, before: (a: number, b:
     if (heap.length < k) {
       heap.push(item);
       siftUp(heap.length - 1);
-    } else if (before(item, heap[0] as number)) {
+    } else if (
+      !(scores && (scores[item] as number) < (scores[heap[0] as number] as number)) &&
+      before(item, heap[0] as number)
+    ) {
       heap[0] = item;
       siftDown();
     }
