@@ -48,6 +48,8 @@ export interface SearchBenchReport {
   connections: number;
   database: 'sqlite' | 'postgres';
   seedingSeconds: number;
+  /** The SQLite file copied instead of seeding (--seeded), or null. */
+  seededFrom?: string | null;
   startupSeconds: number;
   rssMbAfterReady: number | null;
   peakRssMb: number | null;
@@ -85,7 +87,7 @@ export function renderMarkdown(report: SearchBenchReport): string {
     report.cold
       ? '- Cold: the server kept no answers (SEARCH_ANSWER_CACHE=false), so every request was computed afresh'
       : '- Warm: the server keeps answers until the catalogue changes (SEARCH_ANSWER_CACHE, the default); nothing changed during the runs, so repeated URLs were answered from it after their first request',
-    `- Seeding: ${report.seedingSeconds.toFixed(1)} s; server start to ready: ${report.startupSeconds.toFixed(1)} s`,
+    `- ${report.seededFrom ? `Catalogue: a copy of ${report.seededFrom}, seeded before by the same generator and seed` : `Seeding: ${report.seedingSeconds.toFixed(1)} s`}; server start to ready: ${report.startupSeconds.toFixed(1)} s`,
     `- Server RSS: ${mb(report.rssMbAfterReady)} when ready, ${mb(report.peakRssMb)} peak (VmHWM) after the runs`,
     `- Second start (stopped and started again on the same data and DATA_DIR): ${second}`,
     '',

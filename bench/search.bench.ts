@@ -320,6 +320,7 @@ async function main(): Promise<void> {
       connections: options.connections,
       database: options.database,
       seedingSeconds: round(seedingSeconds, 2),
+      seededFrom: options.seeded,
       startupSeconds: round(startupSeconds, 2),
       rssMbAfterReady: rssMbAfterReady === null ? null : round(rssMbAfterReady, 1),
       peakRssMb: peakRssMb === null ? null : round(peakRssMb, 1),

@@ -59,7 +59,7 @@ describe.each(testDatabaseTargets())('facet bitmaps and sort orders kept in plac
     const frequent = frequentTitleWords(catalogue.items, 12);
     for (const word of frequent)
       runSearch(index, searchPageQuery(index, SearchResultsQuerySchema.parse({ query: word })).engineQuery);
-    const keptWords = index.wordCounts.terms();
+    const keptWords = index.wordCounts.words();
     expect(keptWords.length).toBeGreaterThan(5);
     // Limits scaled to this catalogue, so that the batches below reach every way of moving.
     index.sortOrders.limits.oneByOne = 8;
@@ -78,8 +78,8 @@ describe.each(testDatabaseTargets())('facet bitmaps and sort orders kept in plac
       const bitmaps = index.facetBitmaps.current() as BuiltBitmaps;
       expect(comparable(bitmaps, index.size)).toEqual(comparable(buildBitmaps(index), index.size));
       const fromScratch = new WordCounts(index);
-      for (const term of keptWords) {
-        expect(index.wordCounts.of(term), `word ${term} after ${writes} writes`).toEqual(fromScratch.of(term));
+      for (const terms of keptWords) {
+        expect(index.wordCounts.of(terms), `word ${terms} after ${writes} writes`).toEqual(fromScratch.of(terms));
       }
       for (const key of ORDER_KEYS) {
         expect(Array.from(index.sortOrders.current(key) ?? []), `${key} after ${writes} writes`).toEqual(

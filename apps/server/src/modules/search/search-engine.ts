@@ -112,11 +112,16 @@ export const answerCache = cachePerIndex<EngineResult>(ANSWERS_KEPT);
 
 /**
  * The search's answer: kept answers are reused while the index is unchanged (not for a digest's
- * `within`, nor while a test has switched the bitmaps or orders off to compare the ways). The
+ * `within`, nor while a test has switched the bitmaps, orders, records or word counts off to compare the ways). The
  * answer is shared: callers read it and never change it.
  */
 export function runSearch(index: CatalogueIndex, query: EngineQuery): EngineResult {
-  const cacheable = !query.within && index.facetBitmaps.enabled && index.sortOrders.enabled;
+  const cacheable =
+    !query.within &&
+    index.facetBitmaps.enabled &&
+    index.sortOrders.enabled &&
+    index.facetRecords.enabled &&
+    index.wordCounts.enabled;
   if (!cacheable) return computeSearch(index, query);
   const cache = answerCache(index);
   const key = answerKey(query);
@@ -273,7 +278,7 @@ function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatc
   const within = query.within ?? null;
   if (noFilters && candidates && within === null) {
     const results = liveOf(alive, candidates);
-    const word = match?.term != null ? index.wordCounts.of(match.term) : null;
+    const word = match?.terms ? index.wordCounts.of(match.terms) : null;
     const records = index.facetRecords.usable();
     if (word) copyWordCounts(word.counts, directCategory, counts);
     else if (records) countRecords(records, results, directCategory, counts);
@@ -285,19 +290,51 @@ function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatc
   const resultDocs = new Int32Array(candidateCount);
   let resultCount = 0;
 
+  // Each item's values read once: from its packed record (one 8-byte read) when the values fit.
+  const records = index.facetRecords.usable();
+  const { storeMask: sM, brandShift, categoryMask, conditionShift, conditionMask: cM, bandShift, bandMask } = RECORD;
+  const { flagsShift, flagsMask, colourShift, colourMask: colM, storageShift } = RECORD;
   for (let i = 0; i < candidateCount; i++) {
     const doc = candidates ? (candidates[i] as number) : i;
     if (alive[doc] === 0 || (within !== null && within[doc] !== 1)) continue;
-    const docFlags = flags[doc] as number;
+    let docCategory: number;
+    let docStore: number;
+    let docBrand: number;
+    let docCondition: number;
+    let docFlags: number;
+    let docColour: number;
+    let docStorage: number;
+    let docBand: number;
+    if (records) {
+      const a = records[doc << 1] as number;
+      const b = records[(doc << 1) + 1] as number;
+      docStore = a & sM;
+      docBrand = a >>> brandShift;
+      docCategory = b & categoryMask;
+      docCondition = (b >>> conditionShift) & cM;
+      docBand = (b >>> bandShift) & bandMask;
+      docFlags = (b >>> flagsShift) & flagsMask;
+      docColour = ((b >>> colourShift) & colM) - 1;
+      docStorage = (b >>> storageShift) - 1;
+    } else {
+      docStore = store[doc] as number;
+      docBrand = brand[doc] as number;
+      docCategory = category[doc] as number;
+      docCondition = condition[doc] as number;
+      docBand = priceBand[doc] as number;
+      docFlags = flags[doc] as number;
+      docColour = colour[doc] as number;
+      docStorage = storage[doc] as number;
+    }
     let fail = 0;
     if (!noFilters) {
-      if (hasCategory && categoryAllowed[category[doc] as number] === 0) fail |= G_CATEGORY;
-      if (storeMask && storeMask[store[doc] as number] === 0) fail |= G_LOCATION;
-      if (brandMask && brandMask[brand[doc] as number] !== 1) fail |= G_BRAND;
-      if (conditionMask && conditionMask[condition[doc] as number] !== 1) fail |= G_CONDITION;
+      if (hasCategory && categoryAllowed[docCategory] === 0) fail |= G_CATEGORY;
+      if (storeMask && storeMask[docStore] === 0) fail |= G_LOCATION;
+      if (brandMask && brandMask[docBrand] !== 1) fail |= G_BRAND;
+      if (conditionMask && conditionMask[docCondition] !== 1) fail |= G_CONDITION;
       if (delivery !== 0 && (docFlags & delivery) === 0) fail |= G_DELIVERY;
-      if (colourMask && colourMask[colour[doc] as number] !== 1) fail |= G_COLOUR;
-      if (storageMask && storageMask[storage[doc] as number] !== 1) fail |= G_STORAGE;
+      if (colourMask && colourMask[docColour] !== 1) fail |= G_COLOUR;
+      if (storageMask && storageMask[docStorage] !== 1) fail |= G_STORAGE;
       if (prices) {
         const p = price[doc] as number;
         let inside = false;
@@ -314,18 +351,16 @@ function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatc
 
     if (fail === 0) {
       resultDocs[resultCount++] = doc;
-      directCategory[category[doc] as number]++;
+      directCategory[docCategory]++;
       categoryAll++;
-      storeCount[store[doc] as number]++;
-      brandCount[brand[doc] as number]++;
-      conditionCount[condition[doc] as number]++;
+      storeCount[docStore]++;
+      brandCount[docBrand]++;
+      conditionCount[docCondition]++;
       if (docFlags & Flag.Postage) postage++;
       if (docFlags & Flag.Pickup) pickup++;
-      const c = colour[doc] as number;
-      if (c >= 0) colourCount[c]++;
-      const s = storage[doc] as number;
-      if (s >= 0) storageCount[s]++;
-      bandCount[priceBand[doc] as number]++;
+      if (docColour >= 0) colourCount[docColour]++;
+      if (docStorage >= 0) storageCount[docStorage]++;
+      bandCount[docBand]++;
       if (docFlags & Flag.OnSale) onSale++;
       if (docFlags & Flag.HasPictures) pictures++;
       continue;
@@ -333,34 +368,30 @@ function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatc
     // Failing exactly one group: the item counts for that group's other choices only.
     switch (fail) {
       case G_CATEGORY:
-        directCategory[category[doc] as number]++;
+        directCategory[docCategory]++;
         categoryAll++;
         break;
       case G_LOCATION:
-        storeCount[store[doc] as number]++;
+        storeCount[docStore]++;
         break;
       case G_BRAND:
-        brandCount[brand[doc] as number]++;
+        brandCount[docBrand]++;
         break;
       case G_CONDITION:
-        conditionCount[condition[doc] as number]++;
+        conditionCount[docCondition]++;
         break;
       case G_DELIVERY:
         if (docFlags & Flag.Postage) postage++;
         if (docFlags & Flag.Pickup) pickup++;
         break;
-      case G_COLOUR: {
-        const c = colour[doc] as number;
-        if (c >= 0) colourCount[c]++;
+      case G_COLOUR:
+        if (docColour >= 0) colourCount[docColour]++;
         break;
-      }
-      case G_STORAGE: {
-        const s = storage[doc] as number;
-        if (s >= 0) storageCount[s]++;
+      case G_STORAGE:
+        if (docStorage >= 0) storageCount[docStorage]++;
         break;
-      }
       case G_PRICE:
-        bandCount[priceBand[doc] as number]++;
+        bandCount[docBand]++;
         break;
       default:
         break;

@@ -12,52 +12,71 @@ import { emptyGroupCounts, type GroupCounts } from './facet-bitmaps.js';
  * before and after it writes its columns, as it tells the facet bitmaps), so a write costs a
  * binary search per kept word and a search costs a copy of a few hundred numbers.
  *
- * Only words in at least 1 of FREQUENT_SHARE documents are kept: rarer words are cheap to count
- * and there are far more of them.
+ * A word is kept with all its readings (its exact term and the longer words it begins, as the
+ * search reads it). Only words in at least 1 of FREQUENT_SHARE documents are kept, read at most
+ * MOST_TERMS ways, MOST_KEPT of them: rarer words are cheap to count, and there are far more of them.
  */
 
 /** A word is kept when at least 1 in this many documents hold it. */
 export const FREQUENT_SHARE = 64;
+/** A word read more ways than this (a short prefix) is counted afresh: each write would search them all. */
+const MOST_TERMS = 8;
+/** Words kept at most, the least recently searched let go first. */
+const MOST_KEPT = 256;
 
 export interface WordCount {
-  /** Live items holding the word. */
+  /** The word's readings: terms of the text index. */
+  terms: number[];
+  /** Live items holding any of them. */
   live: number;
   counts: GroupCounts;
 }
 
 export class WordCounts {
-  private readonly kept = new Map<number, WordCount>();
+  /** By the word's terms, ascending and joined; in order of last use (a Map keeps insertion order). */
+  private readonly kept = new Map<string, WordCount>();
   /** Off: every one-word search counts its matches (tests compare the two ways). */
   enabled = true;
 
   constructor(private readonly index: CatalogueIndex) {}
 
-  /** The words kept, as terms of the text index. */
-  terms(): number[] {
-    return [...this.kept.keys()];
+  /** The words kept, each as its terms. */
+  words(): number[][] {
+    return [...this.kept.values()].map((word) => word.terms);
   }
 
   /**
-   * The counts of the live items holding `termId`, current with the index; null for a word that
-   * is not frequent (count its matches instead). The result is shared: read it, never change it.
+   * The counts of the live items holding any of `terms` (one word's readings), current with the
+   * index; null for a word that is not frequent, or read too many ways (count its matches instead).
+   * The result is shared: read it, never change it.
    */
-  of(termId: number): WordCount | null {
+  of(terms: number[]): WordCount | null {
     if (!this.enabled) return null;
-    const kept = this.kept.get(termId);
+    const unique = [...new Set(terms)].sort((a, b) => a - b);
+    const key = unique.join(',');
+    const kept = this.kept.get(key);
     if (kept) {
+      this.kept.delete(key);
+      this.kept.set(key, kept);
       fitDictionaries(this.index, kept.counts);
       return kept;
     }
     const { text } = this.index;
-    if (text.documentFrequency(termId) * FREQUENT_SHARE < this.index.size) return null;
-    const made: WordCount = { live: 0, counts: emptyGroupCounts(this.index) };
+    const frequency = unique.reduce((sum, term) => sum + text.documentFrequency(term), 0);
+    if (unique.length > MOST_TERMS || frequency * FREQUENT_SHARE < this.index.size) return null;
+    const made: WordCount = { terms: unique, live: 0, counts: emptyGroupCounts(this.index) };
     const { alive } = this.index;
-    text.forEachDocument(termId, (doc) => {
-      if (alive[doc] === 0) return;
-      made.live++;
-      tally(this.index, doc, made.counts, 1);
-    });
-    this.kept.set(termId, made);
+    const counted = new Uint8Array(this.index.size);
+    for (const term of unique) {
+      text.forEachDocument(term, (doc) => {
+        if (alive[doc] === 0 || counted[doc] === 1) return;
+        counted[doc] = 1;
+        made.live++;
+        tally(this.index, doc, made.counts, 1);
+      });
+    }
+    this.kept.set(key, made);
+    if (this.kept.size > MOST_KEPT) this.kept.delete(this.kept.keys().next().value as string);
     return made;
   }
 
@@ -75,8 +94,8 @@ export class WordCounts {
 
   private move(doc: number, sign: 1 | -1): void {
     const { text } = this.index;
-    for (const [termId, word] of this.kept) {
-      if (!text.holds(termId, doc)) continue;
+    for (const word of this.kept.values()) {
+      if (!word.terms.some((term) => text.holds(term, doc))) continue;
       fitDictionaries(this.index, word.counts);
       word.live += sign;
       tally(this.index, doc, word.counts, sign);
