@@ -97,12 +97,19 @@ export class PredictiveService {
     limits: (typeof LIMITS)['desktop'],
   ): SuggestionPlan {
     const match = index.text.match(text);
-    const live: number[] = [];
-    for (const doc of match.docs) if (index.alive[doc]) live.push(doc);
+    const { alive, category } = index;
+    const live = new Int32Array(match.docs.length);
+    let liveCount = 0;
+    for (const doc of match.docs) if (alive[doc] !== 0) live[liveCount++] = doc;
+    const liveDocs = live.subarray(0, liveCount);
 
-    // Count matches per category, rolled up, in one pass.
-    const direct = new Int32Array(index.categories.length);
-    for (const doc of live) direct[index.category[doc] as number]++;
+    // Matches per category, rolled up: a frequent word's are kept, others are counted in one pass.
+    const word = match.terms ? index.wordCounts.of(match.terms) : null;
+    let direct = word?.counts.directCategory;
+    if (!direct) {
+      direct = new Int32Array(index.categories.length);
+      for (const doc of liveDocs) direct[category[doc] as number]++;
+    }
     const rolled = new Int32Array(index.categories.length);
     direct.forEach((own, c) => {
       if (own > 0) for (const a of index.categories[c]?.lineage ?? []) rolled[a] += own;
@@ -112,16 +119,21 @@ export class PredictiveService {
     const completions = this.completions(index, text, match.meant, limits.completions);
     // "iph" is shown as the search it most likely is: "iphone in Smartphones"; "swith" as "switch".
     const displayQuery = completions[0] ?? (match.corrections.length > 0 ? match.meant.join(' ') : text);
-    const bestDocs = topK(live, limits.products, (a, b) => {
-      const sa = match.scores[a] as number;
-      const sb = match.scores[b] as number;
-      return sa !== sb ? sa > sb : (index.listed[a] as number) > (index.listed[b] as number);
-    });
+    const bestDocs = topK(
+      liveDocs,
+      limits.products,
+      (a, b) => {
+        const sa = match.scores[a] as number;
+        const sb = match.scores[b] as number;
+        return sa !== sb ? sa > sb : (index.listed[a] as number) > (index.listed[b] as number);
+      },
+      match.scores,
+    );
     const roots = index.categories
       .filter((c) => c.parent < 0 && (rolled[c.index] ?? 0) > 0)
       .sort((a, b) => (rolled[b.index] ?? 0) - (rolled[a.index] ?? 0))
       .slice(0, limits.topCategories);
-    return { count: live.length, scoped, displayQuery, bestDocs, completions, roots };
+    return { count: liveCount, scoped, displayQuery, bestDocs, completions, roots };
   }
 
   /** Leaf categories with the most matches; the one the shopper is browsing comes first. */
