@@ -44,7 +44,7 @@ export interface WeightedText {
 }
 
 export interface TextMatch {
-  /** Matching documents, ascending. */
+  /** Matching documents, ascending. Read only: it may be the index's own postings. */
   docs: Int32Array;
   /** Scores indexed by document; valid only for matched documents until the next match call. */
   scores: Float32Array;
@@ -467,9 +467,13 @@ export class TextIndex {
     const docLength = this.docLength;
     const averageLength = this.totalLength / this.docCount || 1;
     const idf = Math.log(1 + this.docCount / Math.max(1, this.documentFrequency(termId)));
-    const found = new Int32Array(p.docs.length + p.moreDocs.length);
-    found.set(p.docs);
-    for (let i = 0; i < p.moreDocs.length; i++) found[p.docs.length + i] = p.moreDocs[i] as number;
+    // Without later additions the packed postings are the answer as they are (callers only read it).
+    let found = p.docs;
+    if (p.moreDocs.length > 0) {
+      found = new Int32Array(p.docs.length + p.moreDocs.length);
+      found.set(p.docs);
+      for (let i = 0; i < p.moreDocs.length; i++) found[p.docs.length + i] = p.moreDocs[i] as number;
+    }
     for (let part = 0, at = 0; part < 2; part++) {
       const weights = part === 0 ? p.weights : p.moreWeights;
       const length = weights.length;
