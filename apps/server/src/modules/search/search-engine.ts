@@ -112,8 +112,8 @@ export const answerCache = cachePerIndex<EngineResult>(ANSWERS_KEPT);
 
 /**
  * The search's answer: kept answers are reused while the index is unchanged (not for a digest's
- * `within`, nor while a test has switched the bitmaps, orders, records or word counts off to compare the ways). The
- * answer is shared: callers read it and never change it.
+ * `within`, nor while a test has switched the bitmaps, orders, records or word counts off to
+ * compare the ways). The answer is shared: callers read it and never change it.
  */
 export function runSearch(index: CatalogueIndex, query: EngineQuery): EngineResult {
   const cacheable =
