@@ -719,6 +719,16 @@ function countGroups(index: CatalogueIndex, set: Bitmap, groups: number, into: G
 
 /** countGroups from the packed records: one 8-byte read per item. */
 function countGroupsByRecords(records: Uint32Array, set: Bitmap, groups: number, into: GroupCounts): void {
+  // One group alone (each chosen group over the items passing the others): a loop that reads just its field.
+  const single = singleField(groups, into);
+  if (single) {
+    const { word, shift, mask, counts } = single;
+    countField(records, set, word, shift, mask, counts);
+    if (groups === G_DELIVERY || groups === G_FLAGS) addFlagSets(counts, groups, into);
+    else if (groups === G_COLOUR) addShifted(counts, into.colour);
+    else if (groups === G_STORAGE) addShifted(counts, into.storage);
+    return;
+  }
   const { directCategory, store, brand, condition, priceBand } = into;
   const colourPlusOne = new Int32Array(RECORD.colourMask + 1);
   const storagePlusOne = new Int32Array(RECORD.storageMask + 1);
@@ -766,6 +776,69 @@ function countGroupsByRecords(records: Uint32Array, set: Bitmap, groups: number,
   if (byFlags) addFlagSets(flagSets, groups, into);
   if (byColour) addShifted(colourPlusOne, into.colour);
   if (byStorage) addShifted(storagePlusOne, into.storage);
+}
+
+/** Where one group's value sits in a record, and what to count it into (colour, storage plus one; flags as combinations). */
+function singleField(
+  groups: number,
+  into: GroupCounts,
+): { word: 0 | 1; shift: number; mask: number; counts: Int32Array } | null {
+  switch (groups) {
+    case G_LOCATION:
+      return { word: 0, shift: 0, mask: RECORD.storeMask, counts: into.store };
+    case G_BRAND:
+      return { word: 0, shift: RECORD.brandShift, mask: 0xffff, counts: into.brand };
+    case G_CATEGORY:
+      return { word: 1, shift: 0, mask: RECORD.categoryMask, counts: into.directCategory };
+    case G_CONDITION:
+      return { word: 1, shift: RECORD.conditionShift, mask: RECORD.conditionMask, counts: into.condition };
+    case G_PRICE:
+      return { word: 1, shift: RECORD.bandShift, mask: RECORD.bandMask, counts: into.priceBand };
+    case G_DELIVERY:
+    case G_FLAGS:
+      return {
+        word: 1,
+        shift: RECORD.flagsShift,
+        mask: RECORD.flagsMask,
+        counts: new Int32Array(RECORD.flagsMask + 1),
+      };
+    case G_COLOUR:
+      return {
+        word: 1,
+        shift: RECORD.colourShift,
+        mask: RECORD.colourMask,
+        counts: new Int32Array(RECORD.colourMask + 1),
+      };
+    case G_STORAGE:
+      return {
+        word: 1,
+        shift: RECORD.storageShift,
+        mask: RECORD.storageMask,
+        counts: new Int32Array(RECORD.storageMask + 1),
+      };
+    default:
+      return null;
+  }
+}
+
+/** Adds one field of the record of every item in `set` to `counts` (by the field's value). */
+function countField(
+  records: Uint32Array,
+  set: Bitmap,
+  word: 0 | 1,
+  shift: number,
+  mask: number,
+  counts: Int32Array,
+): void {
+  for (let w = 0; w < set.length; w++) {
+    let bits = set[w] as number;
+    while (bits !== 0) {
+      const lowest = bits & -bits;
+      bits ^= lowest;
+      const value = ((records[(((w << 5) + 31 - Math.clz32(lowest)) << 1) + word] as number) >>> shift) & mask;
+      counts[value] = (counts[value] as number) + 1;
+    }
+  }
 }
 
 /** countGroups column by column (when some value does not fit the packed records). */
