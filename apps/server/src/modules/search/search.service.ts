@@ -61,6 +61,29 @@ function sortValue(key: SortKey, descending: boolean): string {
  * newest), page and page size (at most PageSize.searchMax). The reference comparison test asks
  * the engine through this too, so it checks exactly what the page runs.
  */
+/** Each name's place in alphabetical order (localeCompare, ties in list order), by the list it came from. */
+const ranksByList = new WeakMap<readonly unknown[], { length: number; ranks: Int32Array }>();
+
+/**
+ * The facets are listed by name on every search; comparing names with localeCompare each time
+ * showed in a search request's profile (sorting the stores alone: 0.015-0.025 ms), so each list's
+ * order is worked out once (again when it grows).
+ */
+export function nameRanks<T>(list: readonly T[], nameOf: (item: T) => string): Int32Array {
+  const kept = ranksByList.get(list);
+  if (kept && kept.length === list.length) return kept.ranks;
+  const names = list.map(nameOf);
+  const order = names.map((_, i) => i).sort((a, b) => (names[a] ?? '').localeCompare(names[b] ?? ''));
+  const ranks = new Int32Array(names.length);
+  order.forEach((at, rank) => {
+    ranks[at] = rank;
+  });
+  ranksByList.set(list, { length: list.length, ranks });
+  return ranks;
+}
+
+const asName = (name: string) => name;
+
 export function searchPageQuery(
   index: CatalogueIndex,
   query: SearchResultsQuery,
@@ -248,6 +271,8 @@ export class SearchService {
 
   private storeGroups(index: CatalogueIndex, result: EngineResult, query: SearchResultsQuery): StoreFacetGroup[] {
     const chosen = new Set(query.location ?? []);
+    const storeRank = nameRanks(index.stores, (s) => s.name);
+    const storeIndex = index.storeBySlug;
     return statesOf(this.region).flatMap((state) => {
       const stores: FacetItem[] = index.stores
         .filter((s) => s.state === state.code)
@@ -259,7 +284,7 @@ export class SearchService {
           Selected: chosen.has(s.slug),
         }))
         .filter((s) => s.Count > 0 || s.Selected)
-        .sort((a, b) => a.Name.localeCompare(b.Name));
+        .sort((a, b) => (storeRank[storeIndex.get(a.Guid) ?? 0] ?? 0) - (storeRank[storeIndex.get(b.Guid) ?? 0] ?? 0));
       const total = stores.reduce((sum, s) => sum + s.Count, 0);
       if (stores.length === 0 && !chosen.has(state.code)) return [];
       return [
@@ -335,7 +360,7 @@ export class SearchService {
         query.brand,
         (a, b) =>
           (result.counts.brand[b] ?? 0) - (result.counts.brand[a] ?? 0) ||
-          (index.brands.names[a] ?? '').localeCompare(index.brands.names[b] ?? ''),
+          (nameRanks(index.brands.names, asName)[a] ?? 0) - (nameRanks(index.brands.names, asName)[b] ?? 0),
         MAX_BRANDS,
       ),
       {
@@ -357,8 +382,13 @@ export class SearchService {
 
   private lowerGroups(index: CatalogueIndex, result: EngineResult, query: SearchResultsQuery): FacetGroup[] {
     const groups = [
-      this.valueGroup('Colour', 'colour', index.colours, result.counts.colour, query.colour, (a, b) =>
-        (index.colours.names[a] ?? '').localeCompare(index.colours.names[b] ?? ''),
+      this.valueGroup(
+        'Colour',
+        'colour',
+        index.colours,
+        result.counts.colour,
+        query.colour,
+        (a, b) => (nameRanks(index.colours.names, asName)[a] ?? 0) - (nameRanks(index.colours.names, asName)[b] ?? 0),
       ),
       this.valueGroup(
         'Storage',
