@@ -567,11 +567,22 @@ export class TextIndex {
     const scores = this.scores;
 
     // Plain loops rather than a callback per posting: this runs once for every posting of every
-    // expansion, up to hundreds of thousands of times for a broad word at a million items.
+    // expansion, up to hundreds of thousands of times for a broad word at a million items. The
+    // documents still in the running are kept in `candidates`: once they are few, a later word is
+    // looked up for each of them (a binary search per expansion) instead of walking its postings.
+    let candidates = new Int32Array(this.postingTotal(expanded[0] ?? []));
+    let count = 0;
     for (let t = 0; t < expanded.length; t++) {
       const expectedBefore = base + t;
       const first = t === 0;
-      for (const { termId, quality } of expanded[t] ?? []) {
+      const expansions = expanded[t] ?? [];
+      if (!first && count * this.probeCost(expansions) < this.postingTotal(expansions)) {
+        count = this.probe(expansions, candidates, count, expectedBefore);
+        continue;
+      }
+      const next = first ? candidates : new Int32Array(count);
+      let kept = 0;
+      for (const { termId, quality } of expansions) {
         const p = this.postings[termId];
         if (!p) continue;
         const idf = Math.log(1 + n / Math.max(1, this.documentFrequency(termId)));
@@ -587,89 +598,136 @@ export class TextIndex {
               if (mark !== base + 1) {
                 seen[doc] = base + 1;
                 scores[doc] = (weights[i] as number) * idf * quality;
+                next[kept++] = doc;
               }
             } else if (mark === expectedBefore) {
               seen[doc] = expectedBefore + 1;
               scores[doc] = (scores[doc] as number) + (weights[i] as number) * idf * quality;
+              next[kept++] = doc;
             }
           }
         }
       }
+      candidates = next;
+      count = kept;
     }
-    return { docs: this.collect(expanded[last - 1] ?? [], base + last), mark: base + last + 1 };
+    return { docs: this.collectFrom(candidates, count, base + last), mark: base + last + 1 };
+  }
+
+  /** The postings of a word's expansions, all told. */
+  private postingTotal(expansions: Expansion[]): number {
+    let total = 0;
+    for (const { termId } of expansions) total += this.documentFrequency(termId);
+    return total;
+  }
+
+  /** About how many steps looking one document up in every expansion of a word takes. */
+  private probeCost(expansions: Expansion[]): number {
+    let steps = 0;
+    for (const { termId } of expansions) steps += 32 - Math.clz32(this.documentFrequency(termId) + 1);
+    return steps;
   }
 
   /**
-   * The documents marked `complete` (they hold every word), ascending, each scored for its length
-   * and re-marked `complete + 1`. Found by walking the last word's postings: one expansion's
-   * postings are already ascending; several are merged by a scan of a bitmap when they are many
-   * (cheaper than sorting tens of thousands of numbers).
+   * A later word by lookup: each candidate (marked `expectedBefore`) is scored by the first of the
+   * word's expansions holding it, as the walk would score it, and kept (in place, in order) if any does.
    */
-  private collect(lastWord: Expansion[], complete: number): Int32Array {
+  private probe(expansions: Expansion[], candidates: Int32Array, count: number, expectedBefore: number): number {
+    const seen = this.seen;
+    const scores = this.scores;
+    const n = this.docCount;
+    const terms = expansions.map(({ termId, quality }) => ({
+      p: this.postings[termId],
+      quality,
+      idf: Math.log(1 + n / Math.max(1, this.documentFrequency(termId))),
+    }));
+    let kept = 0;
+    for (let c = 0; c < count; c++) {
+      const doc = candidates[c] as number;
+      for (const { p, quality, idf } of terms) {
+        if (!p) continue;
+        let weight = -1;
+        const firstMore = p.moreDocs[0];
+        if (firstMore !== undefined && doc >= firstMore) {
+          const at = ascendingIndex(p.moreDocs, doc);
+          if (at >= 0) weight = p.moreWeights[at] as number;
+        } else {
+          const at = ascendingIndex(p.docs, doc);
+          if (at >= 0) weight = p.weights[at] as number;
+        }
+        if (weight < 0) continue;
+        seen[doc] = expectedBefore + 1;
+        scores[doc] = (scores[doc] as number) + weight * idf * quality;
+        candidates[kept++] = doc;
+        break;
+      }
+    }
+    return kept;
+  }
+
+  /**
+   * The candidates (all marked `complete`: they hold every word), ascending, each scored for its
+   * length and re-marked `complete + 1`.
+   */
+  private collectFrom(candidates: Int32Array, count: number, complete: number): Int32Array {
     const seen = this.seen;
     const scores = this.scores;
     const docLength = this.docLength;
     const averageLength = this.totalLength / this.docCount || 1;
-    const found = new Int32Array(this.collectCapacity(lastWord));
-    let count = 0;
+    const docs = candidates.subarray(0, count);
     let ascending = true;
     let previous = -1;
-    for (const { termId } of lastWord) {
-      const p = this.postings[termId];
-      if (!p) continue;
-      for (let part = 0; part < 2; part++) {
-        const docs = part === 0 ? p.docs : p.moreDocs;
-        const length = docs.length;
-        for (let i = 0; i < length; i++) {
-          const doc = docs[i] as number;
-          if (seen[doc] !== complete) continue;
-          seen[doc] = complete + 1;
-          const lengthNorm = 0.8 + 0.2 * ((docLength[doc] ?? 1) / averageLength);
-          scores[doc] = (scores[doc] as number) / lengthNorm;
-          found[count++] = doc;
-          if (doc < previous) ascending = false;
-          previous = doc;
-        }
-      }
-    }
-    const docs = found.subarray(0, count);
-    if (ascending) return docs;
-    if (count * 16 < this.docCount) return docs.sort();
-    const bits = new Uint32Array((this.docCount + 31) >>> 5);
     for (let i = 0; i < count; i++) {
       const doc = docs[i] as number;
-      bits[doc >>> 5] = (bits[doc >>> 5] as number) | (1 << (doc & 31));
+      seen[doc] = complete + 1;
+      const lengthNorm = 0.8 + 0.2 * ((docLength[doc] ?? 1) / averageLength);
+      scores[doc] = (scores[doc] as number) / lengthNorm;
+      if (doc < previous) ascending = false;
+      previous = doc;
     }
-    let at = 0;
-    for (let w = 0; w < bits.length; w++) {
-      let word = bits[w] as number;
-      while (word !== 0) {
-        const lowest = word & -word;
-        docs[at++] = (w << 5) + 31 - Math.clz32(lowest);
-        word ^= lowest;
-      }
-    }
-    return docs;
+    if (ascending) return docs;
+    return inOrder(docs, this.docCount);
   }
+}
 
-  /** An upper bound on the documents of a word's expansions. */
-  private collectCapacity(word: Expansion[]): number {
-    let total = 0;
-    for (const { termId } of word) total += this.documentFrequency(termId);
-    return Math.min(total, this.docCount);
+/**
+ * Documents put in ascending order, in place: by sorting when they are few, else by a scan of a
+ * bitmap of them (cheaper than sorting tens of thousands of numbers).
+ */
+function inOrder(docs: Int32Array, docCount: number): Int32Array {
+  if (docs.length * 16 < docCount) return docs.sort();
+  const bits = new Uint32Array((docCount + 31) >>> 5);
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i] as number;
+    bits[doc >>> 5] = (bits[doc >>> 5] as number) | (1 << (doc & 31));
   }
+  let at = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w] as number;
+    while (word !== 0) {
+      const lowest = word & -word;
+      docs[at++] = (w << 5) + 31 - Math.clz32(lowest);
+      word ^= lowest;
+    }
+  }
+  return docs;
 }
 
 /** Binary search of an ascending list. */
 function ascendingHas(list: ArrayLike<number>, value: number): boolean {
+  return ascendingIndex(list, value) >= 0;
+}
+
+/** Where a value is in an ascending list, or -1. */
+function ascendingIndex(list: ArrayLike<number>, value: number): number {
   let low = 0;
   let high = list.length - 1;
   while (low <= high) {
     const mid = (low + high) >>> 1;
     const at = list[mid] as number;
-    if (at === value) return true;
+    if (at === value) return mid;
     if (at < value) low = mid + 1;
     else high = mid - 1;
   }
-  return false;
+  return -1;
 }
