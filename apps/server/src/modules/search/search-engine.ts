@@ -778,47 +778,31 @@ function countGroupsByRecords(records: Uint32Array, set: Bitmap, groups: number,
   if (byStorage) addShifted(storagePlusOne, into.storage);
 }
 
-/** Where one group's value sits in a record, and what to count it into (colour, storage plus one; flags as combinations). */
+/**
+ * Where one group's value sits in a record (word, shift, mask), and the counts it goes into by name;
+ * colour and storage (kept plus one) and the flags (counted as combinations) go into counts of their own.
+ */
+const FIELDS: Record<number, { word: 0 | 1; shift: number; mask: number; into: keyof GroupCounts | null }> = {
+  [G_LOCATION]: { word: 0, shift: 0, mask: RECORD.storeMask, into: 'store' },
+  [G_BRAND]: { word: 0, shift: RECORD.brandShift, mask: 0xffff, into: 'brand' },
+  [G_CATEGORY]: { word: 1, shift: 0, mask: RECORD.categoryMask, into: 'directCategory' },
+  [G_CONDITION]: { word: 1, shift: RECORD.conditionShift, mask: RECORD.conditionMask, into: 'condition' },
+  [G_PRICE]: { word: 1, shift: RECORD.bandShift, mask: RECORD.bandMask, into: 'priceBand' },
+  [G_DELIVERY]: { word: 1, shift: RECORD.flagsShift, mask: RECORD.flagsMask, into: null },
+  [G_FLAGS]: { word: 1, shift: RECORD.flagsShift, mask: RECORD.flagsMask, into: null },
+  [G_COLOUR]: { word: 1, shift: RECORD.colourShift, mask: RECORD.colourMask, into: null },
+  [G_STORAGE]: { word: 1, shift: RECORD.storageShift, mask: RECORD.storageMask, into: null },
+};
+
+/** A group alone: where its value sits in a record, and what to count it into. */
 function singleField(
   groups: number,
   into: GroupCounts,
 ): { word: 0 | 1; shift: number; mask: number; counts: Int32Array } | null {
-  switch (groups) {
-    case G_LOCATION:
-      return { word: 0, shift: 0, mask: RECORD.storeMask, counts: into.store };
-    case G_BRAND:
-      return { word: 0, shift: RECORD.brandShift, mask: 0xffff, counts: into.brand };
-    case G_CATEGORY:
-      return { word: 1, shift: 0, mask: RECORD.categoryMask, counts: into.directCategory };
-    case G_CONDITION:
-      return { word: 1, shift: RECORD.conditionShift, mask: RECORD.conditionMask, counts: into.condition };
-    case G_PRICE:
-      return { word: 1, shift: RECORD.bandShift, mask: RECORD.bandMask, counts: into.priceBand };
-    case G_DELIVERY:
-    case G_FLAGS:
-      return {
-        word: 1,
-        shift: RECORD.flagsShift,
-        mask: RECORD.flagsMask,
-        counts: new Int32Array(RECORD.flagsMask + 1),
-      };
-    case G_COLOUR:
-      return {
-        word: 1,
-        shift: RECORD.colourShift,
-        mask: RECORD.colourMask,
-        counts: new Int32Array(RECORD.colourMask + 1),
-      };
-    case G_STORAGE:
-      return {
-        word: 1,
-        shift: RECORD.storageShift,
-        mask: RECORD.storageMask,
-        counts: new Int32Array(RECORD.storageMask + 1),
-      };
-    default:
-      return null;
-  }
+  const field = FIELDS[groups];
+  if (!field) return null;
+  const counts = field.into ? (into[field.into] as Int32Array) : new Int32Array(field.mask + 1);
+  return { word: field.word, shift: field.shift, mask: field.mask, counts };
 }
 
 /** Adds one field of the record of every item in `set` to `counts` (by the field's value). */

@@ -439,7 +439,7 @@ export class TextIndex {
         terms: [only.termId],
       };
     }
-    let found = single ? this.oneWord(single.expansions) : this.intersect(expanded.map((e) => e.expansions));
+    let found = this.intersect(expanded.map((e) => e.expansions));
     let terms = single ? single.expansions.map((e) => e.termId) : null;
     // No item holds every word as its likeliest reading: a less likely near miss may be what was
     // meant ('geen iphone' is a green iPhone, although 'gen' is the nearer word).
@@ -493,61 +493,6 @@ export class TextIndex {
     for (let i = 0; i < p.docs.length; i++) if (this.seen[p.docs[i] as number] === mark) return true;
     for (let i = 0; i < p.moreDocs.length; i++) if (this.seen[p.moreDocs[i] as number] === mark) return true;
     return false;
-  }
-
-  /**
-   * intersect() for one word: every document of any of its expansions, scored by the first
-   * expansion holding it and then for its length (the same arithmetic), found in one walk of the
-   * postings and put in order by a bitmap (intersect walks them twice). Marked as intersect marks.
-   */
-  private oneWord(expansions: Expansion[]): { docs: Int32Array; mark: number } {
-    if (this.epoch > 0x3fffffff) {
-      this.seen.fill(0);
-      this.epoch = 1;
-    }
-    const scored = this.epoch;
-    const mark = scored + 2;
-    this.epoch += 3;
-    const n = this.docCount;
-    const seen = this.seen;
-    const scores = this.scores;
-    const bits = new Uint32Array((n + 31) >>> 5);
-    let count = 0;
-    for (const { termId, quality } of expansions) {
-      const p = this.postings[termId];
-      if (!p) continue;
-      const idf = Math.log(1 + n / Math.max(1, this.documentFrequency(termId)));
-      for (let part = 0; part < 2; part++) {
-        const docs = part === 0 ? p.docs : p.moreDocs;
-        const weights = part === 0 ? p.weights : p.moreWeights;
-        const length = docs.length;
-        for (let i = 0; i < length; i++) {
-          const doc = docs[i] as number;
-          if (seen[doc] === scored) continue;
-          seen[doc] = scored;
-          scores[doc] = (weights[i] as number) * idf * quality;
-          bits[doc >>> 5] = (bits[doc >>> 5] as number) | (1 << (doc & 31));
-          count++;
-        }
-      }
-    }
-    const docLength = this.docLength;
-    const averageLength = this.totalLength / n || 1;
-    const found = new Int32Array(count);
-    let at = 0;
-    for (let w = 0; w < bits.length; w++) {
-      let word = bits[w] as number;
-      while (word !== 0) {
-        const lowest = word & -word;
-        word ^= lowest;
-        const doc = (w << 5) + 31 - Math.clz32(lowest);
-        found[at++] = doc;
-        seen[doc] = mark;
-        const lengthNorm = 0.8 + 0.2 * ((docLength[doc] ?? 1) / averageLength);
-        scores[doc] = (scores[doc] as number) / lengthNorm;
-      }
-    }
-    return { docs: found, mark };
   }
 
   /**
