@@ -103,6 +103,8 @@ interface Selection {
   docs(): Int32Array;
   /** Whether a document is a result (for walking a precomputed order). */
   member: Bitmap | null;
+  /** docs() may name sold items too (the raw matches of a word): pass over those not alive. */
+  mayHoldDead?: boolean;
 }
 
 /** How many recent answers each index keeps (a few kB each: the counts of every facet value). */
@@ -165,6 +167,7 @@ function computeSearch(index: CatalogueIndex, query: EngineQuery): EngineResult 
   const selection = bitmaps ? selectWithBitmaps(index, bitmaps, query, match) : selectByScan(index, query, match);
 
   const wanted = query.offset + query.limit;
+  const keep = selection.mayHoldDead ? index.alive : null;
   let page: number[];
   const orderKey: OrderKey | null =
     query.sort === 'relevance' ? (match ? null : 'listed-') : `${query.sort}${query.descending ? '-' : '+'}`;
@@ -173,14 +176,14 @@ function computeSearch(index: CatalogueIndex, query: EngineQuery): EngineResult 
   else if (order) {
     page = selection.member
       ? walkOrderOver(order, selection.member, query.offset, query.limit)
-      : walkOrder(index, order, selection.docs(), query.offset, query.limit);
+      : walkOrder(index, order, selection.docs(), query.offset, query.limit, keep);
   } else {
     const results = selection.docs();
     const before = comparator(index, query, match?.scores ?? null);
     const ranked =
       wanted <= HEAP_LIMIT
-        ? topK(results, wanted, before, query.sort === 'relevance' ? match?.scores : undefined)
-        : Array.from(results).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+        ? topK(results, wanted, before, query.sort === 'relevance' ? match?.scores : undefined, keep ?? undefined)
+        : Array.from(keep ? liveOf(keep, results) : results).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
     page = ranked.slice(query.offset, wanted);
   }
   return {
@@ -277,11 +280,17 @@ function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatc
   const candidateCount = candidates ? candidates.length : index.size;
   const within = query.within ?? null;
   if (noFilters && candidates && within === null) {
-    const results = liveOf(alive, candidates);
     const word = match?.terms ? index.wordCounts.of(match.terms) : null;
+    if (word) {
+      // The word's kept counts: the matches are ranked as they are, the sold ones passed over there.
+      copyWordCounts(word.counts, directCategory, counts);
+      counts.categoryAll = word.live;
+      rollUpCategories(index, directCategory, counts.category);
+      return { total: word.live, counts, docs: () => candidates, member: null, mayHoldDead: true };
+    }
+    const results = liveOf(alive, candidates);
     const records = index.facetRecords.usable();
-    if (word) copyWordCounts(word.counts, directCategory, counts);
-    else if (records) countRecords(records, results, directCategory, counts);
+    if (records) countRecords(records, results, directCategory, counts);
     else countColumns(index, results, directCategory, counts);
     counts.categoryAll = results.length;
     rollUpCategories(index, directCategory, counts.category);
@@ -910,9 +919,12 @@ function walkOrder(
   results: Int32Array,
   offset: number,
   limit: number,
+  /** When given, only results with a non-zero here count (the others are sold). */
+  keep: Uint8Array | null = null,
 ): number[] {
   const marks = index.resultMarks;
-  for (const doc of results) marks[doc] = 1;
+  if (keep) for (const doc of results) marks[doc] = keep[doc] === 0 ? 0 : 1;
+  else for (const doc of results) marks[doc] = 1;
   const page: number[] = [];
   let seen = 0;
   for (let i = 0; i < order.length && page.length < limit; i++) {

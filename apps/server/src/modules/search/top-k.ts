@@ -11,6 +11,8 @@ export function topK(
    * kept cannot enter, so it is passed over without calling `before` (most items, once the heap is full).
    */
   scores?: ArrayLike<number>,
+  /** Optional: items with 0 here are passed over (sold items among a word's raw matches). */
+  keep?: ArrayLike<number>,
 ): number[] {
   if (k <= 0) return [];
   const heap: number[] = [];
@@ -41,10 +43,12 @@ export function topK(
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as number;
     if (heap.length < k) {
+      if (keep && keep[item] === 0) continue;
       heap.push(item);
       siftUp(heap.length - 1);
     } else if (
       !(scores && (scores[item] as number) < (scores[heap[0] as number] as number)) &&
+      !(keep && keep[item] === 0) &&
       before(item, heap[0] as number)
     ) {
       heap[0] = item;
