@@ -191,8 +191,11 @@ async function main(): Promise<void> {
         const lhr = result.lhr as unknown as Lhr;
         runs.push(figuresOf(page, url.replace(base, ''), lhr));
         const last = runs.at(-1);
+        const benchmarkIndex = Math.round(
+          (result.lhr as { environment?: { benchmarkIndex?: number } }).environment?.benchmarkIndex ?? 0,
+        );
         console.log(
-          `[lighthouse] ${page} run ${runs.length}: performance ${last?.performance}, LCP ${last?.lcpMs} ms, TBT ${last?.tbtMs} ms, load ${os.loadavg()[0]?.toFixed(1)}`,
+          `[lighthouse] ${page} run ${runs.length}: performance ${last?.performance}, LCP ${last?.lcpMs} ms, TBT ${last?.tbtMs} ms, load ${os.loadavg()[0]?.toFixed(1)}, benchmark index ${benchmarkIndex}`,
         );
         if (options.tasks) console.log(describeLongTasks(lhr).join('\n'));
         if (options.traceDir) {

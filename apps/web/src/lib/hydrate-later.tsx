@@ -16,6 +16,8 @@ import { type ReactNode, Suspense } from 'react';
  * stopped at.
  */
 let hydrationPass = false;
+/** From the start of the hydration pass until its last later part has hydrated. */
+let hydrating = false;
 const turns = new Map<string, Promise<void>>();
 const done = new Set<string>();
 let last: Promise<void> = Promise.resolve();
@@ -63,12 +65,25 @@ export function HydrateLater({ name, children }: { name: string; children: React
  */
 export async function hydrateInTurns(hydrate: () => void): Promise<void> {
   hydrationPass = true;
+  hydrating = true;
   try {
     hydrate();
   } finally {
     hydrationPass = false;
   }
-  await last;
-  // The last part hydrates in the render its turn started: let that render finish.
-  await nextTask();
+  try {
+    await last;
+    // The last part hydrates in the render its turn started: let that render finish.
+    await nextTask();
+  } finally {
+    hydrating = false;
+  }
+}
+
+/**
+ * True while the browser hydrates the server's HTML (the main pass and the later parts): a
+ * component mounted now is drawn over markup the server already made.
+ */
+export function isHydrating(): boolean {
+  return hydrating;
 }

@@ -343,7 +343,8 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
 
   const productsArea = (
     <div className="search-layout">
-      {refinePanel}
+      {/* Drawn by the server, hydrated in a task after the page's main pass. */}
+      <HydrateLater name="refine-panel">{refinePanel}</HydrateLater>
       <div className="search-main">
         {value && data.status === 'done' ? <SearchPills pills={value.SearchPills} layout={layout} /> : null}
         <div className="search-results" aria-busy={data.status === 'loading'}>
