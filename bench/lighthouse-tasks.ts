@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { type LighthouseShop, startLighthouseShop } from './lighthouse-shop.js';
 
@@ -123,7 +123,7 @@ function samplesOf(events: TraceEvent[], pid: number, base: string): { ts: numbe
 }
 
 async function tracePage(
-  browser: puppeteer.Browser,
+  browser: Browser,
   url: string,
   base: string,
   minMs: number,
@@ -150,7 +150,9 @@ async function tracePage(
   // The page's main thread: the renderer thread that ran the most tasks.
   const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const busy = (e: TraceEvent) =>
-    events.filter((t) => t.pid === e.pid && t.tid === e.tid && t.name === 'RunTask').reduce((s, t) => s + (t.dur ?? 0), 0);
+    events
+      .filter((t) => t.pid === e.pid && t.tid === e.tid && t.name === 'RunTask')
+      .reduce((s, t) => s + (t.dur ?? 0), 0);
   const main = mains.sort((a, b) => busy(b) - busy(a))[0];
   if (!main) throw new Error('no renderer main thread in the trace');
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
@@ -184,7 +186,9 @@ async function tracePage(
       .map(([k, v]) => `${k} ${v.toFixed(0)}`)
       .join(', ');
     const when = Math.round((task.ts - start) / 1000);
-    lines.push(`  ${String(when).padStart(6)} ms +${ms.toFixed(0).padStart(4)} ms${task.ts < fcp ? ' (before FCP)' : ''}  ${top}`);
+    lines.push(
+      `  ${String(when).padStart(6)} ms +${ms.toFixed(0).padStart(4)} ms${task.ts < fcp ? ' (before FCP)' : ''}  ${top}`,
+    );
   }
   lines.unshift(`  first contentful paint ${Math.round((fcp - start) / 1000)} ms`);
   return { lines, blockingMs: Math.round(blockingMs) };
@@ -209,7 +213,9 @@ async function main(): Promise<void> {
     for (const { page, url } of shop.pages) {
       for (let run = 1; run <= Number(values.runs); run++) {
         const { lines, blockingMs } = await tracePage(browser, url, shop.base, Number(values.min));
-        console.log(`\n## ${page} run ${run}: blocking ${blockingMs} ms (CPU /${CPU_SLOWDOWN}, load ${os.loadavg()[0]?.toFixed(1)})`);
+        console.log(
+          `\n## ${page} run ${run}: blocking ${blockingMs} ms (CPU /${CPU_SLOWDOWN}, load ${os.loadavg()[0]?.toFixed(1)})`,
+        );
         console.log(lines.join('\n'));
       }
     }
