@@ -127,6 +127,11 @@ export default defineConfig(({ isSsrBuild }) =>
               // a round trip before its bytes. Pages stay their own chunks.
               codeSplitting: {
                 groups: [
+                  // The libraries first, each a chunk of its own: the boot script evaluates the
+                  // shell's chunks one per task (src/boot.ts), so no one task runs them all.
+                  { name: 'preact', test: /node_modules\/preact/, tags: ['$initial'] },
+                  { name: 'router', test: /node_modules\/react-router/, tags: ['$initial'] },
+                  { name: 'query', test: /node_modules\/@tanstack/, tags: ['$initial'] },
                   {
                     name: 'shell',
                     tags: ['$initial'],

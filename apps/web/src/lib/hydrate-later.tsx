@@ -13,7 +13,10 @@ import { type ReactNode, Suspense } from 'react';
  * draws, unit tests) the part renders as usual.
  *
  * The part must render one root element: suspended hydration keeps the markup of the element it
- * stopped at.
+ * stopped at. And what differs between the server's render and the browser's (useInBrowser, the
+ * viewport) must be worked out inside the part, not passed in by the page: hydration leaves
+ * attributes as the server wrote them, and a part hydrating after the page's own update would
+ * keep the server's values for good (ShareToggle works out its own full address for this reason).
  */
 let hydrationPass = false;
 /** From the start of the hydration pass until its last later part has hydrated. */

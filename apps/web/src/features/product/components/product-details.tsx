@@ -19,7 +19,6 @@ import { StoreDetails } from './store-details';
 import '../product.css';
 import { Icon } from '../../../components/icon';
 import { HydrateLater } from '../../../lib/hydrate-later';
-import { useInBrowser } from '../../../lib/ssr-state';
 
 function Breadcrumbs({ product }: { product: ProductDetail }) {
   const crumbs = product.Breadcrumbs.filter((crumb) => crumb.Url !== product.Url);
@@ -58,9 +57,6 @@ function availabilityNotice(product: ProductDetail) {
 /** The product page's content: pictures, price, condition, store, delivery, details, enquiry, similar items. */
 export function ProductDetails({ product }: { product: ProductDetail }) {
   const warrantyRef = useRef<HTMLDivElement>(null);
-  // The share links' full address, once in the browser (the server's HTML has the path alone).
-  const inBrowser = useInBrowser();
-  const pageUrl = inBrowser ? new URL(product.Url, window.location.origin).href : product.Url;
   useEffect(() => {
     document.title = `${product.IsAvailable ? '' : 'Sold: '}${product.Title} | Secondhand`;
   }, [product.Title, product.IsAvailable]);
@@ -105,7 +101,7 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
                 optimistic
                 className="product__heart"
               />
-              <ShareToggle title={product.Title} url={pageUrl} />
+              <ShareToggle title={product.Title} path={product.Url} />
             </div>
             <AccountWidget />
           </div>
