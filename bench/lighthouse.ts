@@ -6,8 +6,9 @@
  * search results and a product page. Each page runs `--runs` times (default 3) and is judged on the
  * median of its runs (bench/lighthouse-budget.ts); a page that misses only on what the machine's
  * load moves (performance, LCP, TBT) runs again, up to `--most` runs in all (default 5), and is
- * judged on the median of all of them. `npm run test:lighthouse` (the last step of
- * `npm run validate`) is this with the budget checked.
+ * judged on the median of all of them. `npm run test:lighthouse` is the same run meant for CI; it
+ * is not part of `npm run validate` yet, since the budget does not hold on the shared machine
+ * (README, Performance).
  *
  *   npm run lighthouse -- [--runs 3] [--most 5] [--products 3000] [--no-budget]
  *                         [--pages product,search] [--tasks] [--trace-dir DIR]
