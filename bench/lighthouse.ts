@@ -3,18 +3,23 @@
  * screen, simulated slow 4G and 4x CPU slowdown) on Debian's Chromium, against the production
  * build: `npm run build`, then the compiled server (`node apps/server/dist/main.js`,
  * NODE_ENV=production) on a throw-away database seeded with the demo catalogue. Pages: home,
- * search results and a product page. Each page runs `--runs` times (default 3); the median run by
- * performance score is reported and checked.
+ * search results and a product page. Each page runs `--runs` times (default 3) and is judged on the
+ * median of its runs (bench/lighthouse-budget.ts); a page that misses only on what the machine's
+ * load moves (performance, LCP, TBT) runs again, up to `--most` runs in all (default 5), and is
+ * judged on the median of all of them. `npm run test:lighthouse` is the same run meant for CI; it
+ * is not part of `npm run validate` yet, since the budget does not hold on the shared machine
+ * (README, Performance).
  *
- *   npm run lighthouse -- [--runs 3] [--products 3000] [--no-budget] [--pages product,search]
- *                         [--tasks] [--trace-dir DIR]
+ *   npm run lighthouse -- [--runs 3] [--most 5] [--products 3000] [--no-budget]
+ *                         [--pages product,search] [--tasks] [--trace-dir DIR]
  *
  * `--tasks` prints each run's long main-thread tasks (Lighthouse's `long-tasks` audit, durations
  * as simulated on the slowed CPU) and `--trace-dir` writes each run's Chrome trace
  * (`<page>-<run>.trace.json`, opened in Chrome's Performance panel): the scores move with the
  * shared machine's load, the tasks say what the page itself spends its time on.
  *
- * Writes bench/results/lighthouse-<YYYY-MM-DD>.json and .md and prints the table. Exits 1 when a
+ * Writes bench/results/lighthouse-<YYYY-MM-DD>.json and .md (or `--name NAME`.json and .md) and
+ * prints the table. Exits 1 when a
  * page misses the budget (unless --no-budget: figures only).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -24,58 +29,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { BUDGET, budgetMisses, judgedFigures, type PageFigures, worthAnotherRun } from './lighthouse-budget.js';
 import { type LighthouseShop, startLighthouseShop } from './lighthouse-shop.js';
+
+export { BUDGET, budgetMisses, type PageFigures };
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(BENCH_DIR, '..');
 const RESULTS_DIR = path.join(BENCH_DIR, 'results');
-
-/** The issue's budget: scores out of 100, times in ms, the product page's JavaScript in gzip kB. */
-export const BUDGET = {
-  performance: 95,
-  accessibility: 100,
-  bestPractices: 100,
-  seo: 100,
-  lcpMs: 1500,
-  cls: 0.05,
-  tbtMs: 100,
-  productScriptKb: 100,
-} as const;
-
-export interface PageFigures {
-  page: string;
-  url: string;
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  fcpMs: number;
-  lcpMs: number;
-  cls: number;
-  tbtMs: number;
-  /** JavaScript transferred (compressed) for the page, kB. */
-  scriptKb: number;
-  /** Every page weight transferred, kB. */
-  totalKb: number;
-  /** The audits that failed in the categories that must score 100 (why a score is short). */
-  failedAudits: string[];
-}
-
-/** The budget lines a page misses ([] when it holds). */
-export function budgetMisses(figures: PageFigures): string[] {
-  const misses: string[] = [];
-  if (figures.performance < BUDGET.performance)
-    misses.push(`performance ${figures.performance} < ${BUDGET.performance}`);
-  if (figures.accessibility < BUDGET.accessibility) misses.push(`accessibility ${figures.accessibility} < 100`);
-  if (figures.bestPractices < BUDGET.bestPractices) misses.push(`best practices ${figures.bestPractices} < 100`);
-  if (figures.seo < BUDGET.seo) misses.push(`SEO ${figures.seo} < 100`);
-  if (figures.lcpMs > BUDGET.lcpMs) misses.push(`LCP ${figures.lcpMs} ms > ${BUDGET.lcpMs} ms`);
-  if (figures.cls > BUDGET.cls) misses.push(`CLS ${figures.cls} > ${BUDGET.cls}`);
-  if (figures.tbtMs > BUDGET.tbtMs) misses.push(`TBT ${figures.tbtMs} ms > ${BUDGET.tbtMs} ms`);
-  if (figures.page === 'product' && figures.scriptKb > BUDGET.productScriptKb)
-    misses.push(`product page JavaScript ${figures.scriptKb} kB > ${BUDGET.productScriptKb} kB`);
-  return misses;
-}
 
 interface Lhr {
   categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
@@ -124,6 +85,8 @@ function readOptions() {
   const { values } = parseArgs({
     options: {
       runs: { type: 'string', default: '3' },
+      most: { type: 'string', default: '5' },
+      name: { type: 'string' },
       products: { type: 'string', default: '3000' },
       'no-budget': { type: 'boolean', default: false },
       pages: { type: 'string', default: 'home,search,product' },
@@ -133,6 +96,8 @@ function readOptions() {
   });
   return {
     runs: Number(values.runs),
+    most: Math.max(Number(values.most), Number(values.runs)),
+    name: values.name,
     products: Number(values.products),
     budget: !values['no-budget'],
     pages: values.pages.split(','),
@@ -157,6 +122,7 @@ function describeLongTasks(lhr: Lhr): string[] {
 }
 
 async function main(): Promise<void> {
+  const started = Date.now();
   const options = readOptions();
   let shop: LighthouseShop | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -176,23 +142,32 @@ async function main(): Promise<void> {
       ],
     });
     const results: PageFigures[] = [];
+    const allRuns: Record<string, PageFigures[]> = {};
     for (const { page, url } of pages) {
       const runs: PageFigures[] = [];
-      // A run Lighthouse could not finish (its runtimeError: a timeout on a busy machine) scores 0
-      // for reasons that are not the page's: it is run again, up to two extra times.
-      for (let attempt = 0; runs.length < options.runs && attempt < options.runs + 2; attempt++) {
+      allRuns[page] = runs;
+      let failures = 0;
+      // The first `--runs` runs, then more while the page misses on timing alone (a loaded
+      // machine's noise), up to `--most`. A run Lighthouse could not finish (its runtimeError: a
+      // timeout on a busy machine) scores 0 for reasons that are not the page's: it is run again,
+      // up to two extra times.
+      while ((runs.length < options.runs || (options.budget && worthAnotherRun(runs, options.most))) && failures <= 2) {
         const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
         const failure = (result.lhr as { runtimeError?: { code: string; message: string } }).runtimeError;
         if (failure) {
+          failures++;
           console.log(`[lighthouse] ${page}: run failed (${failure.code}), again`);
           continue;
         }
         const lhr = result.lhr as unknown as Lhr;
         runs.push(figuresOf(page, url.replace(base, ''), lhr));
         const last = runs.at(-1);
+        const benchmarkIndex = Math.round(
+          (result.lhr as { environment?: { benchmarkIndex?: number } }).environment?.benchmarkIndex ?? 0,
+        );
         console.log(
-          `[lighthouse] ${page} run ${runs.length}: performance ${last?.performance}, LCP ${last?.lcpMs} ms, TBT ${last?.tbtMs} ms, load ${os.loadavg()[0]?.toFixed(1)}`,
+          `[lighthouse] ${page} run ${runs.length}: performance ${last?.performance}, LCP ${last?.lcpMs} ms, TBT ${last?.tbtMs} ms, load ${os.loadavg()[0]?.toFixed(1)}, benchmark index ${benchmarkIndex}`,
         );
         if (options.tasks) console.log(describeLongTasks(lhr).join('\n'));
         if (options.traceDir) {
@@ -201,17 +176,18 @@ async function main(): Promise<void> {
         }
       }
       if (runs.length === 0) throw new Error(`Lighthouse could not finish a run of ${url}`);
-      // The median run by performance (Lighthouse's own advice for noisy machines).
-      runs.sort((a, b) => a.performance - b.performance);
-      results.push(runs[Math.floor(runs.length / 2)] as PageFigures);
+      results.push(judgedFigures(runs));
     }
 
-    const misses = results.map((figures) => ({ page: figures.page, misses: budgetMisses(figures) }));
+    const misses = results.map((figures) => ({
+      page: figures.page,
+      misses: budgetMisses(figures).map((m) => m.text),
+    }));
     const date = new Date().toISOString();
     const md = [
       `# Lighthouse ${date.slice(0, 10)}`,
       '',
-      `Lighthouse 12, default mobile settings, Debian Chromium headless, the compiled server with NODE_ENV=production on SQLite with ${options.products} demo items; median of ${options.runs} run(s) per page by performance. Machine load at the end: ${os.loadavg()[0]?.toFixed(1)} (${os.cpus().length} cores).`,
+      `Lighthouse 12, default mobile settings, Debian Chromium headless, the compiled server with NODE_ENV=production on SQLite with ${options.products} demo items; each page's figures are the median of its runs (${options.runs}, up to ${options.most} when it missed on timing alone), the scores that must be 100 and the JavaScript its worst run. Machine load at the end: ${os.loadavg()[0]?.toFixed(1)} (${os.cpus().length} cores); wall time ${Math.round((Date.now() - started) / 1000)} s.`,
       '',
       '| page | performance | accessibility | best practices | SEO | FCP | LCP | CLS | TBT | JS (kB, compressed) | total (kB) |',
       '|---|---|---|---|---|---|---|---|---|---|---|',
@@ -224,6 +200,13 @@ async function main(): Promise<void> {
       '',
       ...misses.map(({ page, misses: m }) => `- ${page}: ${m.length === 0 ? 'within budget' : m.join('; ')}`),
       '',
+      'Each run (performance / LCP / TBT):',
+      '',
+      ...Object.entries(allRuns).map(
+        ([page, runs]) =>
+          `- ${page}: ${runs.map((r) => `${r.performance} / ${(r.lcpMs / 1000).toFixed(2)} s / ${r.tbtMs} ms`).join('; ')}`,
+      ),
+      '',
       ...results.flatMap((r) =>
         r.failedAudits.length
           ? [`Audits short of full marks on ${r.page}:`, ...r.failedAudits.map((a) => `- ${a}`), '']
@@ -231,8 +214,11 @@ async function main(): Promise<void> {
       ),
     ].join('\n');
     mkdirSync(RESULTS_DIR, { recursive: true });
-    const name = `lighthouse-${date.slice(0, 10)}`;
-    writeFileSync(path.join(RESULTS_DIR, `${name}.json`), `${JSON.stringify({ date, options, results }, null, 2)}\n`);
+    const name = options.name ?? `lighthouse-${date.slice(0, 10)}`;
+    writeFileSync(
+      path.join(RESULTS_DIR, `${name}.json`),
+      `${JSON.stringify({ date, options, load: os.loadavg(), results, runs: allRuns }, null, 2)}\n`,
+    );
     writeFileSync(path.join(RESULTS_DIR, `${name}.md`), md);
     console.log(md);
     if (options.budget && misses.some((m) => m.misses.length > 0)) process.exitCode = 1;

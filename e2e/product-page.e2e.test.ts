@@ -277,7 +277,9 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
     });
     expect(ratio).toBeCloseTo(size === 'phone' ? 2.5 : 5.5, 1);
     const dots = section.getByRole('button', { name: /^Show group/ });
-    expect(await dots.count()).toBeGreaterThan(1);
+    // The carousel starts as it nears the screen (its dots with it).
+    await section.scrollIntoViewIfNeeded();
+    await expect.poll(() => dots.count()).toBeGreaterThan(1);
     expect(await dots.first().getAttribute('aria-current')).toBe('true');
     await dots.nth(1).click();
     await expect.poll(() => dots.nth(1).getAttribute('aria-current')).toBe('true');

@@ -7,6 +7,7 @@
 
 import type { ProductDetail, Region, SearchResultsValue, SiteValue } from '@shop/contract';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import DOMPurify from 'dompurify';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
 import { headHtml, homeHead, notFoundHead, type PageHead, productHead, searchHead } from './app/page-head';
@@ -24,8 +25,13 @@ import { siteSettingsQueryOptions } from './features/site/api/get-site-settings'
 import { ApiError, setApiFetch } from './lib/api-client';
 import { consentFromCookies } from './lib/consent';
 import { createQueryClient } from './lib/query-client';
+import { provideSanitizer } from './lib/sanitized-html';
 import { serializeState } from './lib/ssr-state';
 import { DESKTOP_VIEWPORT_WIDTH, PHONE_VIEWPORT_WIDTH } from './lib/use-media-query';
+
+// Rich text is sanitised as the page renders, not after a load as in the browser (the server's
+// DOMPurify is the sanitize-html stand-in of src/ssr/dompurify.ts).
+provideSanitizer((html) => DOMPurify.sanitize(html));
 
 export interface RenderRequest {
   /** Path and query, as the browser asked. */

@@ -109,15 +109,21 @@ describe('server-rendered pages', () => {
     expect(JSON.stringify(JSON.parse(state))).toContain('Fender </script>');
     // The page loads one script, the boot script, which starts the app's entry scripts (listed
     // beside it) once the picture has loaded; nothing is modulepreloaded to share the line with the
-    // picture, and the shop's stylesheet is in the page rather than linked, so nothing blocks the
-    // first paint.
+    // picture, and the shell's and the page's stylesheets are in the page rather than linked, so
+    // nothing blocks the first paint (each with a disabled link, never fetched, for the module loader).
     expect(html.match(/<script type="module"[^>]*>/g)).toEqual([
       expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/boot-[\w-]+\.js">$/),
     ]);
     expect(html).toMatch(/<meta name="shop-entries" content="\/assets\/[\w-]+\.js( \/assets\/[\w-]+\.js)*">/);
     expect(html).not.toContain('modulepreload');
-    expect(html).not.toContain('rel="stylesheet"');
+    const stylesheetLinks = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+    expect(stylesheetLinks.length).toBeGreaterThan(1);
+    for (const link of stylesheetLinks)
+      expect(link).toMatch(/^<link rel="stylesheet" href="\/assets\/[\w-]+\.css" disabled>$/);
     expect(html).toMatch(/<style>:root\{/);
+    // The product page's own rules come with it; the console's do not.
+    expect(stylesheetLinks.some((link) => link.includes('/assets/product-page-'))).toBe(true);
+    expect(stylesheetLinks.some((link) => link.includes('console'))).toBe(false);
     // The item's first picture is preloaded ahead of every script.
     const preload = html.indexOf('<link rel="preload" as="image" href="/c3api/images/product/');
     expect(preload).toBeGreaterThan(0);

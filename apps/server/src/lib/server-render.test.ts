@@ -112,12 +112,34 @@ describe('the LCP picture and the stylesheet', () => {
   it('writes the stylesheet into the page instead of linking it, and keeps a link it cannot read', () => {
     const css = { 'assets/index-c.css': 'body{margin:0}' } as Record<string, string>;
     const inlined = inlineStyleSheets(shell, (file) => css[file] ?? null);
-    expect(inlined).toContain('<style>body{margin:0}</style>');
-    expect(inlined).not.toContain('rel="stylesheet"');
+    // The rules in the page, and a disabled (never fetched) link that tells the module loader so.
+    expect(inlined).toContain(
+      '<style>body{margin:0}</style><link rel="stylesheet" href="/assets/index-c.css" disabled>',
+    );
+    expect(inlined).not.toContain('<link rel="stylesheet" crossorigin');
     expect(inlineStyleSheets(shell, () => null)).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/index-c.css">',
     );
-    expect(inlineStyleSheets(shell, () => 'a{}</style><script>')).toContain('rel="stylesheet"');
+    expect(inlineStyleSheets(shell, () => 'a{}</style><script>')).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/index-c.css">',
+    );
+  });
+
+  it("writes the page's own stylesheets after the shell's, and links one it cannot read", () => {
+    const css = { 'assets/index-c.css': '.shell{}', 'assets/product-page-b.css': '.product{}' } as Record<
+      string,
+      string
+    >;
+    const html = fillTemplate(
+      inlineStyleSheets(shell, (file) => css[file] ?? null),
+      { ...page, styles: ['assets/product-page-b.css', 'assets/card-d.css'] },
+      (file) => css[file] ?? null,
+    );
+    expect(html).toContain(
+      '<style>.product{}</style><link rel="stylesheet" href="/assets/product-page-b.css" disabled>',
+    );
+    expect(html.indexOf('.shell{}')).toBeLessThan(html.indexOf('.product{}'));
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/card-d.css">');
   });
 });
 

@@ -89,17 +89,26 @@ export function pageAssets(manifest: Manifest, modules: string[]): { scripts: st
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
 
 /**
- * index.html with its stylesheet written into it (the web build makes one, `cssCodeSplit: false`):
- * a server-rendered page then paints as soon as its HTML arrives, without waiting for a
- * render-blocking request (issue 13's LCP budget). The whole shop's CSS is about 15 kB compressed.
- * A link whose file cannot be read stays a link. Done once, at start.
+ * A stylesheet written into the page: its rules in a `<style>`, then a disabled link to its file.
+ * The link is never fetched (disabled), but it tells the build's module loader (Vite's preload
+ * helper, which looks for a stylesheet link with the file's address before it adds one) that the
+ * rules are already in the page, so a chunk imported later does not load them a second time.
+ * Null when the rules cannot be written into a page (`</style` in them would end the element early).
+ */
+export function inlineStyleSheet(file: string, css: string | null): string | null {
+  if (css === null || /<\/style/i.test(css)) return null;
+  return `<style>${css}</style><link rel="stylesheet" href="/${escapeAttribute(file)}" disabled>`;
+}
+
+/**
+ * index.html with its stylesheet written into it: a server-rendered page then paints as soon as its
+ * HTML arrives, without waiting for a render-blocking request (issue 13's LCP budget). Since the
+ * build splits CSS by chunk, this is the shell's stylesheet (the base styles, the header, footer
+ * and search bar); fillTemplate adds the page's own. A link whose file cannot be read stays a
+ * link. Done once, at start.
  */
 export function inlineStyleSheets(template: string, readCss: (file: string) => string | null): string {
-  return template.replace(STYLESHEET_LINK, (link, file: string) => {
-    const css = readCss(file);
-    // `</style` inside CSS would end the element early; a stylesheet never needs it.
-    return css === null || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
-  });
+  return template.replace(STYLESHEET_LINK, (link, file: string) => inlineStyleSheet(file, readCss(file)) ?? link);
 }
 
 function escapeAttribute(value: string): string {
@@ -131,6 +140,8 @@ export function fillTemplate(
     lang: string;
     preloadImage?: PreloadImage | null;
   },
+  /** A stylesheet's rules, to write the page's own into it (null: linked instead). */
+  readCss: (file: string) => string | null = () => null,
 ): string {
   // The picture first: it is what the shopper waits for, and the scripts only make it interactive.
   const picture = page.preloadImage ? `${imagePreloadLink(page.preloadImage)}\n    ` : '';
@@ -146,7 +157,10 @@ export function fillTemplate(
       rest.includes('fetchpriority') ? tag : `<${kind}${rest} fetchpriority="low">`,
     );
   const links = [
-    ...page.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    // The page's own stylesheets (its chunk's and what it imports), after the shell's.
+    ...page.styles.map(
+      (file) => inlineStyleSheet(file, readCss(file)) ?? `<link rel="stylesheet" crossorigin href="/${file}">`,
+    ),
     ...page.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`),
   ].join('\n    ');
   return withPicture
@@ -174,10 +188,18 @@ export async function loadPageRenderer(
   if (!existsSync(entry) || !existsSync(manifestPath)) return null;
   const shell = readFileSync(path.join(options.webDist, 'index.html'), 'utf8');
   if (!shell.includes(ROOT)) return null;
-  const template = inlineStyleSheets(shell, (file) => {
-    const full = path.join(options.webDist, file);
-    return existsSync(full) ? readFileSync(full, 'utf8') : null;
-  });
+  // Every stylesheet of the build, read once: the pages' own are written into each page.
+  const sheets = new Map<string, string | null>();
+  const readCss = (file: string): string | null => {
+    if (!sheets.has(file)) {
+      const full = path.join(options.webDist, file);
+      sheets.set(file, existsSync(full) ? readFileSync(full, 'utf8') : null);
+    }
+    return sheets.get(file) ?? null;
+  };
+  // The shell's stylesheet is already in the template: a page adds only its own.
+  const inTemplate = new Set([...shell.matchAll(STYLESHEET_LINK)].map((match) => match[1]));
+  const template = inlineStyleSheets(shell, readCss);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   // The web build's boot script (src/boot.ts), which starts the app after the page's picture.
   const bootFile = manifest['src/boot.ts']?.file ?? null;
@@ -224,8 +246,9 @@ export async function loadPageRenderer(
         .redirect(rendered.location, rendered.status);
       return true;
     }
-    const { scripts, styles } = pageAssets(manifest, rendered.modules);
-    const filled = fillTemplate(template, { ...rendered, scripts, styles, lang: options.lang });
+    const { scripts, styles: allStyles } = pageAssets(manifest, rendered.modules);
+    const styles = allStyles.filter((file) => !inTemplate.has(file));
+    const filled = fillTemplate(template, { ...rendered, scripts, styles, lang: options.lang }, readCss);
     const html = bootFile ? deferEntryScripts(filled, bootFile) : filled;
     const { body, encoding } = await compressPage(html, String(request.headers['accept-encoding'] ?? ''));
     if (encoding) reply.header('Content-Encoding', encoding);

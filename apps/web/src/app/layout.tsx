@@ -1,3 +1,4 @@
+import { useContext } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
 import { CartButton } from '../features/cart/components/cart-modal';
 import { CookieConsent } from '../features/layout/components/cookie-consent';
@@ -6,6 +7,7 @@ import { SiteHeader } from '../features/layout/components/site-header';
 import { SaveSearchStar } from '../features/saved-searches/components/save-search-star';
 import { SearchBox } from '../features/search/components/search-box';
 import { HydrateLater } from '../lib/hydrate-later';
+import { ServerConsentContext } from '../lib/server-consent';
 import { useSiteSettings } from '../lib/site-settings';
 
 /**
@@ -16,22 +18,37 @@ export function ShopLayout() {
   const [params] = useSearchParams();
   const query = params.get('query') ?? '';
   const { SuggestionMinLength } = useSiteSettings();
+  // The server drew the cookie banner into the page for a visitor who has not chosen (null).
+  const bannerInPage = useContext(ServerConsentContext) === null;
+  // The header and the cookie banner hydrate after the page's main pass, each in a task of its
+  // own (HydrateLater): on screen from the first paint, they only become interactive a moment later.
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader
-        search={<SearchBox key={query} initial={query} minLength={SuggestionMinLength} saveStar={<SaveSearchStar />} />}
-        actions={<CartButton />}
-      />
+      <HydrateLater name="header">
+        <SiteHeader
+          search={
+            <SearchBox key={query} initial={query} minLength={SuggestionMinLength} saveStar={<SaveSearchStar />} />
+          }
+          actions={<CartButton />}
+        />
+      </HydrateLater>
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <HydrateLater name="footer">
         <SiteFooter />
       </HydrateLater>
-      <CookieConsent />
+      {/* A part must render one element: only a banner the server drew waits for its turn. */}
+      {bannerInPage ? (
+        <HydrateLater name="cookie-banner">
+          <CookieConsent />
+        </HydrateLater>
+      ) : (
+        <CookieConsent />
+      )}
     </>
   );
 }

@@ -13,9 +13,14 @@ import { type ReactNode, Suspense } from 'react';
  * draws, unit tests) the part renders as usual.
  *
  * The part must render one root element: suspended hydration keeps the markup of the element it
- * stopped at.
+ * stopped at. And what differs between the server's render and the browser's (useInBrowser, the
+ * viewport) must be worked out inside the part, not passed in by the page: hydration leaves
+ * attributes as the server wrote them, and a part hydrating after the page's own update would
+ * keep the server's values for good (ShareToggle works out its own full address for this reason).
  */
 let hydrationPass = false;
+/** From the start of the hydration pass until its last later part has hydrated. */
+let hydrating = false;
 const turns = new Map<string, Promise<void>>();
 const done = new Set<string>();
 let last: Promise<void> = Promise.resolve();
@@ -63,12 +68,25 @@ export function HydrateLater({ name, children }: { name: string; children: React
  */
 export async function hydrateInTurns(hydrate: () => void): Promise<void> {
   hydrationPass = true;
+  hydrating = true;
   try {
     hydrate();
   } finally {
     hydrationPass = false;
   }
-  await last;
-  // The last part hydrates in the render its turn started: let that render finish.
-  await nextTask();
+  try {
+    await last;
+    // The last part hydrates in the render its turn started: let that render finish.
+    await nextTask();
+  } finally {
+    hydrating = false;
+  }
+}
+
+/**
+ * True while the browser hydrates the server's HTML (the main pass and the later parts): a
+ * component mounted now is drawn over markup the server already made.
+ */
+export function isHydrating(): boolean {
+  return hydrating;
 }

@@ -15,7 +15,12 @@ export function HomePage() {
     <>
       <h1 className="visually-hidden">Secondhand: pre-loved goods from stores near you</h1>
       {banners.status === 'loading' ? <div className="banner-placeholder" aria-hidden="true" /> : null}
-      {hasBanners ? <BannerCarousel value={banners.value} /> : null}
+      {hasBanners ? (
+        // Drawn by the server; its carousel starts in a task after the page's main pass.
+        <HydrateLater name="banners">
+          <BannerCarousel value={banners.value} />
+        </HydrateLater>
+      ) : null}
       {banners.status !== 'loading' && !hasBanners ? <BannerFallback /> : null}
       <HydrateLater name="popular-items">
         <PopularItems />

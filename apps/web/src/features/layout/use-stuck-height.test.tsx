@@ -53,4 +53,23 @@ describe('the sticky header publishes what it leaves on screen', () => {
     unmount();
     expect(published()).toBe('');
   });
+
+  it("writes nothing when the stylesheet's first guess is right (a write restyles the whole page)", async () => {
+    const guess = document.createElement('style');
+    guess.textContent = `:root { ${STUCK_HEIGHT_VAR}: 65px; }`;
+    document.head.append(guess);
+    try {
+      height = 123;
+      render(<Header top="-58px" />);
+      await nextFrame();
+      expect(published()).toBe('');
+      height = 140;
+      act(() => {
+        window.dispatchEvent(new Event('resize'));
+      });
+      expect(published()).toBe('82px');
+    } finally {
+      guess.remove();
+    }
+  });
 });

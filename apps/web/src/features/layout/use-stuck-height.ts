@@ -22,10 +22,19 @@ export function usePublishStuckHeight(ref: RefObject<HTMLElement | null>): void 
     const element = ref.current;
     if (!element) return;
     const root = document.documentElement;
-    const write = (height: number) => root.style.setProperty(STUCK_HEIGHT_VAR, `${height}px`);
-    const publish = () => write(stuckHeight(element));
+    // The stylesheet carries a first guess (layout.css), usually right: writing the variable
+    // restyles the whole page (a long task at a phone's speed), so only a different height is
+    // written. The current value is read with the height, before any of the frame's writes.
+    const read = () => ({
+      value: `${stuckHeight(element)}px`,
+      current: getComputedStyle(root).getPropertyValue(STUCK_HEIGHT_VAR).trim(),
+    });
+    const write = ({ value, current }: { value: string; current: string }) => {
+      if (value !== current) root.style.setProperty(STUCK_HEIGHT_VAR, value);
+    };
+    const publish = () => write(read());
     // Before the next paint, with the page's other measurements (one layout for all of them).
-    const cancel = measureInFrame(() => stuckHeight(element), write);
+    const cancel = measureInFrame(read, write);
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : null;
     observer?.observe(element);
     // The negative top changes at a breakpoint without the header necessarily changing size.

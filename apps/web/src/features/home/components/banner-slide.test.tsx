@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { Banner, BannersValue } from '@shop/contract';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BannerCarousel } from './banner-carousel';
 import { BannerSlide } from './banner-slide';
@@ -55,7 +55,7 @@ describe('BannerSlide title', () => {
 });
 
 describe('BannerSlide description', () => {
-  it('is sanitised: no scripts, no event handlers, no javascript: links; formatting stays', () => {
+  it('is sanitised: no scripts, no event handlers, no javascript: links; formatting stays', async () => {
     const { container } = render(
       <BannerSlide
         banner={banner({
@@ -67,6 +67,8 @@ describe('BannerSlide description', () => {
       />,
     );
     const description = container.querySelector('.banner__description') as HTMLElement;
+    // DOMPurify loads when first needed.
+    await waitFor(() => expect(description.querySelector('strong')).not.toBeNull());
     expect(description.querySelector('script')).toBeNull();
     expect(description.querySelector('iframe')).toBeNull();
     expect(description.innerHTML).not.toMatch(/onclick|onerror|javascript:/i);

@@ -1,6 +1,5 @@
 import type { Banner } from '@shop/contract';
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { useSanitizedHtml } from '../../../lib/sanitized-html';
 import { bannerBackground, safeColour, safeUrl } from './banner-style';
 import '../home.css';
 
@@ -29,7 +28,7 @@ function BannerLink({ button }: { button: BannerButton }) {
  * separately clickable above it.
  */
 export function BannerSlide({ banner, eager = false }: { banner: Banner; eager?: boolean }) {
-  const description = useMemo(() => DOMPurify.sanitize(banner.Description), [banner.Description]);
+  const description = useSanitizedHtml(banner.Description);
   const buttons = [banner.PrimaryButton, banner.SecondaryButton].filter(usableButton);
   const sideImage = safeUrl(banner.BackgroundImageUrl);
   const clickUrl = banner.BannerClickUrl?.trim() || null;
@@ -62,12 +61,12 @@ export function BannerSlide({ banner, eager = false }: { banner: Banner; eager?:
           <Title className={`banner__title banner__title--${banner.TitleSize.toLowerCase()}`} style={titleStyle}>
             {banner.Title}
           </Title>
-          {description ? (
+          {banner.Description ? (
             <div
               className="banner__description"
               style={{ color: safeColour(banner.DescriptionColour) }}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above
-              dangerouslySetInnerHTML={{ __html: description }}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by useSanitizedHtml (DOMPurify, or the server's markup kept)
+              dangerouslySetInnerHTML={description}
             />
           ) : null}
         </div>

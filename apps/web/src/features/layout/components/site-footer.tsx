@@ -1,8 +1,7 @@
 import { PICKUP_SERVICE, REGION_IN_SENTENCE, type Region } from '@shop/contract';
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { reopenConsent } from '../../../lib/consent';
+import { useSanitizedHtml } from '../../../lib/sanitized-html';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { useFooterNotice } from '../api/get-footer-notice';
 import '../layout.css';
@@ -20,7 +19,7 @@ export function helpLinks(region: Region) {
 /** Help links, the regulatory notice from the server (sanitised) and the small print. */
 export function SiteFooter() {
   const html = useFooterNotice();
-  const notice = useMemo(() => (html ? DOMPurify.sanitize(html) : ''), [html]);
+  const notice = useSanitizedHtml(html ?? '');
   const { Region: region } = useSiteSettings();
   return (
     <footer className="site-footer">
@@ -67,12 +66,12 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
-        {notice ? (
+        {html ? (
           <div
             className="site-footer__notice"
-            // Sanitised with DOMPurify just above; the server sanitises it too.
+            // Sanitised by useSanitizedHtml (DOMPurify, or the server's markup kept); the API sanitises it too.
             // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from our own server
-            dangerouslySetInnerHTML={{ __html: notice }}
+            dangerouslySetInnerHTML={notice}
           />
         ) : null}
       </div>

@@ -19,7 +19,6 @@ import { StoreDetails } from './store-details';
 import '../product.css';
 import { Icon } from '../../../components/icon';
 import { HydrateLater } from '../../../lib/hydrate-later';
-import { useInBrowser } from '../../../lib/ssr-state';
 
 function Breadcrumbs({ product }: { product: ProductDetail }) {
   const crumbs = product.Breadcrumbs.filter((crumb) => crumb.Url !== product.Url);
@@ -58,9 +57,6 @@ function availabilityNotice(product: ProductDetail) {
 /** The product page's content: pictures, price, condition, store, delivery, details, enquiry, similar items. */
 export function ProductDetails({ product }: { product: ProductDetail }) {
   const warrantyRef = useRef<HTMLDivElement>(null);
-  // The share links' full address, once in the browser (the server's HTML has the path alone).
-  const inBrowser = useInBrowser();
-  const pageUrl = inBrowser ? new URL(product.Url, window.location.origin).href : product.Url;
   useEffect(() => {
     document.title = `${product.IsAvailable ? '' : 'Sold: '}${product.Title} | Secondhand`;
   }, [product.Title, product.IsAvailable]);
@@ -69,41 +65,47 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
     <article className={`product ${product.IsAvailable ? '' : 'product--unavailable'}`}>
       <Breadcrumbs product={product} />
       <div className="product__top">
-        <div className="product__media">
-          <ProductGallery images={product.Images} title={product.Title} />
-        </div>
-        <div className="product__summary">
-          {availabilityNotice(product)}
-          <p className="product__eyebrow">
-            {product.Brand ? <span>{product.Brand}</span> : null}
-            <span>{product.Category}</span>
-          </p>
-          <h1 className="product__title">{product.Title}</h1>
-          <ProductPrice item={product} />
-          <ConditionRating condition={product.Condition} label={product.ConditionLabel} />
-          {product.HasAuthenticityCertificate ? (
-            <p className="product__certificate">
-              <Icon name="shield-check" size={18} />
-              Comes with an authenticity certificate
-            </p>
-          ) : null}
-          <p className="product__location">
-            At our <a href="#store-details">{product.Store.Name} store</a>, {product.Store.StateName}
-          </p>
-          {product.IsAvailable ? <DeliveryOptions product={product} /> : null}
-          <div className="product__actions">
-            <AddToCartButton product={product} />
-            <WishlistHeart
-              code={product.Code}
-              title={product.Title}
-              price={product.SpMinorUnits / 100}
-              optimistic
-              className="product__heart"
-            />
-            <ShareToggle title={product.Title} url={pageUrl} />
+        {/* The gallery and the buy box are drawn by the server; each hydrates in a task after the
+            page's main pass (HydrateLater), so no one task holds the phone's main thread long. */}
+        <HydrateLater name="product-gallery">
+          <div className="product__media">
+            <ProductGallery images={product.Images} title={product.Title} />
           </div>
-          <AccountWidget />
-        </div>
+        </HydrateLater>
+        <HydrateLater name="product-summary">
+          <div className="product__summary">
+            {availabilityNotice(product)}
+            <p className="product__eyebrow">
+              {product.Brand ? <span>{product.Brand}</span> : null}
+              <span>{product.Category}</span>
+            </p>
+            <h1 className="product__title">{product.Title}</h1>
+            <ProductPrice item={product} />
+            <ConditionRating condition={product.Condition} label={product.ConditionLabel} />
+            {product.HasAuthenticityCertificate ? (
+              <p className="product__certificate">
+                <Icon name="shield-check" size={18} />
+                Comes with an authenticity certificate
+              </p>
+            ) : null}
+            <p className="product__location">
+              At our <a href="#store-details">{product.Store.Name} store</a>, {product.Store.StateName}
+            </p>
+            {product.IsAvailable ? <DeliveryOptions product={product} /> : null}
+            <div className="product__actions">
+              <AddToCartButton product={product} />
+              <WishlistHeart
+                code={product.Code}
+                title={product.Title}
+                price={product.SpMinorUnits / 100}
+                optimistic
+                className="product__heart"
+              />
+              <ShareToggle title={product.Title} path={product.Url} />
+            </div>
+            <AccountWidget />
+          </div>
+        </HydrateLater>
       </div>
       {product.IsAvailable ? null : similar}
       {/* Below the fold: each part hydrates after the page, in a task of its own. */}

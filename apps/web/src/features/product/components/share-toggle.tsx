@@ -1,10 +1,16 @@
 import { useId, useRef, useState } from 'react';
+import { useInBrowser } from '../../../lib/ssr-state';
 import { useDismiss } from '../../../lib/use-dismiss';
 import '../product.css';
 import { Icon } from '../../../components/icon';
 
 /** Share: copy the link, send it by e-mail, or the device's own share sheet where there is one. */
-export function ShareToggle({ title, url }: { title: string; url: string }) {
+export function ShareToggle({ title, path }: { title: string; path: string }) {
+  // The full address once in the browser (the server's HTML has the path alone). Worked out here,
+  // not by the page: the buy box hydrates after the page's main pass, and hydration leaves
+  // attributes as the server wrote them, so only a render after its own hydration updates them.
+  const inBrowser = useInBrowser();
+  const url = inBrowser ? new URL(path, window.location.origin).href : path;
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState('');
   const id = useId();

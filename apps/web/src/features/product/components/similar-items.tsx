@@ -1,9 +1,10 @@
 import type { ProductListItem } from '@shop/contract';
 import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Notice } from '../../../components/notice';
 import { ProductCard } from '../../../components/product-card';
+import { useNearScreen } from '../../../lib/use-near-screen';
 import { useSimilarItems } from '../api/get-similar';
 import '../product.css';
 
@@ -28,6 +29,18 @@ const CAROUSEL_OPTIONS = {
 
 function Carousel({ items }: { items: ProductListItem[] }) {
   const [viewportRef, embla] = useEmblaCarousel(CAROUSEL_OPTIONS);
+  // The carousel starts (and its dots appear) as it nears the screen: far below the fold, starting
+  // it with the page was a long task of its own on a phone (issue 13). Until then it shows its
+  // first cards, as the server drew them.
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const near = useNearScreen(viewport);
+  const ref = useCallback(
+    (element: HTMLDivElement | null) => {
+      setViewport(element);
+      if (near) viewportRef(element);
+    },
+    [near, viewportRef],
+  );
   const [snaps, setSnaps] = useState<number[]>([]);
   const [selected, setSelected] = useState(0);
   useEffect(() => {
@@ -43,7 +56,7 @@ function Carousel({ items }: { items: ProductListItem[] }) {
   }, [embla]);
   return (
     <div className="carousel similar__carousel">
-      <div className="carousel__viewport" ref={viewportRef}>
+      <div className="carousel__viewport" ref={ref}>
         <ul className="carousel__container similar__list" aria-label="Similar items">
           {items.map((item) => (
             <li key={item.Code} className="carousel__slide similar__slide">

@@ -343,13 +343,17 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
 
   const productsArea = (
     <div className="search-layout">
-      {refinePanel}
-      <div className="search-main">
-        {value && data.status === 'done' ? <SearchPills pills={value.SearchPills} layout={layout} /> : null}
-        <div className="search-results" aria-busy={data.status === 'loading'}>
-          {productsBody}
+      {/* Drawn by the server, the panel and the results each hydrate in a task after the page's
+          main pass (the results' further rows in tasks after that). */}
+      <HydrateLater name="refine-panel">{refinePanel}</HydrateLater>
+      <HydrateLater name="search-main">
+        <div className="search-main">
+          {value && data.status === 'done' ? <SearchPills pills={value.SearchPills} layout={layout} /> : null}
+          <div className="search-results" aria-busy={data.status === 'loading'}>
+            {productsBody}
+          </div>
         </div>
-      </div>
+      </HydrateLater>
     </div>
   );
 

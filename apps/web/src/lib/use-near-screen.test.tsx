@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useNearScreen } from './use-near-screen';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Probe() {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const near = useNearScreen(element);
+  return <div ref={setElement}>{near ? 'near' : 'far'}</div>;
+}
+
+describe('useNearScreen', () => {
+  it('turns true once the element comes near the screen, and stops watching', () => {
+    let report: ((entries: { isIntersecting: boolean }[]) => void) | null = null;
+    const disconnect = vi.fn();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          report = callback;
+        }
+        observe() {}
+        disconnect = disconnect;
+      },
+    );
+    render(<Probe />);
+    expect(screen.getByText('far')).toBeTruthy();
+    act(() => report?.([{ isIntersecting: false }]));
+    expect(screen.getByText('far')).toBeTruthy();
+    act(() => report?.([{ isIntersecting: true }]));
+    expect(screen.getByText('near')).toBeTruthy();
+    expect(disconnect).toHaveBeenCalled();
+  });
+
+  it('is true at once without IntersectionObserver', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    render(<Probe />);
+    expect(screen.getByText('near')).toBeTruthy();
+  });
+});
