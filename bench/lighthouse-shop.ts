@@ -2,6 +2,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { findFreePort, ServerProcess, seedDatabase } from './server-process.js';
 
 export interface MeasuredPage {
@@ -68,4 +69,15 @@ export async function startLighthouseShop(
     await stop();
     throw error;
   }
+}
+
+/**
+ * Debian's Chromium for the profiling scripts, headless, with nothing fetched in the background
+ * (the machine has no internet): never a downloaded browser.
+ */
+export function launchShopChromium(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
 }

@@ -17,9 +17,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { type LighthouseShop, startLighthouseShop } from './lighthouse-shop.js';
+import { type LighthouseShop, launchShopChromium, startLighthouseShop } from './lighthouse-shop.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CPU_SLOWDOWN = 4;
@@ -204,10 +204,7 @@ async function main(): Promise<void> {
     },
   });
   let shop: LighthouseShop | undefined;
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchShopChromium();
   try {
     shop = await startLighthouseShop(REPO_ROOT, Number(values.products), values.pages.split(','));
     for (const { page, url } of shop.pages) {
