@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HydrateLater, hydrateInTurns, waitForTurn } from './hydrate-later';
+import { HydrateLater, afterHydration, hydrateInTurns, waitForTurn } from './hydrate-later';
 
 afterEach(cleanup);
 
@@ -39,5 +39,19 @@ describe('HydrateLater', () => {
     // Hydrated: they render at once from now on.
     expect(waitForTurn('first')).toBeNull();
     expect(waitForTurn('second')).toBeNull();
+  });
+
+  it('lets work that replaces server markup wait until the last part has hydrated', async () => {
+    const log: string[] = [];
+    void afterHydration().then(() => log.push('before any hydration: at once'));
+    await Promise.resolve();
+    expect(log).toEqual(['before any hydration: at once']);
+    const finished = hydrateInTurns(() => {
+      void waitForTurn('later-part')?.then(() => log.push('part hydrated'));
+      void afterHydration().then(() => log.push('after hydration'));
+    });
+    await finished;
+    await Promise.resolve();
+    expect(log).toEqual(['before any hydration: at once', 'part hydrated', 'after hydration']);
   });
 });

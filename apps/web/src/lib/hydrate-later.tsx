@@ -24,6 +24,8 @@ let hydrating = false;
 const turns = new Map<string, Promise<void>>();
 const done = new Set<string>();
 let last: Promise<void> = Promise.resolve();
+let hydrated: Promise<void> = Promise.resolve();
+let markHydrated: () => void = () => {};
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -69,6 +71,9 @@ export function HydrateLater({ name, children }: { name: string; children: React
 export async function hydrateInTurns(hydrate: () => void): Promise<void> {
   hydrationPass = true;
   hydrating = true;
+  hydrated = new Promise<void>((resolve) => {
+    markHydrated = resolve;
+  });
   try {
     hydrate();
   } finally {
@@ -80,6 +85,7 @@ export async function hydrateInTurns(hydrate: () => void): Promise<void> {
     await nextTask();
   } finally {
     hydrating = false;
+    markHydrated();
   }
 }
 
@@ -89,4 +95,14 @@ export async function hydrateInTurns(hydrate: () => void): Promise<void> {
  */
 export function isHydrating(): boolean {
   return hydrating;
+}
+
+/**
+ * Resolves once the page has hydrated (at once outside hydration): for work whose answer replaces
+ * server markup, such as the enquiry form's captcha picture. Started during hydration, its answer
+ * could arrive before a later part hydrates and replace markup mid-hydration, which the journeys
+ * (rightly) count as a mismatch; and a request the shopper does not need yet is blocking time.
+ */
+export function afterHydration(): Promise<void> {
+  return hydrating ? hydrated : Promise.resolve();
 }

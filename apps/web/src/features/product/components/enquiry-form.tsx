@@ -7,6 +7,7 @@ import { captchaToken, getCaptcha } from '../api/get-captcha';
 import { enquiryDate, sendEnquiry } from '../api/send-enquiry';
 import '../product.css';
 import { formatCount } from '../../../lib/format-count';
+import { afterHydration } from '../../../lib/hydrate-later';
 
 type Field = 'name' | 'email' | 'message' | 'captcha';
 const FIELDS: Field[] = ['name', 'email', 'message', 'captcha'];
@@ -61,8 +62,15 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
   }, []);
 
   useEffect(() => {
-    newCaptcha();
-    return () => captchaRequest.current?.abort();
+    let cancelled = false;
+    // Not before the page has hydrated: the picture replaces the server's placeholder.
+    void afterHydration().then(() => {
+      if (!cancelled) newCaptcha();
+    });
+    return () => {
+      cancelled = true;
+      captchaRequest.current?.abort();
+    };
   }, [newCaptcha]);
 
   const token = captcha.status === 'ready' ? captcha.value.Token : null;
