@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HydrateLater, afterHydration, hydrateInTurns, waitForTurn } from './hydrate-later';
+import { afterHydration, HydrateLater, hydrateInTurns, waitForTurn } from './hydrate-later';
 
 afterEach(cleanup);
 

@@ -1,4 +1,5 @@
 import { type CatalogueIndex, Flag, PRICE_BANDS } from './catalogue-index.js';
+import { type BitmapSource, freshBitmaps, type ScratchInt32 } from './scratch.js';
 import type { FacetCounts } from './search-engine.js';
 
 /**
@@ -325,8 +326,8 @@ export function popcount(bitmap: Bitmap): number {
 }
 
 /** The union of some bitmaps (an empty bitmap for none). */
-export function union(words: number, bitmaps: (Bitmap | undefined)[]): Bitmap {
-  const out = new Uint32Array(words);
+export function union(words: number, bitmaps: (Bitmap | undefined)[], source: BitmapSource = freshBitmaps): Bitmap {
+  const out = source.take(words);
   for (const bitmap of bitmaps) {
     if (!bitmap) continue;
     for (let w = 0; w < words; w++) out[w] |= bitmap[w] as number;
@@ -335,8 +336,9 @@ export function union(words: number, bitmaps: (Bitmap | undefined)[]): Bitmap {
 }
 
 /** The intersection of `base` and some bitmaps, as a new bitmap. */
-export function intersection(base: Bitmap, others: Bitmap[]): Bitmap {
-  const out = Uint32Array.from(base);
+export function intersection(base: Bitmap, others: Bitmap[], source: BitmapSource = freshBitmaps): Bitmap {
+  const out = source.take(base.length);
+  out.set(base);
   for (const bitmap of others) {
     for (let w = 0; w < out.length; w++) out[w] &= bitmap[w] as number;
   }
@@ -344,8 +346,8 @@ export function intersection(base: Bitmap, others: Bitmap[]): Bitmap {
 }
 
 /** The set documents of a bitmap, ascending. */
-export function documentsOf(bitmap: Bitmap, count: number): Int32Array {
-  const docs = new Int32Array(count);
+export function documentsOf(bitmap: Bitmap, count: number, into?: ScratchInt32): Int32Array {
+  const docs = into ? into.take(count) : new Int32Array(count);
   let at = 0;
   for (let w = 0; w < bitmap.length; w++) {
     let bits = bitmap[w] as number;

@@ -98,17 +98,22 @@ export class PredictiveService {
   ): SuggestionPlan {
     const match = index.text.match(text);
     const { alive, category } = index;
-    const live = new Int32Array(match.docs.length);
-    let liveCount = 0;
-    for (const doc of match.docs) if (alive[doc] !== 0) live[liveCount++] = doc;
-    const liveDocs = live.subarray(0, liveCount);
+    const docs = match.docs;
 
     // Matches per category, rolled up: a frequent word's are kept, others are counted in one pass.
+    // The sold and reserved items among the matches are passed over where they are met, rather
+    // than the live ones copied out first (a new array per keystroke: see scratch.ts).
     const word = match.terms ? index.wordCounts.of(match.terms) : null;
     let direct = word?.counts.directCategory;
+    let liveCount = word ? word.live : 0;
     if (!direct) {
       direct = new Int32Array(index.categories.length);
-      for (const doc of liveDocs) direct[category[doc] as number]++;
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i] as number;
+        if (alive[doc] === 0) continue;
+        direct[category[doc] as number]++;
+        liveCount++;
+      }
     }
     const rolled = new Int32Array(index.categories.length);
     direct.forEach((own, c) => {
@@ -120,7 +125,7 @@ export class PredictiveService {
     // "iph" is shown as the search it most likely is: "iphone in Smartphones"; "swith" as "switch".
     const displayQuery = completions[0] ?? (match.corrections.length > 0 ? match.meant.join(' ') : text);
     const bestDocs = topK(
-      liveDocs,
+      docs,
       limits.products,
       (a, b) => {
         const sa = match.scores[a] as number;
@@ -128,6 +133,7 @@ export class PredictiveService {
         return sa !== sb ? sa > sb : (index.listed[a] as number) > (index.listed[b] as number);
       },
       match.scores,
+      alive,
     );
     const roots = index.categories
       .filter((c) => c.parent < 0 && (rolled[c.index] ?? 0) > 0)

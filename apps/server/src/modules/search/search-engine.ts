@@ -11,6 +11,7 @@ import {
 } from './facet-bitmaps.js';
 import { RECORD } from './facet-records.js';
 import { cachePerIndex } from './result-cache.js';
+import { BitmapPool, ScratchInt32 } from './scratch.js';
 import type { OrderKey } from './sort-orders.js';
 import type { TextMatch } from './text-index.js';
 import { topK } from './top-k.js';
@@ -156,7 +157,17 @@ function answerKey(query: EngineQuery): string {
   ].join('|');
 }
 
+/**
+ * A search's working arrays, reused by the next search (scratch.ts): nothing the answer keeps is
+ * taken from them (its page is a plain array, its counts arrays of their own).
+ */
+const searchBitmaps = new BitmapPool();
+const scanResults = new ScratchInt32();
+const liveMatches = new ScratchInt32();
+const bitmapDocs = new ScratchInt32();
+
 function computeSearch(index: CatalogueIndex, query: EngineQuery): EngineResult {
+  searchBitmaps.reset();
   const text = query.text.trim();
   const match = text ? index.text.match(text) : null;
   // Bitmaps pay off when a filter can skip items: without text, or when broad text meets a choice.
@@ -296,7 +307,7 @@ function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatc
     rollUpCategories(index, directCategory, counts.category);
     return { total: results.length, counts, docs: () => results, member: null };
   }
-  const resultDocs = new Int32Array(candidateCount);
+  const resultDocs = scanResults.take(candidateCount);
   let resultCount = 0;
 
   // Each item's values read once: from its packed record (one 8-byte read) when the values fit.
@@ -450,7 +461,7 @@ function rollUpCategories(index: CatalogueIndex, direct: Int32Array, into: Int32
 
 /** The live documents among `docs`, in the same order. */
 function liveOf(alive: Uint8Array, docs: Int32Array): Int32Array {
-  const live = new Int32Array(docs.length);
+  const live = liveMatches.take(docs.length);
   let count = 0;
   for (let i = 0; i < docs.length; i++) {
     const doc = docs[i] as number;
@@ -507,7 +518,7 @@ function selectWithBitmaps(
   const { words } = bitmaps;
   let base = bitmaps.alive;
   if (match) {
-    base = new Uint32Array(words);
+    base = searchBitmaps.take(words);
     const { alive } = bitmaps;
     for (const doc of match.docs) {
       const word = doc >>> 5;
@@ -521,6 +532,7 @@ function selectWithBitmaps(
       : intersection(
           base,
           chosen.map((c) => c.pass),
+          searchBitmaps,
         );
   const total = results === bitmaps.alive ? bitmaps.liveTotal : popcount(results);
   // Over the whole live catalogue (no text, at most one choice), a group's counts are the kept ones.
@@ -535,7 +547,7 @@ function selectWithBitmaps(
   for (const c of chosen) {
     if (c.group === G_FLAGS) continue;
     const others = chosen.filter((o) => o !== c).map((o) => o.pass);
-    const passingOthers = others.length === 0 ? base : intersection(base, others);
+    const passingOthers = others.length === 0 ? base : intersection(base, others, searchBitmaps);
     if (overEverything(passingOthers)) copyGroups(bitmaps.liveCounts, c.group, grouped);
     else countGroups(index, passingOthers, c.group, grouped);
     if (c.group === G_CATEGORY)
@@ -566,7 +578,7 @@ function selectWithBitmaps(
     total,
     counts,
     docs: () => {
-      docs ??= documentsOf(results, total);
+      docs ??= documentsOf(results, total, bitmapDocs);
       return docs;
     },
     member: results,
@@ -582,9 +594,10 @@ function chosenGroups(index: CatalogueIndex, bitmaps: BuiltBitmaps, query: Engin
     union(
       words,
       [...values].map((v) => (v >= 0 && v < list.length ? list[v] : undefined)),
+      searchBitmaps,
     );
   if (query.category !== null) {
-    const pass = bitmaps.category[query.category] ?? new Uint32Array(words);
+    const pass = bitmaps.category[query.category] ?? searchBitmaps.take(words);
     chosen.push({ group: G_CATEGORY, pass });
   }
   if (query.stores) chosen.push({ group: G_LOCATION, pass: anyOf(bitmaps.store, query.stores) });
@@ -595,7 +608,7 @@ function chosenGroups(index: CatalogueIndex, bitmaps: BuiltBitmaps, query: Engin
       query.delivery & Flag.Postage ? bitmaps.postage : undefined,
       query.delivery & Flag.Pickup ? bitmaps.pickup : undefined,
     ];
-    chosen.push({ group: G_DELIVERY, pass: union(words, ways) });
+    chosen.push({ group: G_DELIVERY, pass: union(words, ways, searchBitmaps) });
   }
   if (query.colours) chosen.push({ group: G_COLOUR, pass: anyOf(bitmaps.colour, query.colours) });
   if (query.storages) chosen.push({ group: G_STORAGE, pass: anyOf(bitmaps.storage, query.storages) });
@@ -604,7 +617,7 @@ function chosenGroups(index: CatalogueIndex, bitmaps: BuiltBitmaps, query: Engin
     const required = [query.onSale ? bitmaps.onSale : null, query.hasPictures ? bitmaps.hasPictures : null].filter(
       (b): b is Bitmap => b !== null,
     );
-    chosen.push({ group: G_FLAGS, pass: intersection(required[0] as Bitmap, required.slice(1)) });
+    chosen.push({ group: G_FLAGS, pass: intersection(required[0] as Bitmap, required.slice(1), searchBitmaps) });
   }
   return chosen;
 }
@@ -625,10 +638,10 @@ function priceBitmap(index: CatalogueIndex, bitmaps: BuiltBitmaps, prices: Price
         ? bitmaps.priceBand[i]
         : undefined,
     );
-    return union(bitmaps.words, bands);
+    return union(bitmaps.words, bands, searchBitmaps);
   }
   const ranges = prices.map((r) => ({ from: r.from * 100, to: r.to === null ? Infinity : r.to * 100 }));
-  const pass = new Uint32Array(bitmaps.words);
+  const pass = searchBitmaps.take(bitmaps.words);
   const { price } = index;
   for (let w = 0; w < base.length; w++) {
     let bits = base[w] as number;

@@ -141,4 +141,22 @@ describe('TextIndex', () => {
     expect([...growing.match('camera').docs]).toEqual([0, 1]);
     expect([...growing.match('rollei').docs]).toEqual([1]);
   });
+
+  it('gives the same matches when each match reuses the working arrays of the one before', () => {
+    // Many matches from several readings ('can': canon, candle, canvas; 'gar': garden, gardenia,
+    // garlic) are put in order through a bitmap the index reuses: each search must find exactly
+    // its own documents, never the last one's.
+    const kinds = ['Canon camera', 'Candle holder', 'Canvas print', 'Garden hose', 'Gardenia plant', 'Garlic press'];
+    const titles = Array.from({ length: 420 }, (_, i) => `${kinds[i % kinds.length]} ${i % 7 === 0 ? 'red' : 'blue'}`);
+    const index = indexOf(titles);
+    const expected = (test: (title: string) => boolean) => titles.flatMap((t, i) => (test(t) ? [i] : []));
+    const can = expected((t) => /\bcan/i.test(t));
+    const gar = expected((t) => /\bgar/i.test(t));
+    const redCan = expected((t) => /\bcan/i.test(t) && t.endsWith('red'));
+    for (let round = 0; round < 3; round++) {
+      expect([...index.match('can').docs]).toEqual(can);
+      expect([...index.match('gar').docs]).toEqual(gar);
+      expect([...index.match('can red').docs]).toEqual(redCan);
+    }
+  });
 });

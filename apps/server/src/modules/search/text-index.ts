@@ -1,3 +1,4 @@
+import { ScratchBits, ScratchInt32 } from './scratch.js';
 import { editDistanceWithin, isStopWord, queryWords, stem, words } from './text-analysis.js';
 import { typoCost } from './typo-cost.js';
 
@@ -44,7 +45,10 @@ export interface WeightedText {
 }
 
 export interface TextMatch {
-  /** Matching documents, ascending. Read only: it may be the index's own postings. */
+  /**
+   * Matching documents, ascending. Read only: it may be the index's own postings. Like `scores`,
+   * valid until the next match call (it may be the index's working array, reused by each match).
+   */
   docs: Int32Array;
   /** Scores indexed by document; valid only for matched documents until the next match call. */
   scores: Float32Array;
@@ -103,6 +107,10 @@ export class TextIndex {
   private seen: Int32Array = new Int32Array(1024);
   private scores: Float32Array = new Float32Array(1024);
   private epoch = 1;
+  /** The matches of the last match call (see scratch.ts). */
+  private readonly matchScratch = new ScratchInt32();
+  /** For putting many matches in order. */
+  private readonly orderScratch = new ScratchBits();
   private building: { docs: number[]; weights: number[] }[] | null = [];
   private readonly expansionCache = new Map<string, Expanded>();
 
@@ -470,7 +478,7 @@ export class TextIndex {
     // Without later additions the packed postings are the answer as they are (callers only read it).
     let found = p.docs;
     if (p.moreDocs.length > 0) {
-      found = new Int32Array(p.docs.length + p.moreDocs.length);
+      found = this.matchScratch.take(p.docs.length + p.moreDocs.length);
       found.set(p.docs);
       for (let i = 0; i < p.moreDocs.length; i++) found[p.docs.length + i] = p.moreDocs[i] as number;
     }
@@ -515,7 +523,9 @@ export class TextIndex {
     // expansion, up to hundreds of thousands of times for a broad word at a million items. The
     // documents still in the running are kept in `candidates`: once they are few, a later word is
     // looked up for each of them (a binary search per expansion) instead of walking its postings.
-    let candidates = new Int32Array(this.postingTotal(expanded[0] ?? []));
+    // The matches so far, in the match's working array: a later word's walk writes the documents
+    // it keeps over them in place (it reads marks, never the list, and keeps at most as many).
+    const candidates = this.matchScratch.take(this.postingTotal(expanded[0] ?? []));
     let count = 0;
     for (let t = 0; t < expanded.length; t++) {
       const expectedBefore = base + t;
@@ -525,7 +535,7 @@ export class TextIndex {
         count = this.probe(expansions, candidates, count, expectedBefore);
         continue;
       }
-      const next = first ? candidates : new Int32Array(count);
+      const next = candidates;
       let kept = 0;
       for (const { termId, quality } of expansions) {
         const p = this.postings[termId];
@@ -553,7 +563,6 @@ export class TextIndex {
           }
         }
       }
-      candidates = next;
       count = kept;
     }
     return { docs: this.collectFrom(candidates, count, base + last), mark: base + last + 1 };
@@ -631,7 +640,7 @@ export class TextIndex {
       previous = doc;
     }
     if (ascending) return docs;
-    return inOrder(docs, this.docCount);
+    return inOrder(docs, this.docCount, this.orderScratch);
   }
 }
 
@@ -639,9 +648,9 @@ export class TextIndex {
  * Documents put in ascending order, in place: by sorting when they are few, else by a scan of a
  * bitmap of them (cheaper than sorting tens of thousands of numbers).
  */
-function inOrder(docs: Int32Array, docCount: number): Int32Array {
+function inOrder(docs: Int32Array, docCount: number, scratch: ScratchBits): Int32Array {
   if (docs.length * 16 < docCount) return docs.sort();
-  const bits = new Uint32Array((docCount + 31) >>> 5);
+  const bits = scratch.takeCleared((docCount + 31) >>> 5);
   for (let i = 0; i < docs.length; i++) {
     const doc = docs[i] as number;
     bits[doc >>> 5] = (bits[doc >>> 5] as number) | (1 << (doc & 31));
@@ -649,6 +658,8 @@ function inOrder(docs: Int32Array, docCount: number): Int32Array {
   let at = 0;
   for (let w = 0; w < bits.length; w++) {
     let word = bits[w] as number;
+    if (word === 0) continue;
+    bits[w] = 0; // left cleared for the next user
     while (word !== 0) {
       const lowest = word & -word;
       docs[at++] = (w << 5) + 31 - Math.clz32(lowest);
