@@ -22,6 +22,28 @@ describe.each(testDatabaseTargets())('search index upkeep on $name', (target) =>
     (await server.get<{ ProductList: { ProductListItemCount: number } }>('/c3api/search/results')).body.Value
       .ProductList.ProductListItemCount;
 
+  it('makes the orderings of the sort options before the first search and before a rebuilt index answers', async () => {
+    await count();
+    const made = (index: Awaited<ReturnType<typeof server.services.searchIndex.current>>) =>
+      Object.fromEntries(
+        ['listed-', 'price+', 'price-', 'condition-', 'listed+'].map((k) => [
+          k,
+          index.sortOrders.isMade(k as 'listed-'),
+        ]),
+      );
+    const expected = { 'listed-': true, 'price+': true, 'price-': true, 'condition-': true, 'listed+': false };
+    expect(made(await server.services.searchIndex.current())).toEqual(expected);
+    // A rebuilt index is swapped in with them made too.
+    const first = await server.services.searchIndex.current();
+    await seedCatalogue(database.handle, { products: 300, seed: 5 });
+    await new Promise((r) => setTimeout(r, 300));
+    await count();
+    await server.services.searchIndex.settled();
+    const rebuilt = await server.services.searchIndex.current();
+    expect(rebuilt).not.toBe(first);
+    expect(made(rebuilt)).toEqual(expected);
+  });
+
   it('keeps answering from the old index while a reseed is rebuilt, then serves the new catalogue', async () => {
     const before = await count();
     expect(before).toBeGreaterThan(0);
@@ -58,9 +80,9 @@ describe.each(testDatabaseTargets())('search index upkeep on $name', (target) =>
       release = resolve;
     });
     const build = holder.build.bind(holder);
-    const slowBuild = vi.spyOn(holder, 'build').mockImplementation(async (seq) => {
+    const slowBuild = vi.spyOn(holder, 'build').mockImplementation(async (seq, steps) => {
       await held;
-      return build(seq);
+      return build(seq, steps);
     });
     try {
       // A store changed (every index rebuilds), then an item changed, both by another process.
