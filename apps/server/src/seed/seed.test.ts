@@ -144,4 +144,26 @@ describe('demo catalogue', () => {
       }
     },
   );
+
+  it.each(testDatabaseTargets().filter((t) => t.name.toLowerCase().includes('postgres')))(
+    'leaves the loaded tables vacuumed and analysed on $name, with the replaced change rows gone',
+    async (target) => {
+      const database = await target.open();
+      try {
+        await seedCatalogue(database.handle, { products: 300, seed: 4 });
+        const stats = await sql<{ relname: string; vacuumed: boolean; analysed: boolean; dead: number }>`
+          select relname, last_vacuum is not null as vacuumed, last_analyze is not null as analysed,
+                 n_dead_tup as dead
+          from pg_stat_user_tables
+          where schemaname = current_schema() and relname in ('products', 'product_changes')
+          order by relname`.execute(database.handle.db);
+        expect(stats.rows).toEqual([
+          { relname: 'product_changes', vacuumed: true, analysed: true, dead: 0 },
+          { relname: 'products', vacuumed: true, analysed: true, dead: 0 },
+        ]);
+      } finally {
+        await database.dispose();
+      }
+    },
+  );
 });

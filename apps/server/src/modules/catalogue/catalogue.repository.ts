@@ -319,13 +319,20 @@ export class CatalogueRepository {
   }
 
   /**
-   * After a bulk load: fresh planner statistics on PostgreSQL, which otherwise still believes the
+   * After a bulk load, on PostgreSQL: fresh planner statistics, without which it still believes the
    * tables are as small as before until autovacuum gets to them, and plans the search index's
    * keyset read (products of a region in id order) as a sort of the whole region per page: about
-   * 7 s a page at a million items instead of 1 ms. SQLite's plan for that read needs none.
+   * 7 s a page at a million items instead of 1 ms. And a vacuum now, rather than whenever
+   * autovacuum gets to it (minutes later, while shoppers are answered; never where it is off): it
+   * marks the new rows visible to all and drops the million change rows one bulk row replaced, so
+   * reads stop checking each row's inserting transaction. The search benchmark's PostgreSQL run at a
+   * million items, computed afresh: facets p50 4.0 ms without it, 2.9 ms with it (one run each).
+   * VACUUM cannot run in a transaction: the caller passes the database itself. SQLite needs neither.
    */
   async refreshStatistics(ctx: DbCtx): Promise<void> {
-    if (ctx.dialect === 'postgres') await sql`analyze products, stores, categories`.execute(ctx.db);
+    if (ctx.dialect === 'postgres') {
+      await sql`vacuum (analyze) products, product_changes, stores, categories`.execute(ctx.db);
+    }
   }
 }
 
