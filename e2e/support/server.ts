@@ -8,24 +8,36 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/main.js');
 
-/** `count` distinct free ports: every probe stays open until all are chosen, so none repeats. */
-async function freePorts(count: number): Promise<number[]> {
-  const probes = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-          const probe = createServer();
-          probe.once('error', reject);
-          probe.listen(0, '127.0.0.1', () => resolve(probe));
-        }),
-    ),
-  );
-  const ports = probes.map((probe) => {
-    const address = probe.address();
-    return typeof address === 'object' && address ? address.port : 0;
+/**
+ * Ports for this journey file's servers. Two files run at once (one per test worker), so a port
+ * chosen by asking the system for any free one could be handed to the other worker's server too, or
+ * to an outgoing connection, between the probe and the server's listen (seen: EADDRINUSE). Each
+ * worker takes its ports from a block of its own below the kernel's ephemeral range (32768 and up),
+ * starting at a random place in it, and skips a port something already listens on.
+ */
+const PORTS_PER_WORKER = 1000;
+const FIRST_PORT = 20_000;
+const worker = Number(process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? 1) % 10;
+const blockStart = FIRST_PORT + worker * PORTS_PER_WORKER;
+let nextPort = blockStart + Math.floor(Math.random() * PORTS_PER_WORKER);
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
-  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+}
+
+/** `count` distinct free ports from this worker's block. */
+async function freePorts(count: number): Promise<number[]> {
+  const ports: number[] = [];
+  for (let tries = 0; ports.length < count && tries < PORTS_PER_WORKER; tries++) {
+    const port = nextPort;
+    nextPort = blockStart + ((nextPort + 1 - blockStart) % PORTS_PER_WORKER);
+    if (await isFree(port)) ports.push(port);
+  }
+  if (ports.length < count) throw new Error(`No free ports left in ${blockStart}-${blockStart + PORTS_PER_WORKER - 1}`);
   return ports;
 }
 
