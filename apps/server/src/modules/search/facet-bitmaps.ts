@@ -337,7 +337,8 @@ export function union(words: number, bitmaps: (Bitmap | undefined)[], source: Bi
 
 /** The intersection of `base` and some bitmaps, as a new bitmap. */
 export function intersection(base: Bitmap, others: Bitmap[], source: BitmapSource = freshBitmaps): Bitmap {
-  const out = source.take(base.length);
+  // Every word is written from base: no need to clear it first.
+  const out = source.take(base.length, false);
   out.set(base);
   for (const bitmap of others) {
     for (let w = 0; w < out.length; w++) out[w] &= bitmap[w] as number;

@@ -45,15 +45,15 @@ export class BitmapPool {
     this.used = 0;
   }
 
-  /** A bitmap of `words` words, all zero. */
-  take(words: number): Uint32Array {
+  /** A bitmap of `words` words, all zero (or, `cleared` false, holding anything: the caller overwrites every word). */
+  take(words: number, cleared = true): Uint32Array {
     let buffer = this.buffers[this.used];
     if (!buffer || buffer.length < words) {
       buffer = new Uint32Array(words);
       this.buffers[this.used] = buffer;
     } else {
       buffer = buffer.subarray(0, words);
-      buffer.fill(0);
+      if (cleared) buffer.fill(0);
     }
     this.used++;
     return buffer;
