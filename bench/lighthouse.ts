@@ -11,7 +11,7 @@
  * (README, Performance).
  *
  *   npm run lighthouse -- [--runs 3] [--most 5] [--products 3000] [--no-budget]
- *                         [--pages product,search] [--tasks] [--trace-dir DIR]
+ *                         [--pages product,search] [--tasks] [--trace-dir DIR] [--without-scripts]
  *
  * `--tasks` prints each run's long main-thread tasks (Lighthouse's `long-tasks` audit, durations
  * as simulated on the slowed CPU) and `--trace-dir` writes each run's Chrome trace
@@ -92,6 +92,7 @@ function readOptions() {
       pages: { type: 'string', default: 'home,search,product' },
       tasks: { type: 'boolean', default: false },
       'trace-dir': { type: 'string' },
+      'without-scripts': { type: 'boolean', default: false },
     },
   });
   return {
@@ -103,8 +104,17 @@ function readOptions() {
     pages: values.pages.split(','),
     tasks: values.tasks,
     traceDir: values['trace-dir'],
+    withoutScripts: values['without-scripts'],
   };
 }
+
+/**
+ * `--without-scripts`: every script of the app blocked (the boot script and the chunks it imports),
+ * so that the page is only what the server sent. Its blocking time is then the browser's own work
+ * (parsing, style, layout, paint, pictures): the floor the page's JavaScript adds to. Figures
+ * only: such a page is not the shop, so it is never judged against the budget.
+ */
+const SCRIPT_PATTERNS = ['*/assets/*.js'];
 
 interface LongTask {
   url?: string;
@@ -152,7 +162,12 @@ async function main(): Promise<void> {
       // timeout on a busy machine) scores 0 for reasons that are not the page's: it is run again,
       // up to two extra times.
       while ((runs.length < options.runs || (options.budget && worthAnotherRun(runs, options.most))) && failures <= 2) {
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          blockedUrlPatterns: options.withoutScripts ? SCRIPT_PATTERNS : [],
+        });
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
         const failure = (result.lhr as { runtimeError?: { code: string; message: string } }).runtimeError;
         if (failure) {
@@ -187,7 +202,7 @@ async function main(): Promise<void> {
     const md = [
       `# Lighthouse ${date.slice(0, 10)}`,
       '',
-      `Lighthouse 12, default mobile settings, Debian Chromium headless, the compiled server with NODE_ENV=production on SQLite with ${options.products} demo items; each page's figures are the median of its runs (${options.runs}, up to ${options.most} when it missed on timing alone), the scores that must be 100 and the JavaScript its worst run. Machine load at the end: ${os.loadavg()[0]?.toFixed(1)} (${os.cpus().length} cores); wall time ${Math.round((Date.now() - started) / 1000)} s.`,
+      `Lighthouse 12, default mobile settings, Debian Chromium headless${options.withoutScripts ? ', **every script of the app blocked** (`--without-scripts`: the server-rendered pages alone, not judged)' : ''}, the compiled server with NODE_ENV=production on SQLite with ${options.products} demo items; each page's figures are the median of its runs (${options.runs}, up to ${options.most} when it missed on timing alone), the scores that must be 100 and the JavaScript its worst run. Machine load at the end: ${os.loadavg()[0]?.toFixed(1)} (${os.cpus().length} cores); wall time ${Math.round((Date.now() - started) / 1000)} s.`,
       '',
       '| page | performance | accessibility | best practices | SEO | FCP | LCP | CLS | TBT | JS (kB, compressed) | total (kB) |',
       '|---|---|---|---|---|---|---|---|---|---|---|',

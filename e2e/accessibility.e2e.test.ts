@@ -37,6 +37,8 @@ describe.each(Object.entries(VIEWPORTS))('accessibility (axe-core) on a %s', (_s
     if (!url) throw new Error('no camera');
     const ready = async (page: Page) => {
       await page.getByRole('heading', { level: 1 }).waitFor();
+      // The similar items and the captcha load as they come near the screen, as a shopper scrolls.
+      await page.locator('section.similar').scrollIntoViewIfNeeded();
       await page.getByRole('list', { name: 'Similar items' }).waitFor();
       await page.getByRole('img', { name: /^Security check/ }).waitFor();
     };

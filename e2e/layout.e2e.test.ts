@@ -192,7 +192,7 @@ describe('the layout from 320 to 1440 px (Australia)', () => {
     }
     expect(problems).toEqual([]);
     console.info(`layout screenshots: ${SCREENSHOTS}`);
-  });
+  }, 150_000); // Five widths, five pages each, with a cart and scrolling: near a minute on its own.
 
   it('keeps the header tidy at every width in between, 16 px apart, on home and search', async () => {
     const { page, problems } = await openPage(shop.browser, { width: 320, height: HEIGHT });

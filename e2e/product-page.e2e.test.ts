@@ -170,6 +170,8 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
     const { page, problems } = await openPage(shop.browser, viewport);
     await page.goto(`${shop.server.baseUrl}${item.Url}`);
     const f = enquiryForm(page);
+    // The picture is asked for as the shopper scrolls to the form.
+    await f.form.scrollIntoViewIfNeeded();
     await f.picture.waitFor();
 
     await f.send.click();
@@ -211,6 +213,8 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
     const { page, problems } = await openPage(shop.browser, viewport);
     await page.goto(`${shop.server.baseUrl}${item.Url}`);
     const f = enquiryForm(page);
+    // The picture is asked for as the shopper scrolls to the form.
+    await f.form.scrollIntoViewIfNeeded();
     await f.picture.waitFor();
     await f.name.fill('Sam Buyer');
     await f.email.fill('sam@example.com');
@@ -248,7 +252,8 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
     expect(await page.locator('.product__summary .price__now').textContent()).toBe('Sold');
     expect(await page.getByText(/^Sold:/).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
-    await page.getByRole('heading', { name: 'Similar items still available' }).waitFor();
+    // The similar items load as the shopper scrolls towards them.
+    await page.getByRole('heading', { name: 'Similar items still available' }).scrollIntoViewIfNeeded();
     const similar = page.getByRole('list', { name: 'Similar items' }).getByRole('article');
     await expect.poll(() => similar.count()).toBeGreaterThan(0);
     const prices = await similar.locator('.product-card__price').allTextContents();
@@ -265,6 +270,11 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
     const { page, problems } = await openPage(shop.browser, viewport);
     await page.goto(`${shop.server.baseUrl}${item.Url}`);
     const section = page.locator('section.similar');
+    // Not asked for with the page: the items load as the shopper scrolls towards them.
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await section.getByRole('listitem').count()).toBe(0);
+    await section.scrollIntoViewIfNeeded();
     const cards = section.getByRole('list', { name: 'Similar items' }).getByRole('listitem');
     await expect.poll(() => cards.count()).toBe(16);
     const viewMore = section.getByRole('link', { name: 'View more' });

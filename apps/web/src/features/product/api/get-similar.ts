@@ -18,17 +18,24 @@ export async function getSimilarItems(code: string, signal?: AbortSignal): Promi
 
 export type SimilarState = { status: 'loading' } | { status: 'error' } | { status: 'done'; value: SimilarValue };
 
-export function useSimilarItems(code: string): SimilarState {
+/**
+ * The similar items of `code`, asked for once `wanted` is true (the section near the screen: it is
+ * below the fold on every screen, and asking with the page put a request and the render of 16
+ * cards in the middle of the page's load, issue 13). Loading until then.
+ */
+export function useSimilarItems(code: string, wanted = true): SimilarState {
   const [state, setState] = useState<SimilarState>({ status: 'loading' });
   useEffect(() => {
+    // Another item's answer is never shown for this one, asked for yet or not.
+    setState((current) => (current.status === 'loading' ? current : { status: 'loading' }));
+    if (!wanted) return;
     const controller = new AbortController();
-    setState({ status: 'loading' });
     getSimilarItems(code, controller.signal)
       .then((value) => setState({ status: 'done', value }))
       .catch(() => {
         if (!controller.signal.aborted) setState({ status: 'error' });
       });
     return () => controller.abort();
-  }, [code]);
+  }, [code, wanted]);
   return state;
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { CAPTCHA_REQUIRED, ENQUIRY_MESSAGE_TOO_LONG, GENERIC_ERROR_NOTICE } from '@shop/contract';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EnquiryForm } from './enquiry-form';
@@ -192,5 +192,28 @@ describe('EnquiryForm sending', () => {
     await user.click(screen.getByRole('button', { name: 'New picture' }));
     expect((captcha as HTMLInputElement).value).toBe('');
     await waitFor(() => expect(captchaCount).toBe(2));
+  });
+});
+
+describe('EnquiryForm far below the fold', () => {
+  it('asks for the captcha picture only once the form comes near the screen', async () => {
+    let report: ((entries: { isIntersecting: boolean }[]) => void) | null = null;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    render(<EnquiryForm productCode="SH0000001" storeName="Parramatta" />);
+    // Long enough for the request to have gone had it been made with the page.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(captchaCount).toBe(0);
+    act(() => report?.([{ isIntersecting: true }]));
+    await screen.findByRole('img', { name: /Security check/ });
+    expect(captchaCount).toBe(1);
   });
 });

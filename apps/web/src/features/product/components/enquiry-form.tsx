@@ -8,6 +8,7 @@ import { enquiryDate, sendEnquiry } from '../api/send-enquiry';
 import '../product.css';
 import { formatCount } from '../../../lib/format-count';
 import { afterHydration } from '../../../lib/hydrate-later';
+import { useNearScreen } from '../../../lib/use-near-screen';
 
 type Field = 'name' | 'email' | 'message' | 'captcha';
 const FIELDS: Field[] = ['name', 'email', 'message', 'captcha'];
@@ -61,7 +62,13 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
       });
   }, []);
 
+  // The picture is asked for once the form comes near the screen: the form is far below a phone's
+  // fold, most shoppers never scroll to it, and each picture is drawn by the server for one use.
+  // Asking with the page was a request and a render in the middle of its load (issue 13).
+  const [formElement, setFormElement] = useState<HTMLFormElement | null>(null);
+  const near = useNearScreen(formElement);
   useEffect(() => {
+    if (!near) return;
     let cancelled = false;
     // Not before the page has hydrated: the picture replaces the server's placeholder.
     void afterHydration().then(() => {
@@ -71,7 +78,7 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
       cancelled = true;
       captchaRequest.current?.abort();
     };
-  }, [newCaptcha]);
+  }, [near, newCaptcha]);
 
   const token = captcha.status === 'ready' ? captcha.value.Token : null;
   const form = useContractForm<Field>({
@@ -148,6 +155,7 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
 
   return (
     <form
+      ref={setFormElement}
       className="enquiry"
       noValidate
       onSubmit={submit}

@@ -85,9 +85,15 @@ function Carousel({ items }: { items: ProductListItem[] }) {
 
 /** Available items like this one, in a carousel, with a View more link to the matching search. */
 export function SimilarItems({ code, searchUrl, sold = false }: { code: string; searchUrl: string; sold?: boolean }) {
-  const state = useSimilarItems(code);
+  const [section, setSection] = useState<HTMLElement | null>(null);
+  const state = useSimilarItems(code, useNearScreen(section));
   return (
-    <section className="similar" aria-labelledby="similar-heading" aria-busy={state.status === 'loading'}>
+    <section
+      ref={setSection}
+      className="similar"
+      aria-labelledby="similar-heading"
+      aria-busy={state.status === 'loading'}
+    >
       <div className="section-heading">
         <div>
           <h2 id="similar-heading">{sold ? 'Similar items still available' : 'Similar items'}</h2>
