@@ -41,6 +41,23 @@ describe('HydrateLater', () => {
     expect(waitForTurn('second')).toBeNull();
   });
 
+  it('gives a part met while another hydrates a turn of its own, and waits for it before finishing', async () => {
+    const log: string[] = [];
+    const finished = hydrateInTurns(() => {
+      void waitForTurn('outer')?.then(() => {
+        log.push('outer');
+        // The outer part renders its children in its turn: the nested part waits for another task.
+        const nested = waitForTurn('nested');
+        expect(nested).toBeInstanceOf(Promise);
+        void nested?.then(() => log.push('nested'));
+      });
+    });
+    void finished.then(() => log.push('finished'));
+    await finished;
+    expect(log).toEqual(['outer', 'nested', 'finished']);
+    expect(waitForTurn('nested')).toBeNull();
+  });
+
   it('lets work that replaces server markup wait until the last part has hydrated', async () => {
     const log: string[] = [];
     void afterHydration().then(() => log.push('before any hydration: at once'));

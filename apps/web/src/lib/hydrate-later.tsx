@@ -43,11 +43,13 @@ function turn(name: string): Promise<void> {
 }
 
 /**
- * What the part `name` waits for before it renders: its turn during the hydration pass (and until
- * that turn, even if its parent renders it again meanwhile), else nothing.
+ * What the part `name` waits for before it renders: its turn while the page hydrates (and until
+ * that turn, even if its parent renders it again meanwhile), else nothing. A part met while an
+ * earlier part hydrates in its turn waits for a turn of its own too: nested parts split a big part
+ * (the search page's refine panel and results) into tasks of their own.
  */
 export function waitForTurn(name: string): Promise<void> | null {
-  return !done.has(name) && (hydrationPass || turns.has(name)) ? turn(name) : null;
+  return !done.has(name) && (hydrationPass || hydrating || turns.has(name)) ? turn(name) : null;
 }
 
 function Gate({ name, children }: { name: string; children: ReactNode }) {
@@ -80,9 +82,15 @@ export async function hydrateInTurns(hydrate: () => void): Promise<void> {
     hydrationPass = false;
   }
   try {
-    await last;
-    // The last part hydrates in the render its turn started: let that render finish.
-    await nextTask();
+    // Until no part is left: a part hydrating in its turn may meet parts of its own, which take
+    // turns after the last.
+    let waited: Promise<void> | null = null;
+    while (waited !== last) {
+      waited = last;
+      await waited;
+      // The last part hydrates in the render its turn started: let that render finish.
+      await nextTask();
+    }
   } finally {
     hydrating = false;
     markHydrated();

@@ -2,6 +2,7 @@ import { GENERIC_ERROR_NOTICE } from '@shop/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Notice } from '../../../components/notice';
 import { ProductCard } from '../../../components/product-card';
+import { HydrateLater } from '../../../lib/hydrate-later';
 import { usePopularItems } from '../api/get-popular';
 import '../home.css';
 
@@ -9,6 +10,9 @@ import '../home.css';
 const FIRST_ROW = 4;
 
 const PLACEHOLDERS = [1, 2, 3, 4];
+
+/** Cards hydrated in one task: a phone's row. */
+const CARDS_PER_TURN = 2;
 
 /** Popular items in a grid, eight at a time; Load More appends the next page while pages come back full. */
 export function PopularItems() {
@@ -49,7 +53,11 @@ export function PopularItems() {
         <ul className="product-grid" aria-label="Popular items">
           {items.map((item, index) => (
             <li key={item.Code}>
-              <ProductCard item={item} priority={index < FIRST_ROW} />
+              {/* Two cards a task while the page hydrates: all eight in one was a long task on a
+                  phone (issue 13). */}
+              <HydrateLater name={`popular-cards-${Math.floor(index / CARDS_PER_TURN)}`}>
+                <ProductCard item={item} priority={index < FIRST_ROW} />
+              </HydrateLater>
             </li>
           ))}
         </ul>

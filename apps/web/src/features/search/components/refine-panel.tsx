@@ -1,6 +1,7 @@
 import type { CategoryFacetItem, FacetGroup, SearchFormData, SearchResultsValue } from '@shop/contract';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Accordion } from '../../../components/accordion';
+import { HydrateLater } from '../../../lib/hydrate-later';
 import { formatCount } from '../../../lib/format-count';
 import {
   chooseAllLocations,
@@ -278,151 +279,160 @@ export function RefinePanel({
         }}
       >
         {value === null && loading ? <p className="refine__waiting">Loading filters...</p> : null}
+        {/* Each group hydrates in a task of its own (HydrateLater): the whole panel at once, 120-odd
+            options and hidden on a phone, was one of the search page's longest tasks (issue 13). */}
         {categoryGroup ? (
-          <Accordion title={categoryGroup.Name || 'Category'} defaultOpen>
-            <fieldset className="refine__fieldset">
-              <legend className="visually-hidden">Category</legend>
-              <ul className="refine__tree refine__tree--top">
-                <li>
-                  <label className="refine__option">
-                    <input
-                      type="radio"
-                      name={`${id}-category`}
-                      value="all"
-                      checked={chosenCategory === 'all'}
-                      onChange={() => onChange({ ...form, category: 'all' })}
-                    />
-                    <span className="refine__name">All</span>
-                    <Count n={categoryGroup.Count} />
-                  </label>
-                </li>
-              </ul>
-              <CategoryRadios
-                name={`${id}-category`}
-                items={categoryGroup.FacetItems}
-                chosen={chosenCategory}
-                lineage={lineage}
-                onChoose={(guid) => onChange({ ...form, category: guid })}
-              />
-            </fieldset>
-          </Accordion>
+          <HydrateLater name="refine-category">
+            <Accordion title={categoryGroup.Name || 'Category'} defaultOpen>
+              <fieldset className="refine__fieldset">
+                <legend className="visually-hidden">Category</legend>
+                <ul className="refine__tree refine__tree--top">
+                  <li>
+                    <label className="refine__option">
+                      <input
+                        type="radio"
+                        name={`${id}-category`}
+                        value="all"
+                        checked={chosenCategory === 'all'}
+                        onChange={() => onChange({ ...form, category: 'all' })}
+                      />
+                      <span className="refine__name">All</span>
+                      <Count n={categoryGroup.Count} />
+                    </label>
+                  </li>
+                </ul>
+                <CategoryRadios
+                  name={`${id}-category`}
+                  items={categoryGroup.FacetItems}
+                  chosen={chosenCategory}
+                  lineage={lineage}
+                  onChoose={(guid) => onChange({ ...form, category: guid })}
+                />
+              </fieldset>
+            </Accordion>
+          </HydrateLater>
         ) : null}
         {value && value.StoreFacetGroupList.length > 0 ? (
-          <Accordion title="Location" defaultOpen={!allLocations}>
-            <fieldset className="refine__fieldset">
-              <legend className="visually-hidden">Location</legend>
-              <label className="refine__option">
-                <input type="checkbox" checked={allLocations} onChange={() => onChange(chooseAllLocations(form))} />
-                <span className="refine__name">All locations</span>
-              </label>
-              {value.StoreFacetGroupList.map((state) => {
-                const code = state.Guid || splitTerm(state.Term).guid || state.Name;
-                const inState = states.includes(code) || state.Stores.some((s, i) => stores.includes(facetValue(s, i)));
-                return (
-                  <StateDetails key={code} initiallyOpen={inState}>
-                    <summary className="refine__state-summary">
-                      <span className="refine__name">{state.Name}</span>
-                      <Count n={state.TotalItemsInState} />
-                    </summary>
-                    <ul className="refine__list">
-                      <li>
-                        <label className="refine__option">
-                          <input
-                            type="checkbox"
-                            value={code}
-                            checked={states.includes(code)}
-                            onChange={(event) => onChange(toggleState(form, code, event.target.checked))}
-                          />
-                          <span className="refine__name">All stores in {state.Name}</span>
-                          <Count n={state.TotalItemsInState} />
-                        </label>
-                      </li>
-                      {state.Stores.map((store, i) => {
-                        const slug = facetValue(store, i);
-                        return (
-                          <li key={slug}>
-                            <label className="refine__option">
-                              <input
-                                type="checkbox"
-                                value={slug}
-                                checked={stores.includes(slug)}
-                                onChange={(event) => onChange(toggleStore(form, slug, event.target.checked))}
-                              />
-                              <span className="refine__name">{facetName(store)}</span>
-                              <Count n={store.Count} />
-                            </label>
-                          </li>
-                        );
-                      })}
-                    </ul>
-                  </StateDetails>
-                );
-              })}
-            </fieldset>
-          </Accordion>
+          <HydrateLater name="refine-location">
+            <Accordion title="Location" defaultOpen={!allLocations}>
+              <fieldset className="refine__fieldset">
+                <legend className="visually-hidden">Location</legend>
+                <label className="refine__option">
+                  <input type="checkbox" checked={allLocations} onChange={() => onChange(chooseAllLocations(form))} />
+                  <span className="refine__name">All locations</span>
+                </label>
+                {value.StoreFacetGroupList.map((state) => {
+                  const code = state.Guid || splitTerm(state.Term).guid || state.Name;
+                  const inState =
+                    states.includes(code) || state.Stores.some((s, i) => stores.includes(facetValue(s, i)));
+                  return (
+                    <StateDetails key={code} initiallyOpen={inState}>
+                      <summary className="refine__state-summary">
+                        <span className="refine__name">{state.Name}</span>
+                        <Count n={state.TotalItemsInState} />
+                      </summary>
+                      <ul className="refine__list">
+                        <li>
+                          <label className="refine__option">
+                            <input
+                              type="checkbox"
+                              value={code}
+                              checked={states.includes(code)}
+                              onChange={(event) => onChange(toggleState(form, code, event.target.checked))}
+                            />
+                            <span className="refine__name">All stores in {state.Name}</span>
+                            <Count n={state.TotalItemsInState} />
+                          </label>
+                        </li>
+                        {state.Stores.map((store, i) => {
+                          const slug = facetValue(store, i);
+                          return (
+                            <li key={slug}>
+                              <label className="refine__option">
+                                <input
+                                  type="checkbox"
+                                  value={slug}
+                                  checked={stores.includes(slug)}
+                                  onChange={(event) => onChange(toggleStore(form, slug, event.target.checked))}
+                                />
+                                <span className="refine__name">{facetName(store)}</span>
+                                <Count n={store.Count} />
+                              </label>
+                            </li>
+                          );
+                        })}
+                      </ul>
+                    </StateDetails>
+                  );
+                })}
+              </fieldset>
+            </Accordion>
+          </HydrateLater>
         ) : null}
         {value
           ? orderedFacetGroups(value).map((group) => {
               const chosen = form.facets?.[group.GroupName] ?? [];
               return (
-                <Accordion
-                  key={group.GroupName}
-                  title={group.Name}
-                  defaultOpen={group.GroupName === 'delivery' || chosen.length > 0}
-                >
-                  <CheckboxList
-                    group={group}
-                    chosen={chosen}
-                    onToggle={(v, on) => onChange(toggleFacet(form, group.GroupName, v, on))}
-                  />
-                </Accordion>
+                <HydrateLater key={group.GroupName} name={`refine-facet-${group.GroupName}`}>
+                  <Accordion title={group.Name} defaultOpen={group.GroupName === 'delivery' || chosen.length > 0}>
+                    <CheckboxList
+                      group={group}
+                      chosen={chosen}
+                      onToggle={(v, on) => onChange(toggleFacet(form, group.GroupName, v, on))}
+                    />
+                  </Accordion>
+                </HydrateLater>
               );
             })
           : null}
         {value && value.PriceRangeGroupItem.PriceRangeFacetItems.length > 0 ? (
-          <Accordion title={value.PriceRangeGroupItem.Name || 'Price'} defaultOpen={prices.length > 0}>
-            <fieldset className="refine__fieldset">
-              <legend className="visually-hidden">Price</legend>
+          <HydrateLater name="refine-price">
+            <Accordion title={value.PriceRangeGroupItem.Name || 'Price'} defaultOpen={prices.length > 0}>
+              <fieldset className="refine__fieldset">
+                <legend className="visually-hidden">Price</legend>
+                <ul className="refine__list">
+                  {value.PriceRangeGroupItem.PriceRangeFacetItems.map((band) => (
+                    <li key={band.Term}>
+                      <label className="refine__option">
+                        <input
+                          type="checkbox"
+                          value={band.Term}
+                          checked={prices.includes(band.Term)}
+                          onChange={(event) =>
+                            onChange({ ...form, price: toggleValue(form.price, band.Term, event.target.checked) })
+                          }
+                        />
+                        <span className="refine__name">{priceRangeLabel(band.From, band.To, currencySymbol)}</span>
+                        <Count n={band.TotalAvaibleItems} />
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+            </Accordion>
+          </HydrateLater>
+        ) : null}
+        {value && value.FilterFacetList.length > 0 ? (
+          <HydrateLater name="refine-flags">
+            <fieldset className="refine__fieldset refine__flags">
+              <legend className="refine__flags-title">Show only</legend>
               <ul className="refine__list">
-                {value.PriceRangeGroupItem.PriceRangeFacetItems.map((band) => (
-                  <li key={band.Term}>
+                {value.FilterFacetList.map((flag) => (
+                  <li key={flag.GroupName}>
                     <label className="refine__option">
                       <input
                         type="checkbox"
-                        value={band.Term}
-                        checked={prices.includes(band.Term)}
-                        onChange={(event) =>
-                          onChange({ ...form, price: toggleValue(form.price, band.Term, event.target.checked) })
-                        }
+                        checked={form[flag.GroupName] === true}
+                        onChange={(event) => onChange({ ...form, [flag.GroupName]: event.target.checked })}
                       />
-                      <span className="refine__name">{priceRangeLabel(band.From, band.To, currencySymbol)}</span>
-                      <Count n={band.TotalAvaibleItems} />
+                      <span className="refine__name">{flag.Name}</span>
+                      <Count n={flag.Count} />
                     </label>
                   </li>
                 ))}
               </ul>
             </fieldset>
-          </Accordion>
-        ) : null}
-        {value && value.FilterFacetList.length > 0 ? (
-          <fieldset className="refine__fieldset refine__flags">
-            <legend className="refine__flags-title">Show only</legend>
-            <ul className="refine__list">
-              {value.FilterFacetList.map((flag) => (
-                <li key={flag.GroupName}>
-                  <label className="refine__option">
-                    <input
-                      type="checkbox"
-                      checked={form[flag.GroupName] === true}
-                      onChange={(event) => onChange({ ...form, [flag.GroupName]: event.target.checked })}
-                    />
-                    <span className="refine__name">{flag.Name}</span>
-                    <Count n={flag.Count} />
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
+          </HydrateLater>
         ) : null}
       </form>
     </aside>

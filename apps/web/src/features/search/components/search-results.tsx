@@ -43,6 +43,9 @@ import { measureInFrame } from '../../../lib/layout-frame';
 /** Cards in the first row of a desktop grid: their pictures load first (the page's largest paint). */
 const FIRST_ROW = 4;
 
+/** Further cards hydrated in one task while the page hydrates: a phone's row (issue 13). */
+const CARDS_PER_TURN = 2;
+
 type Tab = 'products' | 'pages';
 const STICKY_THROTTLE_MS = 20;
 
@@ -322,8 +325,8 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
                 {index < FIRST_ROW ? (
                   <ProductCard item={item} region={region} layout={layout} priority />
                 ) : (
-                  // Further rows hydrate after the page, a row per task.
-                  <HydrateLater name={`search-cards-${Math.floor(index / FIRST_ROW)}`}>
+                  // Further cards hydrate after the results, two per task.
+                  <HydrateLater name={`search-cards-${Math.floor(index / CARDS_PER_TURN)}`}>
                     <ProductCard item={item} region={region} layout={layout} priority={false} />
                   </HydrateLater>
                 )}
@@ -344,7 +347,7 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
   const productsArea = (
     <div className="search-layout">
       {/* Drawn by the server, the panel and the results each hydrate in a task after the page's
-          main pass (the results' further rows in tasks after that). */}
+          main pass (the panel's groups and the results' further cards in tasks after that). */}
       <HydrateLater name="refine-panel">{refinePanel}</HydrateLater>
       <HydrateLater name="search-main">
         <div className="search-main">
