@@ -37,10 +37,11 @@ describe.each(Object.entries(VIEWPORTS))('accessibility (axe-core) on a %s', (_s
     if (!url) throw new Error('no camera');
     const ready = async (page: Page) => {
       await page.getByRole('heading', { level: 1 }).waitFor();
-      // The similar items and the captcha load as they come near the screen, as a shopper scrolls.
+      // The captcha and the similar items load as they come near the screen, as a shopper scrolls.
+      await page.getByRole('form', { name: 'Ask the store about this item' }).scrollIntoViewIfNeeded();
+      await page.getByRole('img', { name: /^Security check/ }).waitFor();
       await page.locator('section.similar').scrollIntoViewIfNeeded();
       await page.getByRole('list', { name: 'Similar items' }).waitFor();
-      await page.getByRole('img', { name: /^Security check/ }).waitFor();
     };
     expect(await check(url, ready, 'accepted')).toEqual([]);
   });

@@ -62,11 +62,11 @@ export function EnquiryForm({ productCode, storeName }: { productCode: string; s
       });
   }, []);
 
-  // The picture is asked for once the form comes near the screen: the form is far below a phone's
-  // fold, most shoppers never scroll to it, and each picture is drawn by the server for one use.
-  // Asking with the page was a request and a render in the middle of its load (issue 13).
+  // The picture is asked for once the form comes within 100 px of the screen: the form is below a
+  // phone's fold, most shoppers never scroll to it, and each picture is drawn by the server for one
+  // use. Asking with the page was a request and a render in the middle of its load (issue 13).
   const [formElement, setFormElement] = useState<HTMLFormElement | null>(null);
-  const near = useNearScreen(formElement);
+  const near = useNearScreen(formElement, '100px');
   useEffect(() => {
     if (!near) return;
     let cancelled = false;
