@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubIntersectionObserver } from '../test/intersection-observer';
 import { useNearScreen } from './use-near-screen';
 
 afterEach(() => {
@@ -17,25 +18,14 @@ function Probe() {
 
 describe('useNearScreen', () => {
   it('turns true once the element comes near the screen, and stops watching', () => {
-    let report: ((entries: { isIntersecting: boolean }[]) => void) | null = null;
-    const disconnect = vi.fn();
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
-          report = callback;
-        }
-        observe() {}
-        disconnect = disconnect;
-      },
-    );
+    const observer = stubIntersectionObserver();
     render(<Probe />);
     expect(screen.getByText('far')).toBeTruthy();
-    act(() => report?.([{ isIntersecting: false }]));
+    act(() => observer.report(false));
     expect(screen.getByText('far')).toBeTruthy();
-    act(() => report?.([{ isIntersecting: true }]));
+    act(() => observer.report(true));
     expect(screen.getByText('near')).toBeTruthy();
-    expect(disconnect).toHaveBeenCalled();
+    expect(observer.disconnect).toHaveBeenCalled();
   });
 
   it('is true at once without IntersectionObserver', () => {

@@ -3,6 +3,7 @@ import { CAPTCHA_REQUIRED, ENQUIRY_MESSAGE_TOO_LONG, GENERIC_ERROR_NOTICE } from
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubIntersectionObserver } from '../../../test/intersection-observer';
 import { EnquiryForm } from './enquiry-form';
 
 const REQUIRED = 'This field is required';
@@ -197,22 +198,12 @@ describe('EnquiryForm sending', () => {
 
 describe('EnquiryForm far below the fold', () => {
   it('asks for the captcha picture only once the form comes near the screen', async () => {
-    let report: ((entries: { isIntersecting: boolean }[]) => void) | null = null;
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
-          report = callback;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const observer = stubIntersectionObserver();
     render(<EnquiryForm productCode="SH0000001" storeName="Parramatta" />);
     // Long enough for the request to have gone had it been made with the page.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(captchaCount).toBe(0);
-    act(() => report?.([{ isIntersecting: true }]));
+    act(() => observer.report(true));
     await screen.findByRole('img', { name: /Security check/ });
     expect(captchaCount).toBe(1);
   });

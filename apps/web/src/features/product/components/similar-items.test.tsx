@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubIntersectionObserver } from '../../../test/intersection-observer';
 import { SimilarItems } from './similar-items';
 
 let asked: string[];
@@ -27,17 +28,7 @@ afterEach(() => {
 
 describe('SimilarItems', () => {
   it('asks for the similar items only once the section comes near the screen', async () => {
-    let report: ((entries: { isIntersecting: boolean }[]) => void) | null = null;
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
-          report = callback;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const observer = stubIntersectionObserver();
     render(
       <MemoryRouter>
         <SimilarItems code="SH0000001" searchUrl="/search-results?query=phone" />
@@ -47,7 +38,7 @@ describe('SimilarItems', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked).toEqual([]);
     expect(screen.getByRole('region', { name: 'Similar items' }).getAttribute('aria-busy')).toBe('true');
-    act(() => report?.([{ isIntersecting: true }]));
+    act(() => observer.report(true));
     expect(await screen.findByText('No items could be found.')).toBeTruthy();
     expect(asked).toEqual(['/c3api/product/similar?code=SH0000001&NumberOfResults=16']);
   });
