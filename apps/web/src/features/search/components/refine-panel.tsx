@@ -1,8 +1,8 @@
 import type { CategoryFacetItem, FacetGroup, SearchFormData, SearchResultsValue } from '@shop/contract';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Accordion } from '../../../components/accordion';
-import { HydrateLater } from '../../../lib/hydrate-later';
 import { formatCount } from '../../../lib/format-count';
+import { HydrateLater } from '../../../lib/hydrate-later';
 import {
   chooseAllLocations,
   priceRangeLabel,
