@@ -18,7 +18,6 @@ import { type ReactNode, Suspense } from 'react';
  * attributes as the server wrote them, and a part hydrating after the page's own update would
  * keep the server's values for good (ShareToggle works out its own full address for this reason).
  */
-let hydrationPass = false;
 /** From the start of the hydration pass until its last later part has hydrated. */
 let hydrating = false;
 const turns = new Map<string, Promise<void>>();
@@ -49,7 +48,7 @@ function turn(name: string): Promise<void> {
  * (the search page's refine panel and results) into tasks of their own.
  */
 export function waitForTurn(name: string): Promise<void> | null {
-  return !done.has(name) && (hydrationPass || hydrating || turns.has(name)) ? turn(name) : null;
+  return !done.has(name) && (hydrating || turns.has(name)) ? turn(name) : null;
 }
 
 function Gate({ name, children }: { name: string; children: ReactNode }) {
@@ -71,17 +70,12 @@ export function HydrateLater({ name, children }: { name: string; children: React
  * once every part has hydrated too (the journeys then check no element was replaced).
  */
 export async function hydrateInTurns(hydrate: () => void): Promise<void> {
-  hydrationPass = true;
   hydrating = true;
   hydrated = new Promise<void>((resolve) => {
     markHydrated = resolve;
   });
   try {
     hydrate();
-  } finally {
-    hydrationPass = false;
-  }
-  try {
     // Until no part is left: a part hydrating in its turn may meet parts of its own, which take
     // turns after the last.
     let waited: Promise<void> | null = null;
