@@ -46,4 +46,16 @@ describe('the cookie choice', () => {
     setConsent('declined');
     expect(window.localStorage.getItem('k')).toBeNull();
   });
+
+  it('asks the cookie store once a task, and again in the next one (another tab may have chosen)', async () => {
+    const cookie = vi.spyOn(Document.prototype, 'cookie', 'get');
+    expect(consentChoice()).toBeNull();
+    expect(functionalStorage.get('k')).toBeNull();
+    expect(consentChoice()).toBeNull();
+    expect(cookie).toHaveBeenCalledTimes(1);
+    cookie.mockReturnValue('cookie-consent=accepted');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(consentChoice()).toBe('accepted');
+    expect(cookie).toHaveBeenCalledTimes(2);
+  });
 });

@@ -37,8 +37,25 @@ function writeConsentCookie(choice: ConsentChoice): void {
 type Listener = (choice: ConsentChoice | null) => void;
 const listeners = new Set<Listener>();
 
+/**
+ * The choice as last read from document.cookie, kept until the task ends. Reading document.cookie
+ * asks the browser's cookie store each time (about 4 ms of a phone's hydration went on the same
+ * answer, issue 13); within one task it cannot change but through setConsent, which updates it.
+ */
+let reading: { choice: ConsentChoice | null } | null = null;
+
 export function consentChoice(): ConsentChoice | null {
-  return typeof document === 'undefined' ? null : consentFromCookies(document.cookie);
+  if (typeof document === 'undefined') return null;
+  if (!reading) {
+    reading = { choice: consentFromCookies(document.cookie) };
+    setTimeout(forgetConsentReading, 0);
+  }
+  return reading.choice;
+}
+
+/** Reads the cookie afresh next time (tests that write document.cookie themselves). */
+export function forgetConsentReading(): void {
+  reading = null;
 }
 
 export function hasFunctionalConsent(): boolean {
@@ -48,6 +65,7 @@ export function hasFunctionalConsent(): boolean {
 /** Records the choice (the choice itself is strictly necessary storage) and tells listeners. */
 export function setConsent(choice: ConsentChoice): void {
   writeConsentCookie(choice);
+  forgetConsentReading();
   try {
     window.localStorage.setItem(CONSENT_KEY, choice);
     if (choice === 'declined') {
