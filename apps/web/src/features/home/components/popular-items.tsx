@@ -4,6 +4,7 @@ import { Notice } from '../../../components/notice';
 import { ProductCard } from '../../../components/product-card';
 import { HydrateLater } from '../../../lib/hydrate-later';
 import { usePopularItems } from '../api/get-popular';
+import '../../../components/item-list.css';
 import '../home.css';
 
 /** Cards in the first row of a desktop grid: their pictures load first (the page's largest paint). */

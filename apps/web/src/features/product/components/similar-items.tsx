@@ -6,6 +6,7 @@ import { Notice } from '../../../components/notice';
 import { ProductCard } from '../../../components/product-card';
 import { useNearScreen } from '../../../lib/use-near-screen';
 import { useSimilarItems } from '../api/get-similar';
+import '../../../components/item-list.css';
 import '../product.css';
 
 export const SIMILAR_ERROR = 'Items could not be displayed due to a communication error with the server.';

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../../components/icon';
 import { throttle } from '../../../lib/throttle';
 import { inLayout, type SearchLayout } from '../search-form';
+import '../../../components/item-list.css';
 
 export const AUTO_LOAD_THROTTLE_MS = 500;
 /** Load more starts by itself once its button is within this many screen heights. */

@@ -6,7 +6,7 @@ import { inLayout, type SearchLayout, submittedSearch } from '../search-form';
 import { moveActive, suggestionGroups } from '../suggestions';
 import { useSuggestions } from '../use-suggestions';
 import { CategoryMenu } from './category-menu';
-import '../search.css';
+import '../search-bar.css';
 
 export const SEARCH_INPUT_ID = 'search-input';
 /** Navigation state asking the search bar to take focus (the empty state's 'Start a new search'). */

@@ -24,6 +24,7 @@ import {
   wishlistReducer,
 } from '../wishlist-state';
 import { WishlistAlerts } from './wishlist-alerts';
+import '../../../components/item-list.css';
 import '../wishlist.css';
 
 function messageOf(error: unknown): string | null {
