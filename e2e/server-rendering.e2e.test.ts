@@ -206,6 +206,13 @@ describe('server-rendered shop pages', () => {
     const { page, errors, scripts, close } = await watched(shop.browser);
     await page.goto(`${shop.server.baseUrl}${product.Url}`, { waitUntil: 'networkidle' });
     expect(scripts.some((script) => /product-page-/.test(script))).toBe(true);
+    // The boot script preloaded the page's chunks (the server lists them), so the build's module
+    // loader found each one's link and added none of its own (its links say as="script") during
+    // the shell's evaluation, the page's longest task.
+    await page.waitForFunction(() => (window as unknown as { hydration?: unknown }).hydration);
+    const chunks = await page.locator('meta[name="shop-chunks"]').getAttribute('content');
+    expect(chunks?.split(' ').some((chunk) => /product-page-/.test(chunk))).toBe(true);
+    expect(await page.locator('link[rel="modulepreload"][as="script"]').count()).toBe(0);
     // Chunks are named after their page (or shared module): none of these pages' may load here.
     const otherPages =
       /\/(checkout-page|order-confirmation-page|account-frame|dashboard-page|profile-page|password-page|passkeys-page|order-history-page|order-detail-page|saved-searches-page|login-page|register-page|forgot-password-page|reset-password-page|cart-page|wishlist-page|gst-invoice-page)-[\w-]+\.js$/;

@@ -16,6 +16,22 @@ const LONGEST_WAIT_MS = 3000;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** The script addresses a meta element of the server's lists. */
+function listed(name: string): string[] {
+  return (document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '').split(' ').filter(Boolean);
+}
+
+/** Starts fetching module scripts (each a `<link rel="modulepreload">`, as the build's loader adds). */
+function preload(sources: string[]): void {
+  for (const src of sources) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = src;
+    document.head.append(link);
+  }
+}
+
 /**
  * The entry scripts (the libraries' chunks, then the shell's, in the order the build lists them):
  * all fetched at once, then evaluated one per task. Imported together, their evaluation was one
@@ -23,16 +39,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * already run evaluates alone.
  */
 async function startApp(): Promise<void> {
-  const entries = (document.querySelector<HTMLMetaElement>('meta[name="shop-entries"]')?.content ?? '')
-    .split(' ')
-    .filter(Boolean);
-  for (const src of entries) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = src;
-    document.head.append(link);
-  }
+  const entries = listed('shop-entries');
+  preload(entries);
+  // The page's own chunks a task later: the build's module loader finds their links when the shell
+  // imports the page, instead of adding them in the shell's evaluation (its longest task).
+  setTimeout(() => preload(listed('shop-chunks')), 0);
   for (const src of entries) {
     await import(/* @vite-ignore */ src);
     await nextTask();
