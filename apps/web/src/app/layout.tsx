@@ -20,8 +20,9 @@ export function ShopLayout() {
   const { SuggestionMinLength } = useSiteSettings();
   // The server drew the cookie banner into the page for a visitor who has not chosen (null).
   const bannerInPage = useContext(ServerConsentContext) === null;
-  // The header and the cookie banner hydrate after the page's main pass, each in a task of its
-  // own (HydrateLater): on screen from the first paint, they only become interactive a moment later.
+  // The header, the page, the footer and the cookie banner hydrate after the main pass, each in a
+  // task of its own (HydrateLater): on screen from the first paint, they only become interactive a
+  // moment later.
   return (
     <>
       <a className="skip-link" href="#main">
@@ -35,9 +36,12 @@ export function ShopLayout() {
           actions={<CartButton />}
         />
       </HydrateLater>
-      <main id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
+      {/* The page too: the main pass is then the providers, the router and this frame alone. */}
+      <HydrateLater name="page">
+        <main id="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </HydrateLater>
       <HydrateLater name="footer">
         <SiteFooter />
       </HydrateLater>
