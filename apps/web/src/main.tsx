@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter, preloadRoute } from './app/router';
 import { ApiError } from './lib/api-client';
+import { primeHistoryIndex } from './lib/history-index';
 import { hydrateInTurns } from './lib/hydrate-later';
 import { createQueryClient } from './lib/query-client';
 import { HYDRATED_EVENT, readServerState } from './lib/ssr-state';
@@ -19,6 +20,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 async function start(root: HTMLElement) {
   await nextTask();
+  primeHistoryIndex();
   const client = createQueryClient();
   const state = readServerState(document);
   const app = (
