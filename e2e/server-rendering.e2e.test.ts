@@ -165,6 +165,37 @@ describe('server-rendered shop pages', () => {
     }
   });
 
+  it("starts the app's scripts only once the page's largest paint is on screen", async () => {
+    const product = await firstProduct('camera');
+    for (const path of ['/', '/search-results?query=phone', product.Url]) {
+      const { page, close } = await watched(shop.browser);
+      await page.addInitScript(() => {
+        const paints: number[] = [];
+        (window as unknown as { paints: number[] }).paints = paints;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) paints.push(entry.startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await page.goto(`${shop.server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      await page.waitForFunction(() => (window as unknown as { hydration?: unknown }).hydration);
+      const { paints, scriptsFrom } = await page.evaluate(() => ({
+        paints: (window as unknown as { paints: number[] }).paints,
+        // The entry scripts and the page's chunks: everything but the boot script.
+        scriptsFrom: Math.min(
+          ...performance
+            .getEntriesByType('resource')
+            .filter((entry) => /\/assets\/.*\.js$/.test(entry.name) && !/\/boot-/.test(entry.name))
+            .map((entry) => entry.startTime),
+        ),
+      }));
+      // Loaded is not drawn: scripts started at the picture's load event held the main thread
+      // while it waited for its paint, and Lighthouse counted them all before the LCP.
+      expect(paints.length, path).toBeGreaterThan(0);
+      expect(scriptsFrom, path).toBeGreaterThan(Math.max(...paints));
+      await close();
+    }
+  });
+
   it("draws a phone's layout for a phone, so nothing shifts as the page hydrates", async () => {
     const context = await shop.browser.newContext({
       viewport: VIEWPORTS.phone,
