@@ -248,12 +248,18 @@ describe('server-rendered shop pages', () => {
     const otherPages =
       /\/(checkout-page|order-confirmation-page|account-frame|dashboard-page|profile-page|password-page|passkeys-page|order-history-page|order-detail-page|saved-searches-page|login-page|register-page|forgot-password-page|reset-password-page|cart-page|wishlist-page|gst-invoice-page)-[\w-]+\.js$/;
     expect(scripts.filter((script) => otherPages.test(script))).toEqual([]);
+    // The similar items' carousel (Embla, the product card) loads when the shopper nears it.
+    const carousel = /\/(similar-carousel|embla-carousel[\w.-]*)-[\w-]+\.js$/;
+    expect(scripts.filter((script) => carousel.test(script))).toEqual([]);
     // Libraries in their production builds: React Router's package points at its development
     // build, whose warnings (this one among them) the build's alias leaves out.
     for (const script of scripts) {
       const text = await (await fetch(`${shop.server.baseUrl}${script}`)).text();
       expect(text.includes('You rendered descendant <Routes>'), script).toBe(false);
     }
+    await page.getByRole('region', { name: 'Similar items' }).scrollIntoViewIfNeeded();
+    await page.getByRole('list', { name: 'Similar items' }).waitFor();
+    expect(scripts.filter((script) => carousel.test(script)).length).toBeGreaterThan(0);
     // Client navigation still reaches the other pages: their code arrives when asked for.
     await page.goto(`${shop.server.baseUrl}/cart`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();

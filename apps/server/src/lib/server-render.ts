@@ -53,14 +53,17 @@ const gzipAsync = promisify(gzip);
 
 /**
  * A page compressed as the browser accepts (a search page is about 100 kB of markup and data
- * before): brotli at a quality fast enough per request, else gzip, else as it is.
+ * before): brotli at a quality fast enough per request, else gzip, else as it is. Quality 6 takes
+ * the 2-5 ms of quality 5 on a product page and is 180 bytes smaller; 7 saves 80 more for 20 ms.
+ * Every byte counts near 14.6 kB: a page with its headers within the first TCP window arrives a
+ * round trip sooner on a new connection.
  */
 export async function compressPage(
   html: string,
   acceptEncoding: string,
 ): Promise<{ body: string | Buffer; encoding: 'br' | 'gzip' | null }> {
   if (/\bbr\b/.test(acceptEncoding)) {
-    return { body: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
+    return { body: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }), encoding: 'br' };
   }
   if (/\bgzip\b/.test(acceptEncoding)) return { body: await gzipAsync(html, { level: 6 }), encoding: 'gzip' };
   return { body: html, encoding: null };

@@ -1,20 +1,24 @@
 // @vitest-environment jsdom
+import type { ProductListItem } from '@shop/contract';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubIntersectionObserver } from '../../../test/intersection-observer';
+import { makeItem } from '../../../test/product-fixtures';
 import { SimilarItems } from './similar-items';
 
 let asked: string[];
+let items: ProductListItem[];
 
 beforeEach(() => {
   asked = [];
+  items = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       asked.push(String(input));
       return new Response(
-        JSON.stringify({ WasSuccessful: true, Value: { ProductListItems: [], MaxResults: 16 }, Message: null }),
+        JSON.stringify({ WasSuccessful: true, Value: { ProductListItems: items, MaxResults: 16 }, Message: null }),
         { status: 200, headers: { 'Content-Type': 'application/json' } },
       );
     }),
@@ -41,5 +45,19 @@ describe('SimilarItems', () => {
     act(() => observer.report(true));
     expect(await screen.findByText('No items could be found.')).toBeTruthy();
     expect(asked).toEqual(['/c3api/product/similar?code=SH0000001&NumberOfResults=16']);
+  });
+
+  it('shows the items in the carousel, whose code it loads when they are near', async () => {
+    items = [makeItem({ Code: 'SH0000002', Title: 'Nokia G60 Purple' })];
+    const observer = stubIntersectionObserver();
+    render(
+      <MemoryRouter>
+        <SimilarItems code="SH0000001" searchUrl="/search-results?query=phone" />
+      </MemoryRouter>,
+    );
+    act(() => observer.report(true));
+    const list = await screen.findByRole('list', { name: 'Similar items' });
+    expect(list.textContent).toContain('Nokia G60 Purple');
+    expect(screen.getByRole('region', { name: 'Similar items' }).getAttribute('aria-busy')).toBe('false');
   });
 });
