@@ -24,14 +24,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternInteractive } from 'lighthouse/core/computed/metrics/lantern-interactive.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
 import { loadArtifacts } from 'lighthouse/core/lib/asset-saver.js';
-import { startLighthouseShop } from './lighthouse-shop.js';
+import { launchLighthouseChromium, startLighthouseShop } from './lighthouse-shop.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -129,16 +128,7 @@ async function main(): Promise<void> {
   const runs = Number(values.runs);
   const minMs = Number(values.min);
   const shop = await startLighthouseShop(REPO_ROOT, 3000, values.pages.split(','));
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
+  const chrome = await launchLighthouseChromium();
   const root = values.keep ?? mkdtempSync(path.join(os.tmpdir(), 'lantern-'));
   try {
     for (const { page, url } of shop.pages) {

@@ -2,6 +2,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { findFreePort, ServerProcess, seedDatabase } from './server-process.js';
 
@@ -79,5 +80,19 @@ export function launchShopChromium(): Promise<Browser> {
   return puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+}
+
+/** The same Chromium for Lighthouse itself (which connects to it by port). */
+export function launchLighthouseChromium(): Promise<chromeLauncher.LaunchedChrome> {
+  return chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
 }

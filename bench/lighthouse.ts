@@ -27,10 +27,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import * as chromeLauncher from 'chrome-launcher';
+import type * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { BUDGET, budgetMisses, judgedFigures, type PageFigures, worthAnotherRun } from './lighthouse-budget.js';
-import { type LighthouseShop, startLighthouseShop } from './lighthouse-shop.js';
+import { type LighthouseShop, launchLighthouseChromium, startLighthouseShop } from './lighthouse-shop.js';
 
 export { BUDGET, budgetMisses, type PageFigures };
 
@@ -141,16 +141,7 @@ async function main(): Promise<void> {
     const { base, pages } = shop;
     if (options.traceDir) mkdirSync(options.traceDir, { recursive: true });
 
-    chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    });
+    chrome = await launchLighthouseChromium();
     const results: PageFigures[] = [];
     const allRuns: Record<string, PageFigures[]> = {};
     for (const { page, url } of pages) {
