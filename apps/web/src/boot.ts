@@ -6,7 +6,7 @@
  * HTML, the shell and the page's chunks shared a slow phone line with the picture the shopper waits
  * for, and Lighthouse's simulation counted every one of them before that picture. The server
  * (server-render.ts) lists the app's entry scripts in `<meta name="shop-entries">` instead of
- * loading them, and writes this file (a few hundred bytes, no imports) in their place.
+ * loading them, and writes this file (about a kilobyte, no imports) in their place.
  *
  * Without a picture, the app starts once the page has been drawn; with one that fails, at once;
  * it never waits more than a few seconds for the picture.

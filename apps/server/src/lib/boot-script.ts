@@ -6,10 +6,11 @@
  * shell, its imports and the page's chunk shared a slow line with the largest picture, and
  * Lighthouse's simulation of a phone counts every request started before that picture paints as
  * standing in its way. So the page loads one tiny script, which imports the app's entry scripts
- * (listed in a meta element) once the picture has loaded. No inline script: the CSP allows none.
+ * (listed in a meta element) once the picture has been drawn. No inline script: the CSP allows
+ * none.
  *
  * The page's own chunks (its module preloads) are listed in a second meta element, for the boot
- * script to preload in a task of its own. Left to the build's module loader, which adds a preload
+ * script to preload, one link per task. Left to the build's module loader, which adds a preload
  * link for each chunk the page's import needs, that work (about 10 ms at a phone's speed for a
  * product page's dozen chunks) fell inside the shell's evaluation, already the page's longest task.
  */
@@ -19,7 +20,8 @@ const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>
 
 /**
  * `html` with its entry scripts and module preloads replaced by the boot script (`bootFile`, a path
- * under the web root) and the lists it starts and preloads. A page without an entry script is left as it is.
+ * under the web root) and the lists it starts and preloads. A page without an entry script is
+ * left as it is.
  */
 export function deferEntryScripts(html: string, bootFile: string): string {
   const entries = [...html.matchAll(ENTRY_SCRIPT)].map((match) => match[1] as string);
