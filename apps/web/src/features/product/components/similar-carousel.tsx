@@ -5,7 +5,7 @@ import { ProductCard } from '../../../components/product-card';
 import { useNearScreen } from '../../../lib/use-near-screen';
 
 /*
- * The similar items' carousel: its own chunk (similar-items.tsx loads it when the items arrive), so
+ * The similar items' carousel: its own chunk (similar-items.tsx loads it as the section nears the screen), so
  * Embla, the product card and its stylesheet are neither downloaded with a product page nor written
  * into its HTML (issue 13).
  */

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ProductListItem } from '@shop/contract';
+import { type ComponentType, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Notice } from '../../../components/notice';
 import { useNearScreen } from '../../../lib/use-near-screen';
@@ -9,10 +10,32 @@ import '../product.css';
 export const SIMILAR_ERROR = 'Items could not be displayed due to a communication error with the server.';
 export const SIMILAR_EMPTY = 'No items could be found.';
 
-const loadCarousel = () => import('./similar-carousel').then((m) => ({ default: m.SimilarCarousel }));
-const SimilarCarousel = lazy(loadCarousel);
+type Carousel = ComponentType<{ items: ProductListItem[] }>;
 
-/** The loading state's cards (the server draws them; the carousel's chunk is fetched behind them). */
+/**
+ * The carousel's chunk, asked for once the section nears the screen (alongside the items). A chunk
+ * that cannot load says so where the items would be; it never takes the page down with it.
+ */
+function useCarousel(wanted: boolean): { carousel: Carousel | null; failed: boolean } {
+  const [state, setState] = useState<{ carousel: Carousel | null; failed: boolean }>({ carousel: null, failed: false });
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    import('./similar-carousel')
+      .then((module) => {
+        if (live) setState({ carousel: module.SimilarCarousel, failed: false });
+      })
+      .catch(() => {
+        if (live) setState({ carousel: null, failed: true });
+      });
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return state;
+}
+
+/** The loading state's cards (the server draws them; they stay until the items and the carousel are here). */
 function LoadingCards() {
   return (
     <div className="similar__loading" aria-hidden="true">
@@ -28,17 +51,11 @@ export function SimilarItems({ code, searchUrl, sold = false }: { code: string; 
   const [section, setSection] = useState<HTMLElement | null>(null);
   const near = useNearScreen(section);
   const state = useSimilarItems(code, near);
-  // The carousel's code alongside the items, not after them.
-  useEffect(() => {
-    if (near) void loadCarousel();
-  }, [near]);
+  const { carousel: SimilarCarousel, failed } = useCarousel(near);
+  const items = state.status === 'done' ? state.value.ProductListItems : [];
+  const waiting = state.status === 'loading' || (items.length > 0 && !SimilarCarousel && !failed);
   return (
-    <section
-      ref={setSection}
-      className="similar"
-      aria-labelledby="similar-heading"
-      aria-busy={state.status === 'loading'}
-    >
+    <section ref={setSection} className="similar" aria-labelledby="similar-heading" aria-busy={waiting}>
       <div className="section-heading">
         <div>
           <h2 id="similar-heading">{sold ? 'Similar items still available' : 'Similar items'}</h2>
@@ -52,16 +69,10 @@ export function SimilarItems({ code, searchUrl, sold = false }: { code: string; 
           View more
         </Link>
       </div>
-      {state.status === 'loading' ? <LoadingCards /> : null}
-      {state.status === 'error' ? <Notice kind="error">{SIMILAR_ERROR}</Notice> : null}
-      {state.status === 'done' && state.value.ProductListItems.length === 0 ? (
-        <Notice kind="error">{SIMILAR_EMPTY}</Notice>
-      ) : null}
-      {state.status === 'done' && state.value.ProductListItems.length > 0 ? (
-        <Suspense fallback={<LoadingCards />}>
-          <SimilarCarousel items={state.value.ProductListItems} />
-        </Suspense>
-      ) : null}
+      {waiting ? <LoadingCards /> : null}
+      {state.status === 'error' || (items.length > 0 && failed) ? <Notice kind="error">{SIMILAR_ERROR}</Notice> : null}
+      {state.status === 'done' && items.length === 0 ? <Notice kind="error">{SIMILAR_EMPTY}</Notice> : null}
+      {items.length > 0 && SimilarCarousel ? <SimilarCarousel items={items} /> : null}
     </section>
   );
 }
