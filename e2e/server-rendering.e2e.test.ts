@@ -11,7 +11,7 @@ import { useShop } from './support/shop.js';
  * checkout, the account area, the cart page, the wishlist page, the invoice or sign-in.
  */
 /** How far the fallback (decode and three frames) may run ahead of a busy machine's paint stamp. */
-const FRAME_MS = 100;
+const PAINT_SLACK_MS = 100;
 
 describe('server-rendered shop pages', () => {
   const shop = useShop();
@@ -205,7 +205,7 @@ describe('server-rendered shop pages', () => {
       // started at the load event came 150-350 ms before it.
       expect(paints.length, path).toBeGreaterThan(0);
       const picture = paints.find((paint) => paint.picture);
-      expect(scriptsFrom, path).toBeGreaterThan(((picture ?? paints[0])?.at ?? 0) - FRAME_MS);
+      expect(scriptsFrom, path).toBeGreaterThan(((picture ?? paints[0])?.at ?? 0) - PAINT_SLACK_MS);
       if (path === product.Url) expect(picture, path).toBeDefined();
       await close();
     }
