@@ -61,30 +61,46 @@ function afterNextPaint(then: () => void): void {
 }
 
 /**
- * Runs `then` once the picture is on screen. Loaded is not drawn: a picture is decoded and painted
- * in a later frame, and scripts started at its load event held the main thread while it waited. In
- * a traced product page its paint (the LCP) came 300 ms after its load, after the shell had
+ * Which of `pictures` the browser has reported as the page's largest paint, as the reports come
+ * in (Chromium, Firefox); nothing where it does not report largest paints.
+ */
+function watchLargestPaints(pictures: HTMLImageElement[], reported: (picture: HTMLImageElement) => void): void {
+  const types = typeof PerformanceObserver === 'function' ? (PerformanceObserver.supportedEntryTypes ?? []) : [];
+  if (!types.includes('largest-contentful-paint')) return;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as LargestContentfulPaint[]) {
+      const picture = pictures.find((candidate) => candidate === entry.element);
+      if (picture) reported(picture);
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+}
+
+/**
+ * Resolves once the picture is on screen. Loaded is not drawn: a picture is decoded and painted in
+ * a later frame, and scripts started at its load event held the main thread while it waited. In a
+ * traced product page its paint (the LCP) came 300 ms after its load, after the shell had
  * downloaded, and Lighthouse's simulation then counts every script of the page before the LCP.
  *
- * Where the browser reports the largest paint (Chromium, Firefox), the picture's own report is the
- * signal. A picture smaller than what is already the largest paint gets none (the search page's
- * cards, beside its text): its decode and three frames are then enough, as they are elsewhere.
+ * The picture's own largest-paint report is the signal (`painted`, from watchLargestPaints). A
+ * picture smaller than what is already the largest paint gets none (a card beside a larger one):
+ * its decode and three frames are then enough, as they are where the browser reports nothing. A
+ * picture that cannot load resolves at once.
  */
-function whenDrawn(picture: HTMLImageElement, then: () => void): void {
-  const types = typeof PerformanceObserver === 'function' ? (PerformanceObserver.supportedEntryTypes ?? []) : [];
-  if (types.includes('largest-contentful-paint')) {
-    const observer = new PerformanceObserver((list) => {
-      if ((list.getEntries() as LargestContentfulPaint[]).some((entry) => entry.element === picture)) {
-        observer.disconnect();
-        setTimeout(then, 0);
-      }
-    });
-    observer.observe({ type: 'largest-contentful-paint', buffered: true });
-  }
-  void picture
-    .decode()
-    .catch(() => undefined)
-    .then(() => afterNextPaint(() => afterNextPaint(() => afterNextPaint(then))));
+function drawn(picture: HTMLImageElement, painted: Promise<void>): Promise<void> {
+  const loaded = picture.complete
+    ? Promise.resolve(true)
+    : new Promise<boolean>((resolve) => {
+        picture.addEventListener('load', () => resolve(true), { once: true });
+        picture.addEventListener('error', () => resolve(false), { once: true });
+      });
+  return loaded.then((ok) => {
+    if (!ok) return;
+    const framesAfterDecode = picture
+      .decode()
+      .catch(() => undefined)
+      .then(() => new Promise<void>((resolve) => afterNextPaint(() => afterNextPaint(() => afterNextPaint(resolve)))));
+    return Promise.race([painted, framesAfterDecode]);
+  });
 }
 
 let started = false;
@@ -93,15 +109,21 @@ const once = () => {
   started = true;
   void startApp();
 };
-const picture = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
-if (!picture) {
+// Every picture the page loads at once: the one marked high priority is not always the largest
+// paint (the home page's banner is an icon; on a wide screen the popular items' first row is
+// larger, and painted after it), and the largest paint is the one Lighthouse waits for.
+const pictures = [
+  ...document.querySelectorAll<HTMLImageElement>('#root img[loading="eager"], #root img[fetchpriority="high"]'),
+];
+if (pictures.length === 0) {
   afterNextPaint(once);
 } else {
-  if (picture.complete) whenDrawn(picture, once);
-  else {
-    picture.addEventListener('load', () => whenDrawn(picture, once), { once: true });
-    picture.addEventListener('error', once, { once: true });
-  }
+  const reported = new Map<HTMLImageElement, () => void>();
+  const painted = pictures.map((picture) => new Promise<void>((resolve) => reported.set(picture, resolve)));
+  watchLargestPaints(pictures, (picture) => reported.get(picture)?.());
+  void Promise.all(pictures.map((picture, index) => drawn(picture, painted[index] as Promise<void>))).then(() =>
+    setTimeout(once, 0),
+  );
   // A picture still loading after a few seconds (a very slow line) must not keep the page from
   // working: its buttons and forms need the scripts more than the picture needs the line.
   setTimeout(once, LONGEST_WAIT_MS);
