@@ -14,5 +14,7 @@ export default defineConfig({
     // Browser journeys on a shared two-core machine can lose a race with the clock now and then;
     // one retry keeps CI honest without hiding a journey that fails every time.
     retry: 1,
+    // ...and says why the first attempt failed.
+    setupFiles: ['./support/report-retries.ts'],
   },
 });
