@@ -157,6 +157,16 @@ describe('server-rendered shop pages', () => {
       await page.goto(`${shop.server.baseUrl}${path}`, { waitUntil: 'networkidle' });
       const hydration = await page.waitForFunction(() => (window as unknown as { hydration?: unknown }).hydration);
       expect(await hydration.jsonValue(), path).toEqual({ removed: [] });
+      // Nothing on a page at rest animates for ever: a never-ending animation (a placeholder's
+      // shimmer below the fold) is a new frame every frame, on a phone's busy main thread.
+      const endless = await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running')
+          .filter((animation) => animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY)
+          .map((animation) => (animation.effect as KeyframeEffect | null)?.target?.className ?? '?'),
+      );
+      expect(endless, path).toEqual([]);
       // Something only the hydrated page does: the cart button opens its dialog.
       await page.getByRole('button', { name: /cart/i }).first().click();
       await page.getByRole('dialog').first().waitFor();

@@ -41,8 +41,12 @@ describe('SimilarItems', () => {
     // Long enough for the request to have gone had it been made with the page.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked).toEqual([]);
-    expect(screen.getByRole('region', { name: 'Similar items' }).getAttribute('aria-busy')).toBe('true');
+    const section = screen.getByRole('region', { name: 'Similar items' });
+    expect(section.getAttribute('aria-busy')).toBe('true');
+    // Its cards stand still while nothing is being fetched (a shimmer is a new frame every frame).
+    expect(section.querySelector('.similar__loading')?.classList.contains('similar__loading--still')).toBe(true);
     act(() => observer.report(true));
+    expect(section.querySelector('.similar__loading')?.classList.contains('similar__loading--still')).toBe(false);
     expect(await screen.findByText('No items could be found.')).toBeTruthy();
     expect(asked).toEqual(['/c3api/product/similar?code=SH0000001&NumberOfResults=16']);
   });
