@@ -2,6 +2,7 @@ import type { ProductDetail, SearchResultsValue } from '@shop/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
+import { waitForHydrationOnNavigation } from './support/pages.js';
 import { useShop } from './support/shop.js';
 
 /**
@@ -216,6 +217,31 @@ describe('server-rendered shop pages', () => {
       expect(scriptsFrom, path).toBeGreaterThan((largest?.at ?? 0) - PAINT_SLACK_MS);
       await close();
     }
+  });
+
+  it("says a page could not be loaded when its code cannot be fetched, and keeps the shop's header", async () => {
+    // A dropped connection, or a release that replaced the chunk an open tab asks for.
+    const context = await shop.browser.newContext({ viewport: VIEWPORTS.desktop });
+    await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url: shop.server.baseUrl }]);
+    await context.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'));
+    await context.route(/\/assets\/content-page-[^/]*\.js$/, (route) => route.abort('connectionreset'));
+    const page = await context.newPage();
+    await waitForHydrationOnNavigation(page);
+    await page.goto(shop.server.baseUrl);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Warranty' }).click();
+    await page.waitForURL(/\/help\/warranty$/);
+    const notice = page.getByRole('alert').filter({ hasText: 'Sorry, this page could not be loaded.' });
+    await notice.waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sorry, this page could not be loaded.');
+    expect(await page.getByRole('banner').getByRole('search').count()).toBe(1);
+    await screenshot(page, 'page-could-not-load');
+    // Trying again loads the address afresh, which the server draws.
+    await context.unroute(/\/assets\/content-page-[^/]*\.js$/);
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .not.toBe('Sorry, this page could not be loaded.');
+    await context.close();
   });
 
   it("draws a phone's layout for a phone, so nothing shifts as the page hydrates", async () => {

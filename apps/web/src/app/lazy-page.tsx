@@ -1,4 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
+import { PageErrorBoundary } from './page-error-boundary';
 
 type PageModule = { default: ComponentType };
 
@@ -13,7 +15,8 @@ export interface LazyPage {
  * the account area. Once `preload` has finished, the page renders at once instead of suspending:
  * React.lazy reads a thenable that settles synchronously. That is what lets the server render the
  * whole page in one pass and the browser hydrate it without a fallback flashing over server HTML.
- * The Suspense fallback (while a page loaded by a link arrives) holds the page's space.
+ * The Suspense fallback (while a page loaded by a link arrives) holds the page's space; a page that
+ * cannot load or throws shows PageErrorBoundary's notice instead.
  */
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   let loaded: PageModule | null = null;
@@ -32,10 +35,14 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
           })) as Promise<PageModule>,
   );
   function Page() {
+    const { pathname, search } = useLocation();
+    // A page whose code cannot be fetched, or that throws, says so; the header and footer stay.
     return (
-      <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
-        <Lazy />
-      </Suspense>
+      <PageErrorBoundary resetKey={`${pathname}${search}`}>
+        <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
+          <Lazy />
+        </Suspense>
+      </PageErrorBoundary>
     );
   }
   return Object.assign(Page, { preload });
