@@ -74,9 +74,10 @@ export async function startLighthouseShop(
 }
 
 /**
- * Asks once for a page and the pictures (at every width of their srcset) and scripts its HTML names, as a running shop has been asked before. The demo's pictures
- * are drawn on their first request (a second or so of sharp's work on both cores); drawn during a
- * measured load, that work competed with the page for the CPU and counted as the page's own.
+ * Asks once for a page and the pictures (at every width of their srcset) and scripts its HTML
+ * names, as a running shop has been asked before. The demo's pictures are drawn on their first
+ * request (a second or so of sharp's work on both cores); drawn during a measured load, that work
+ * competed with the page for the CPU and counted as the page's own.
  */
 async function warmUp(base: string, url: string): Promise<void> {
   const html = await (await fetch(url)).text();

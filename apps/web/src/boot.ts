@@ -1,6 +1,6 @@
 /**
- * The first script of a server-rendered page: it starts the app's scripts once the page's largest
- * picture has loaded and been drawn (issue 13's LCP budget).
+ * The first script of a server-rendered page: it starts the app's scripts once the pictures the page
+ * loads at once (its largest paint among them) have loaded and been drawn (issue 13's LCP budget).
  *
  * The page is already drawn and readable; its scripts only make it interactive. Started with the
  * HTML, the shell and the page's chunks shared a slow phone line with the picture the shopper waits
@@ -8,10 +8,10 @@
  * (server-render.ts) lists the app's entry scripts in `<meta name="shop-entries">` instead of
  * loading them, and writes this file (about a kilobyte, no imports) in their place.
  *
- * Without a picture, the app starts once the page has been drawn; with one that fails, at once;
- * it never waits more than a few seconds for the picture.
+ * Without a picture, the app starts once the page has been drawn; a picture that fails counts as
+ * drawn; it never waits more than a few seconds for the pictures.
  */
-/** The longest the scripts wait for the picture. */
+/** The longest the scripts wait for the pictures. */
 const LONGEST_WAIT_MS = 3000;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
