@@ -30,7 +30,6 @@ import {
   LoadMore,
   PageTiles,
   PlaceholderCards,
-  prefersReducedMotion,
   SearchPills,
 } from './result-parts';
 import { FOCUS_SEARCH_STATE } from './search-box';
@@ -52,8 +51,14 @@ const STICKY_THROTTLE_MS = 20;
 export const EMPTY_TEXT =
   'No results! Consider adjusting your filters, changing your search terms or browsing in a different product category.';
 
+/**
+ * To the top at once when the results change (a sort, a filter, a new search). A smooth scroll
+ * started while the results were being replaced ended 49-83 px short of the top: the content
+ * above the viewport changed height during the animation and the browser's scroll anchoring moved
+ * its target with it. At the top there is no anchoring, so an instant scroll stays there.
+ */
 function scrollToTop() {
-  window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  window.scrollTo(0, 0);
 }
 
 function countText(n: number): string {
