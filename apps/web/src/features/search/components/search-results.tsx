@@ -24,14 +24,7 @@ import {
 } from '../search-form';
 import { hasMore, useSearchResults } from '../use-search-results';
 import { RefinePanel } from './refine-panel';
-import {
-  BackToTop,
-  Breadcrumbs,
-  LoadMore,
-  PageTiles,
-  PlaceholderCards,
-  SearchPills,
-} from './result-parts';
+import { BackToTop, Breadcrumbs, LoadMore, PageTiles, PlaceholderCards, SearchPills } from './result-parts';
 import { FOCUS_SEARCH_STATE } from './search-box';
 import '../search.css';
 import { Icon } from '../../../components/icon';
