@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
 import { ApiShopper, expectNoSidewaysScroll, outbox, searchItems } from './support/checkout.js';
 import { ADMIN, tabTo } from './support/console.js';
@@ -26,7 +26,11 @@ describe('marketplace admin', () => {
   let admin: Page;
   /** Uncaught errors on the admin's page. */
   let problems: string[] = [];
-  const stamp = Date.now().toString(36).slice(-5).toUpperCase();
+  /** New for each attempt: a retried journey must not meet the banner, code or invitation its first attempt made. */
+  let stamp = '';
+  beforeEach(() => {
+    stamp = Date.now().toString(36).slice(-6).toUpperCase();
+  });
 
   async function signedIn(): Promise<Page> {
     if (admin) return admin;

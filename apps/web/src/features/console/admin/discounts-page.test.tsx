@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import type { AdminDiscount } from '@shop/contract';
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SITE_SETTINGS, SiteSettingsContext, siteSettingsFrom } from '../../../lib/site-settings';
+import { installDialogPolyfill } from '../../../test/dialog';
 import { envelope, stubFetch } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/query-wrapper';
+import { withSavedDiscount } from '../api/admin-discounts';
 import { DiscountsPage } from './discounts-page';
+
+beforeAll(installDialogPolyfill);
 
 afterEach(() => {
   cleanup();
@@ -79,5 +83,44 @@ describe('Admin discount codes', () => {
     const summer = await card('SUMMER');
     expect(within(summer).getByRole('heading').textContent).toBe('SUMMER On');
     expect(summer.textContent).toContain('Validfrom 31 December 2025, 2:00 pm GMT until 31 March 2026, 6:30 am BST');
+  });
+
+  it('shows a code turned off in the list with its notice, before the list is fetched again', async () => {
+    let listed = 0;
+    stubFetch({
+      // The first list arrives; the refetch after the change never does, so only the saved code can update it.
+      'GET /c3api/console/admin/discount-codes': () => {
+        listed += 1;
+        return listed === 1 ? envelope({ Codes: CODES }) : new Promise<Response>(() => {});
+      },
+      'POST /c3api/console/admin/discount-codes/3/deactivate': () => envelope({ ...CODES[2], Active: false }),
+    });
+    renderRoute(
+      '/store-console/admin/discount-codes',
+      '/store-console/admin/discount-codes',
+      <SiteSettingsContext.Provider value={DEFAULT_SITE_SETTINGS}>
+        <DiscountsPage />
+      </SiteSettingsContext.Provider>,
+    );
+    fireEvent.click(within(await card('ALWAYS')).getByRole('button', { name: 'Turn off ALWAYS' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn the code off' }));
+    await screen.findByText('ALWAYS is off: checkout no longer takes it.');
+    expect(within(await card('ALWAYS')).getByRole('heading').textContent).toBe('ALWAYS Off');
+    expect(listed).toBe(2);
+  });
+});
+
+describe('withSavedDiscount', () => {
+  it('replaces a code by its id and adds a new one in the order of codes', () => {
+    const list = { Codes: CODES };
+    const renamed = withSavedDiscount(list, code({ Id: 3, Code: 'ALWAYS', Active: false }));
+    expect(renamed.Codes.map((c) => `${c.Code}:${c.Active}`)).toEqual([
+      'ALWAYS:false',
+      'OLD:false',
+      'SUMMER:true',
+      'WINTER:true',
+    ]);
+    const added = withSavedDiscount(list, code({ Id: 9, Code: 'NEW' }));
+    expect(added.Codes.map((c) => c.Code)).toEqual(['ALWAYS', 'NEW', 'OLD', 'SUMMER', 'WINTER']);
   });
 });

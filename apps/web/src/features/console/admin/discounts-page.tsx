@@ -1,10 +1,15 @@
-import { type AdminDiscount, formatMoney } from '@shop/contract';
+import { type AdminDiscount, type AdminDiscountListValue, formatMoney } from '@shop/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Notice } from '../../../components/notice';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { adminDiscountsKey, deactivateAdminDiscount, useAdminDiscounts } from '../api/admin-discounts';
+import {
+  adminDiscountsKey,
+  deactivateAdminDiscount,
+  useAdminDiscounts,
+  withSavedDiscount,
+} from '../api/admin-discounts';
 import { ConfirmDialog, dateTime } from './admin-ui';
 import { DiscountForm } from './discount-form';
 import { discountTiming } from './discount-timing';
@@ -22,15 +27,21 @@ export function DiscountsPage() {
   const [done, setDone] = useState<string | null>(null);
   // Read once a render: a code that lapses while the page is open shows so on the next refresh.
   const now = Date.now();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminDiscountsKey });
+  // The saved code goes into the list at once; the refetch then brings everyone else's changes.
+  const refresh = (saved: AdminDiscount) => {
+    queryClient.setQueryData<AdminDiscountListValue>(adminDiscountsKey, (list) =>
+      list ? withSavedDiscount(list, saved) : list,
+    );
+    void queryClient.invalidateQueries({ queryKey: adminDiscountsKey });
+  };
 
   async function deactivate(code: AdminDiscount) {
     setBusy(true);
     try {
-      await deactivateAdminDiscount(code.Id);
+      const stopped = await deactivateAdminDiscount(code.Id);
       setStopping(null);
       setDone(`${code.Code} is off: checkout no longer takes it.`);
-      refresh();
+      refresh(stopped);
     } catch (error) {
       setStopError(error instanceof Error ? error.message : String(error));
     } finally {
@@ -64,7 +75,7 @@ export function DiscountsPage() {
           onSaved={(saved) => {
             setEditing(null);
             setDone(`${saved.Code} is saved${saved.Active ? ': checkout takes it' : ' (off)'}.`);
-            refresh();
+            refresh(saved);
           }}
           onCancel={() => setEditing(null)}
         />

@@ -23,6 +23,16 @@ export function useAdminDiscounts() {
   return useApiQuery(adminDiscountsQueryOptions());
 }
 
+/**
+ * The list with a just-saved code in it (replaced by id, or added in the server's order, by code), so
+ * the list shows it with the "saved" notice rather than a moment later when the refetch lands.
+ */
+export function withSavedDiscount(list: AdminDiscountListValue, saved: AdminDiscount): AdminDiscountListValue {
+  const others = list.Codes.filter((code) => code.Id !== saved.Id);
+  const codes = [...others, saved].sort((a, b) => (a.Code < b.Code ? -1 : a.Code > b.Code ? 1 : 0));
+  return { ...list, Codes: codes };
+}
+
 /** POST .../discount-codes (a new code) or .../discount-codes/{id} (its rules; the code stays). */
 export function saveAdminDiscount(id: number | null, body: AdminDiscountCreateInput): Promise<AdminDiscount> {
   if (id === null) return apiPost<AdminDiscount>('/c3api/console/admin/discount-codes', body);
