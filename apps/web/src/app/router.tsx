@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { BrowserRouter, createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
+import { BrowserRouter, createRoutesFromElements, matchRoutes, Route, useLocation, useRoutes } from 'react-router';
 import type { ConsentChoice } from '../lib/consent';
 import { createQueryClient } from '../lib/query-client';
 import { ServerConsentContext } from '../lib/server-consent';
@@ -10,6 +10,7 @@ import { ShopLayout } from './layout';
 import { type LazyPage, lazyPage } from './lazy-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RequireViewer } from './require-viewer';
+import { candidateRoutes } from './route-candidates';
 import { ScrollMemory } from './scroll-memory';
 import { SiteSettingsProvider } from './site-settings-provider';
 import { ViewerProvider } from './viewer-provider';
@@ -57,7 +58,7 @@ const OrderDetailPage = lazyPage(() =>
   import('./pages/account/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
 );
 
-/** The shop's routes, one tree for <Routes> and for matching a URL before rendering (routeMatch). */
+/** The shop's routes, one tree for rendering (ShopPages) and for matching a URL before it (routeMatch). */
 const routeElements = (
   <>
     <Route path="/store-console/*" element={<ConsoleApp />} />
@@ -102,11 +103,11 @@ const routeElements = (
   </>
 );
 
-const routeObjects = createRoutesFromElements(routeElements);
+export const routeObjects = createRoutesFromElements(routeElements);
 
 /** The page a path shows, and whether it is the not-found page (the server answers 404 then). */
 export function routeMatch(pathname: string): { page: LazyPage | null; notFound: boolean } {
-  const matches = matchRoutes(routeObjects, pathname) ?? [];
+  const matches = matchRoutes(candidateRoutes(routeObjects, pathname), pathname) ?? [];
   const leaf = matches[matches.length - 1]?.route.element;
   const type = leaf && typeof leaf === 'object' && 'type' in leaf ? leaf.type : null;
   const page = typeof type === 'function' && 'preload' in type ? (type as LazyPage) : null;
@@ -151,10 +152,16 @@ export function ShopRoutes() {
     <CartProvider>
       <WishlistProvider>
         <ScrollMemory />
-        <Routes>{routeElements}</Routes>
+        <ShopPages />
       </WishlistProvider>
     </CartProvider>
   );
+}
+
+/** The page the address shows: React Router's choice among the routes that could match it. */
+function ShopPages() {
+  const { pathname } = useLocation();
+  return useRoutes(candidateRoutes(routeObjects, pathname));
 }
 
 export function AppRouter({
