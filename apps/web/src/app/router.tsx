@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { BrowserRouter, createRoutesFromElements, matchRoutes, Route, useLocation, useRoutes } from 'react-router';
 import type { ConsentChoice } from '../lib/consent';
+import { HydrateLater } from '../lib/hydrate-later';
 import { createQueryClient } from '../lib/query-client';
 import { ServerConsentContext } from '../lib/server-consent';
 import { ServerViewportContext } from '../lib/use-media-query';
@@ -137,24 +138,36 @@ export function ShopProviders({
     <QueryClientProvider client={client}>
       <ServerConsentContext.Provider value={serverConsent}>
         <ServerViewportContext.Provider value={viewportWidth}>
-          <SiteSettingsProvider>
-            <ViewerProvider>{children}</ViewerProvider>
-          </SiteSettingsProvider>
+          {/* The main hydration pass stops here: the providers below hydrate in a task of their own. */}
+          <HydrateLater name="providers">
+            <SiteSettingsProvider>
+              <ViewerProvider>{children}</ViewerProvider>
+            </SiteSettingsProvider>
+          </HydrateLater>
         </ServerViewportContext.Provider>
       </ServerConsentContext.Provider>
     </QueryClientProvider>
   );
 }
 
-/** The pages, inside a router: BrowserRouter in the browser, StaticRouter on the server. */
+/**
+ * The pages, inside a router: BrowserRouter in the browser, StaticRouter on the server. The cart,
+ * the wishlist and the page's frame hydrate in a task after the providers' (issue 13's blocking
+ * time). A part hydrated later keeps the one element it stops at, so everything the app draws is in
+ * one `.shop-frame` (`display: contents`: its children are laid out as the page's own).
+ */
 export function ShopRoutes() {
   return (
-    <CartProvider>
-      <WishlistProvider>
-        <ScrollMemory />
-        <ShopPages />
-      </WishlistProvider>
-    </CartProvider>
+    <HydrateLater name="frame">
+      <div className="shop-frame">
+        <CartProvider>
+          <WishlistProvider>
+            <ScrollMemory />
+            <ShopPages />
+          </WishlistProvider>
+        </CartProvider>
+      </div>
+    </HydrateLater>
   );
 }
 
