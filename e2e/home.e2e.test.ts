@@ -110,13 +110,21 @@ describe.each(Object.entries(VIEWPORTS))('the home page on a %s', (size, viewpor
     await screenshot(page, `home-consent-${size}`);
     const accept = banner.getByRole('button', { name: 'Accept' });
     expect(await banner.getByRole('button', { name: 'Decline' }).count()).toBe(1);
-    // The page is padded by the banner's height, so the end of the page can scroll clear of it.
-    const padding = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).paddingBottom));
+    // The page is padded by the banner's height, so the end of the page can scroll clear of it,
+    // and a control scrolled into view stops above it (the scroll padding).
+    const insets = () =>
+      page.evaluate(() => ({
+        padding: Number.parseFloat(getComputedStyle(document.body).paddingBottom),
+        scrollPadding: Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom),
+      }));
     const height = await banner.evaluate((el) => el.getBoundingClientRect().height);
-    expect(Math.abs(padding - height)).toBeLessThan(2);
+    expect(height).toBeGreaterThan(40);
+    await expect.poll(async () => Math.round((await insets()).padding)).toBe(Math.ceil(height));
+    expect((await insets()).scrollPadding).toBe(Math.ceil(height) + 16);
     await accept.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => banner.count()).toBe(0);
+    await expect.poll(async () => (await insets()).padding).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('cookie-consent'))).toBe('accepted');
     await page.reload();
     await page.getByRole('list', { name: 'Popular items' }).waitFor();

@@ -249,6 +249,22 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
     await page.close();
   });
 
+  it.skipIf(phone)('keeps the refine panel just below the sticky search header as the page scrolls', async () => {
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=camera`);
+    await shownCount(page);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    const panel = page.getByRole('complementary', { name: 'Refine' });
+    // The panel sticks 8 px below the stuck search header, whose height the page measures.
+    await poll(async () => {
+      const header = await page.locator('.search-sticky').evaluate((el) => el.getBoundingClientRect().bottom);
+      const top = await panel.evaluate((el) => el.getBoundingClientRect().top);
+      return Math.round(top - header);
+    }).toBe(8);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('loads more by itself as the button nears, recording the page in the URL', async () => {
     const { page, problems } = await openPage(shop.browser, viewport);
     await page.goto(`${shop.server.baseUrl}/search-results?query=phone`);

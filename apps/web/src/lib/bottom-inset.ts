@@ -1,4 +1,5 @@
 import { type RefObject, useEffect } from 'react';
+import { writeRule } from './adopted-rule';
 import { measureInFrame } from './layout-frame';
 
 /**
@@ -10,14 +11,24 @@ import { measureInFrame } from './layout-frame';
 const heights = new Map<symbol, number>();
 let published: string | null = null;
 
+/** The elements whose styles read the inset (styles.css, search.css). */
+export const INSET_READERS = 'html, body, .scroll-to-top, .back-to-top';
+
+/** Writes the inset where it is read (adopted-rule.ts): only these elements are restyled. */
+function write(value: string) {
+  writeRule('bottom-inset', `${INSET_READERS} { --bottom-inset: ${value}; }`, () =>
+    document.documentElement.style.setProperty('--bottom-inset', value),
+  );
+}
+
 function publish() {
   let total = 0;
   for (const h of heights.values()) total += h;
-  // Setting the variable restyles the whole page: only when it changes.
+  // Setting the variable restyles what reads it: only when it changes.
   const value = `${Math.ceil(total)}px`;
   if (value === published) return;
   published = value;
-  document.documentElement.style.setProperty('--bottom-inset', value);
+  write(value);
 }
 
 export function useBottomInset(ref: RefObject<HTMLElement | null>, active: boolean): void {

@@ -28,6 +28,7 @@ import { BackToTop, Breadcrumbs, LoadMore, PageTiles, PlaceholderCards, SearchPi
 import { FOCUS_SEARCH_STATE } from './search-box';
 import '../search.css';
 import { Icon } from '../../../components/icon';
+import { writeRule } from '../../../lib/adopted-rule';
 import { formatCount } from '../../../lib/format-count';
 import { HydrateLater } from '../../../lib/hydrate-later';
 import { measureInFrame } from '../../../lib/layout-frame';
@@ -72,7 +73,11 @@ function useStickyHeader(
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return;
-    const writeHeight = (height: number) => root.style.setProperty('--search-sticky-h', `${height}px`);
+    // Read by the refine panel alone (search.css): written for it, not inherited from the page.
+    const writeHeight = (height: number) =>
+      writeRule('search-sticky-h', `.refine { --search-sticky-h: ${height}px; }`, () =>
+        root.style.setProperty('--search-sticky-h', `${height}px`),
+      );
     const measure = () => writeHeight(stickyRef.current?.offsetHeight ?? 0);
     const isStuck = () => {
       const sentinel = sentinelRef.current;
@@ -103,6 +108,36 @@ function useStickyHeader(
     };
   }, [rootRef, sentinelRef, stickyRef]);
   return stuck;
+}
+
+/**
+ * The search header (count, tabs, filter, sort and layout), sticky below the site header. It
+ * hydrates in a task of its own after the page (issue 13's blocking time): the page and its header
+ * were one task of 110 ms at a phone's speed. Its stickiness and the screen it lays out for are
+ * worked out here, where its element is.
+ */
+function SearchSticky({
+  rootRef,
+  sentinelRef,
+  children,
+}: {
+  rootRef: React.RefObject<HTMLElement | null>;
+  sentinelRef: React.RefObject<HTMLElement | null>;
+  /** Its content for a phone's layout or a larger screen's. */
+  children: (small: boolean) => React.ReactNode;
+}) {
+  const stickyRef = useRef<HTMLDivElement>(null);
+  const stuck = useStickyHeader(rootRef, sentinelRef, stickyRef);
+  // Worked out here, not passed in by the page: hydrating after the page, the header is drawn
+  // first as the server drew it (its guess of the screen), then for the screen there is. Given the
+  // page's value, already the browser's by then, it hydrated a phone's header into a desktop's
+  // markup where the server guessed wrong (the count's heading ended up inside the tab list).
+  const small = useMediaQuery(MOBILE_MEDIA_QUERY);
+  return (
+    <div ref={stickyRef} className={`search-sticky${stuck ? ' search-sticky--stuck' : ''}`}>
+      {children(small)}
+    </div>
+  );
 }
 
 /** Products and Pages tabs with their count pills (WAI-ARIA tabs; arrows move between them). */
@@ -217,10 +252,8 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
 
   const rootRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
-  const stickyRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const filterButtonRef = useRef<HTMLButtonElement>(null);
-  const stuck = useStickyHeader(rootRef, sentinelRef, stickyRef);
 
   const apply = (next: SearchFormData) => {
     rememberLocation(next);
@@ -360,69 +393,80 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
       ref={rootRef}
       className={`search-page search-page--${layout}${showTabs ? ' search-page--tabs' : ''}${panelOpen ? ' search-page--refine-open' : ''}`}
     >
+      {/* Not a part of its own: a part must be drawn by the server and the browser alike, and
+          whether this is a phone is the browser's to say (the server guesses from the request). */}
       {small ? crumbs : null}
       <div ref={sentinelRef} className="search-sticky-sentinel" />
-      <div ref={stickyRef} className={`search-sticky${stuck ? ' search-sticky--stuck' : ''}`}>
-        {small ? <div className="search-toolbar__title search-toolbar__title--small">{title}</div> : null}
-        {showTabs ? (
-          <Tabs
-            id={id}
-            tab={tab}
-            onTab={(t) => setTabChoice({ key, tab: t })}
-            products={productCount}
-            pages={pageCount}
-          />
-        ) : null}
-        {/* On a phone the Pages tab would leave this row empty (the count sits above the tabs). */}
-        {small && tab === 'pages' ? null : (
-          <div className="search-toolbar">
-            {small ? null : (
-              <div className="search-toolbar__title">
-                {crumbs}
-                {title}
-              </div>
-            )}
-            {/* Filters, sort and layout act on products only: the Pages tab has none of them. */}
-            {tab === 'pages' ? null : (
-              <div className="search-toolbar__controls">
-                <button
-                  ref={filterButtonRef}
-                  type="button"
-                  className="search-toolbar__filter"
-                  aria-expanded={panelOpen}
-                  aria-controls={`${id}-refine`}
-                  onClick={() => setPanelOpen(!panelOpen)}
-                >
-                  <Icon name="filter" size={16} />
-                  Filter
-                  {count > 0 ? (
-                    <span className="search-toolbar__badge">
-                      {count}
-                      <span className="visually-hidden"> active</span>
-                    </span>
-                  ) : null}
-                </button>
-                {value && value.SortOptions.length > 0 ? (
-                  <SortDropdown
-                    className="search-toolbar__sort"
-                    options={value.SortOptions.map((option) => ({ value: option.Value, label: option.DisplayName }))}
-                    value={sortValue}
-                    onChange={(Sort) => apply({ ...form, Sort })}
-                  />
-                ) : null}
-                <Link
-                  className="search-toolbar__layout"
-                  to={otherLayoutUrl}
-                  aria-label={layout === 'grid' ? 'Show as a list' : 'Show as a grid'}
-                  title={layout === 'grid' ? 'Show as a list' : 'Show as a grid'}
-                >
-                  {layout === 'grid' ? <Icon name="list" size={18} /> : <Icon name="grid" size={18} />}
-                </Link>
-              </div>
-            )}
-          </div>
-        )}
-      </div>
+      <HydrateLater name="search-sticky">
+        <SearchSticky rootRef={rootRef} sentinelRef={sentinelRef}>
+          {(small) => (
+            <>
+              {small ? <div className="search-toolbar__title search-toolbar__title--small">{title}</div> : null}
+              {showTabs ? (
+                <Tabs
+                  id={id}
+                  tab={tab}
+                  onTab={(t) => setTabChoice({ key, tab: t })}
+                  products={productCount}
+                  pages={pageCount}
+                />
+              ) : null}
+              {/* On a phone the Pages tab would leave this row empty (the count sits above the tabs). */}
+              {small && tab === 'pages' ? null : (
+                <div className="search-toolbar">
+                  {small ? null : (
+                    <div className="search-toolbar__title">
+                      {crumbs}
+                      {title}
+                    </div>
+                  )}
+                  {/* Filters, sort and layout act on products only: the Pages tab has none of them. */}
+                  {tab === 'pages' ? null : (
+                    <div className="search-toolbar__controls">
+                      <button
+                        ref={filterButtonRef}
+                        type="button"
+                        className="search-toolbar__filter"
+                        aria-expanded={panelOpen}
+                        aria-controls={`${id}-refine`}
+                        onClick={() => setPanelOpen(!panelOpen)}
+                      >
+                        <Icon name="filter" size={16} />
+                        Filter
+                        {count > 0 ? (
+                          <span className="search-toolbar__badge">
+                            {count}
+                            <span className="visually-hidden"> active</span>
+                          </span>
+                        ) : null}
+                      </button>
+                      {value && value.SortOptions.length > 0 ? (
+                        <SortDropdown
+                          className="search-toolbar__sort"
+                          options={value.SortOptions.map((option) => ({
+                            value: option.Value,
+                            label: option.DisplayName,
+                          }))}
+                          value={sortValue}
+                          onChange={(Sort) => apply({ ...form, Sort })}
+                        />
+                      ) : null}
+                      <Link
+                        className="search-toolbar__layout"
+                        to={otherLayoutUrl}
+                        aria-label={layout === 'grid' ? 'Show as a list' : 'Show as a grid'}
+                        title={layout === 'grid' ? 'Show as a list' : 'Show as a grid'}
+                      >
+                        {layout === 'grid' ? <Icon name="list" size={18} /> : <Icon name="grid" size={18} />}
+                      </Link>
+                    </div>
+                  )}
+                </div>
+              )}
+            </>
+          )}
+        </SearchSticky>
+      </HydrateLater>
       {showTabs ? (
         <>
           <div
