@@ -1,8 +1,15 @@
-import type { CategoryFacetItem, FacetGroup, SearchFormData, SearchResultsValue } from '@shop/contract';
+import {
+  type CategoryFacetItem,
+  type FacetGroup,
+  MOBILE_MEDIA_QUERY,
+  type SearchFormData,
+  type SearchResultsValue,
+} from '@shop/contract';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Accordion } from '../../../components/accordion';
 import { formatCount } from '../../../lib/format-count';
 import { HydrateLater } from '../../../lib/hydrate-later';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import {
   chooseAllLocations,
   priceRangeLabel,
@@ -206,6 +213,15 @@ export function RefinePanel({
   const closeRef = useRef<HTMLButtonElement>(null);
   const modal = open && small;
 
+  // On a phone the panel is a closed sheet until the shopper opens it: its groups (700-odd
+  // elements on a search for phones) are drawn then, not sent in the page and hydrated while
+  // nobody sees them (issue 13: the page's parsing, layout and hydration tasks). Worked out here, as
+  // the part hydrates after the page: first as the server drew it, then for the screen there is.
+  const phone = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  const drawGroups = !phone || opened;
+
   // Small screens: the open panel covers the page as a modal sheet; focus goes in and stays in.
   useEffect(() => {
     if (!modal) return;
@@ -279,160 +295,168 @@ export function RefinePanel({
         }}
       >
         {value === null && loading ? <p className="refine__waiting">Loading filters...</p> : null}
-        {/* Each group hydrates in a task of its own (HydrateLater): the whole panel at once, 120-odd
+        {drawGroups ? (
+          <>
+            {/* Each group hydrates in a task of its own (HydrateLater): the whole panel at once, 120-odd
             options and hidden on a phone, was one of the search page's longest tasks (issue 13). */}
-        {categoryGroup ? (
-          <HydrateLater name="refine-category">
-            <Accordion title={categoryGroup.Name || 'Category'} defaultOpen>
-              <fieldset className="refine__fieldset">
-                <legend className="visually-hidden">Category</legend>
-                <ul className="refine__tree refine__tree--top">
-                  <li>
-                    <label className="refine__option">
-                      <input
-                        type="radio"
-                        name={`${id}-category`}
-                        value="all"
-                        checked={chosenCategory === 'all'}
-                        onChange={() => onChange({ ...form, category: 'all' })}
-                      />
-                      <span className="refine__name">All</span>
-                      <Count n={categoryGroup.Count} />
-                    </label>
-                  </li>
-                </ul>
-                <CategoryRadios
-                  name={`${id}-category`}
-                  items={categoryGroup.FacetItems}
-                  chosen={chosenCategory}
-                  lineage={lineage}
-                  onChoose={(guid) => onChange({ ...form, category: guid })}
-                />
-              </fieldset>
-            </Accordion>
-          </HydrateLater>
-        ) : null}
-        {value && value.StoreFacetGroupList.length > 0 ? (
-          <HydrateLater name="refine-location">
-            <Accordion title="Location" defaultOpen={!allLocations}>
-              <fieldset className="refine__fieldset">
-                <legend className="visually-hidden">Location</legend>
-                <label className="refine__option">
-                  <input type="checkbox" checked={allLocations} onChange={() => onChange(chooseAllLocations(form))} />
-                  <span className="refine__name">All locations</span>
-                </label>
-                {value.StoreFacetGroupList.map((state) => {
-                  const code = state.Guid || splitTerm(state.Term).guid || state.Name;
-                  const inState =
-                    states.includes(code) || state.Stores.some((s, i) => stores.includes(facetValue(s, i)));
-                  return (
-                    <StateDetails key={code} initiallyOpen={inState}>
-                      <summary className="refine__state-summary">
-                        <span className="refine__name">{state.Name}</span>
-                        <Count n={state.TotalItemsInState} />
-                      </summary>
-                      <ul className="refine__list">
-                        <li>
-                          <label className="refine__option">
-                            <input
-                              type="checkbox"
-                              value={code}
-                              checked={states.includes(code)}
-                              onChange={(event) => onChange(toggleState(form, code, event.target.checked))}
-                            />
-                            <span className="refine__name">All stores in {state.Name}</span>
-                            <Count n={state.TotalItemsInState} />
-                          </label>
-                        </li>
-                        {state.Stores.map((store, i) => {
-                          const slug = facetValue(store, i);
-                          return (
-                            <li key={slug}>
-                              <label className="refine__option">
-                                <input
-                                  type="checkbox"
-                                  value={slug}
-                                  checked={stores.includes(slug)}
-                                  onChange={(event) => onChange(toggleStore(form, slug, event.target.checked))}
-                                />
-                                <span className="refine__name">{facetName(store)}</span>
-                                <Count n={store.Count} />
-                              </label>
-                            </li>
-                          );
-                        })}
-                      </ul>
-                    </StateDetails>
-                  );
-                })}
-              </fieldset>
-            </Accordion>
-          </HydrateLater>
-        ) : null}
-        {value
-          ? orderedFacetGroups(value).map((group) => {
-              const chosen = form.facets?.[group.GroupName] ?? [];
-              return (
-                <HydrateLater key={group.GroupName} name={`refine-facet-${group.GroupName}`}>
-                  <Accordion title={group.Name} defaultOpen={group.GroupName === 'delivery' || chosen.length > 0}>
-                    <CheckboxList
-                      group={group}
-                      chosen={chosen}
-                      onToggle={(v, on) => onChange(toggleFacet(form, group.GroupName, v, on))}
+            {categoryGroup ? (
+              <HydrateLater name="refine-category">
+                <Accordion title={categoryGroup.Name || 'Category'} defaultOpen>
+                  <fieldset className="refine__fieldset">
+                    <legend className="visually-hidden">Category</legend>
+                    <ul className="refine__tree refine__tree--top">
+                      <li>
+                        <label className="refine__option">
+                          <input
+                            type="radio"
+                            name={`${id}-category`}
+                            value="all"
+                            checked={chosenCategory === 'all'}
+                            onChange={() => onChange({ ...form, category: 'all' })}
+                          />
+                          <span className="refine__name">All</span>
+                          <Count n={categoryGroup.Count} />
+                        </label>
+                      </li>
+                    </ul>
+                    <CategoryRadios
+                      name={`${id}-category`}
+                      items={categoryGroup.FacetItems}
+                      chosen={chosenCategory}
+                      lineage={lineage}
+                      onChoose={(guid) => onChange({ ...form, category: guid })}
                     />
-                  </Accordion>
-                </HydrateLater>
-              );
-            })
-          : null}
-        {value && value.PriceRangeGroupItem.PriceRangeFacetItems.length > 0 ? (
-          <HydrateLater name="refine-price">
-            <Accordion title={value.PriceRangeGroupItem.Name || 'Price'} defaultOpen={prices.length > 0}>
-              <fieldset className="refine__fieldset">
-                <legend className="visually-hidden">Price</legend>
-                <ul className="refine__list">
-                  {value.PriceRangeGroupItem.PriceRangeFacetItems.map((band) => (
-                    <li key={band.Term}>
-                      <label className="refine__option">
-                        <input
-                          type="checkbox"
-                          value={band.Term}
-                          checked={prices.includes(band.Term)}
-                          onChange={(event) =>
-                            onChange({ ...form, price: toggleValue(form.price, band.Term, event.target.checked) })
-                          }
-                        />
-                        <span className="refine__name">{priceRangeLabel(band.From, band.To, currencySymbol)}</span>
-                        <Count n={band.TotalAvaibleItems} />
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              </fieldset>
-            </Accordion>
-          </HydrateLater>
-        ) : null}
-        {value && value.FilterFacetList.length > 0 ? (
-          <HydrateLater name="refine-flags">
-            <fieldset className="refine__fieldset refine__flags">
-              <legend className="refine__flags-title">Show only</legend>
-              <ul className="refine__list">
-                {value.FilterFacetList.map((flag) => (
-                  <li key={flag.GroupName}>
+                  </fieldset>
+                </Accordion>
+              </HydrateLater>
+            ) : null}
+            {value && value.StoreFacetGroupList.length > 0 ? (
+              <HydrateLater name="refine-location">
+                <Accordion title="Location" defaultOpen={!allLocations}>
+                  <fieldset className="refine__fieldset">
+                    <legend className="visually-hidden">Location</legend>
                     <label className="refine__option">
                       <input
                         type="checkbox"
-                        checked={form[flag.GroupName] === true}
-                        onChange={(event) => onChange({ ...form, [flag.GroupName]: event.target.checked })}
+                        checked={allLocations}
+                        onChange={() => onChange(chooseAllLocations(form))}
                       />
-                      <span className="refine__name">{flag.Name}</span>
-                      <Count n={flag.Count} />
+                      <span className="refine__name">All locations</span>
                     </label>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-          </HydrateLater>
+                    {value.StoreFacetGroupList.map((state) => {
+                      const code = state.Guid || splitTerm(state.Term).guid || state.Name;
+                      const inState =
+                        states.includes(code) || state.Stores.some((s, i) => stores.includes(facetValue(s, i)));
+                      return (
+                        <StateDetails key={code} initiallyOpen={inState}>
+                          <summary className="refine__state-summary">
+                            <span className="refine__name">{state.Name}</span>
+                            <Count n={state.TotalItemsInState} />
+                          </summary>
+                          <ul className="refine__list">
+                            <li>
+                              <label className="refine__option">
+                                <input
+                                  type="checkbox"
+                                  value={code}
+                                  checked={states.includes(code)}
+                                  onChange={(event) => onChange(toggleState(form, code, event.target.checked))}
+                                />
+                                <span className="refine__name">All stores in {state.Name}</span>
+                                <Count n={state.TotalItemsInState} />
+                              </label>
+                            </li>
+                            {state.Stores.map((store, i) => {
+                              const slug = facetValue(store, i);
+                              return (
+                                <li key={slug}>
+                                  <label className="refine__option">
+                                    <input
+                                      type="checkbox"
+                                      value={slug}
+                                      checked={stores.includes(slug)}
+                                      onChange={(event) => onChange(toggleStore(form, slug, event.target.checked))}
+                                    />
+                                    <span className="refine__name">{facetName(store)}</span>
+                                    <Count n={store.Count} />
+                                  </label>
+                                </li>
+                              );
+                            })}
+                          </ul>
+                        </StateDetails>
+                      );
+                    })}
+                  </fieldset>
+                </Accordion>
+              </HydrateLater>
+            ) : null}
+            {value
+              ? orderedFacetGroups(value).map((group) => {
+                  const chosen = form.facets?.[group.GroupName] ?? [];
+                  return (
+                    <HydrateLater key={group.GroupName} name={`refine-facet-${group.GroupName}`}>
+                      <Accordion title={group.Name} defaultOpen={group.GroupName === 'delivery' || chosen.length > 0}>
+                        <CheckboxList
+                          group={group}
+                          chosen={chosen}
+                          onToggle={(v, on) => onChange(toggleFacet(form, group.GroupName, v, on))}
+                        />
+                      </Accordion>
+                    </HydrateLater>
+                  );
+                })
+              : null}
+            {value && value.PriceRangeGroupItem.PriceRangeFacetItems.length > 0 ? (
+              <HydrateLater name="refine-price">
+                <Accordion title={value.PriceRangeGroupItem.Name || 'Price'} defaultOpen={prices.length > 0}>
+                  <fieldset className="refine__fieldset">
+                    <legend className="visually-hidden">Price</legend>
+                    <ul className="refine__list">
+                      {value.PriceRangeGroupItem.PriceRangeFacetItems.map((band) => (
+                        <li key={band.Term}>
+                          <label className="refine__option">
+                            <input
+                              type="checkbox"
+                              value={band.Term}
+                              checked={prices.includes(band.Term)}
+                              onChange={(event) =>
+                                onChange({ ...form, price: toggleValue(form.price, band.Term, event.target.checked) })
+                              }
+                            />
+                            <span className="refine__name">{priceRangeLabel(band.From, band.To, currencySymbol)}</span>
+                            <Count n={band.TotalAvaibleItems} />
+                          </label>
+                        </li>
+                      ))}
+                    </ul>
+                  </fieldset>
+                </Accordion>
+              </HydrateLater>
+            ) : null}
+            {value && value.FilterFacetList.length > 0 ? (
+              <HydrateLater name="refine-flags">
+                <fieldset className="refine__fieldset refine__flags">
+                  <legend className="refine__flags-title">Show only</legend>
+                  <ul className="refine__list">
+                    {value.FilterFacetList.map((flag) => (
+                      <li key={flag.GroupName}>
+                        <label className="refine__option">
+                          <input
+                            type="checkbox"
+                            checked={form[flag.GroupName] === true}
+                            onChange={(event) => onChange({ ...form, [flag.GroupName]: event.target.checked })}
+                          />
+                          <span className="refine__name">{flag.Name}</span>
+                          <Count n={flag.Count} />
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                </fieldset>
+              </HydrateLater>
+            ) : null}
+          </>
         ) : null}
       </form>
     </aside>
