@@ -270,6 +270,35 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
     await page.close();
   });
 
+  it('shows every card in full, with a picture or without', async () => {
+    // A search whose first page has an item without a picture.
+    let query: string | undefined;
+    for (const word of ['phone', 'camera', 'guitar', 'laptop', 'watch', 'ring', 'bike', 'drill']) {
+      const items = (await api(`query=${word}`)).ProductList.ProductListItems;
+      if (items.some((item) => item.ImageUrl === null)) {
+        query = word;
+        break;
+      }
+    }
+    if (!query) throw new Error('no search with an item without a picture in the demo catalogue');
+    const { page, problems } = await openPage(shop.browser, viewport);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=${query}`);
+    await shownCount(page);
+    await poll(() => page.locator('.product-card__image--none').count()).toBeGreaterThan(0);
+    // A card's details never run past its bottom edge (the card hides what overflows).
+    const cut = await page.locator('.product-card').evaluateAll((cards) =>
+      cards
+        .filter((card) => {
+          const body = card.querySelector<HTMLElement>('.product-card__body');
+          return body !== null && body.scrollHeight > body.clientHeight + 1;
+        })
+        .map((card) => card.querySelector('.product-card__title')?.textContent),
+    );
+    expect(cut).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('loads more by itself as the button nears, recording the page in the URL', async () => {
     const { page, problems } = await openPage(shop.browser, viewport);
     await page.goto(`${shop.server.baseUrl}/search-results?query=phone`);
