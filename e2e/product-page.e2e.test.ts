@@ -102,8 +102,10 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
     for (const section of ['Description', 'Specifications', 'Warranty', 'Delivery']) {
       expect(await page.getByRole('button', { name: section, exact: true }).count()).toBe(1);
     }
+    // Clicked as soon as it shows, perhaps before its part of the page has hydrated: the click is
+    // held until then, not lost.
     await page.getByRole('button', { name: 'Specifications', exact: true }).click();
-    expect(await page.getByRole('row', { name: /Item code/ }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('row', { name: /Item code/ }).count()).toBe(1);
     await screenshot(page, `product-${size}`);
 
     const share = page.getByRole('button', { name: 'Share' });

@@ -103,6 +103,40 @@ function drawn(picture: HTMLImageElement, painted: Promise<void>): Promise<void>
   });
 }
 
+/** The app's signal that the page has hydrated (lib/ssr-state.ts, HYDRATED_EVENT). */
+const HYDRATED = 'shop:hydrated';
+/** The longest clicks are held for, should the app never say it has hydrated (a script failed). */
+const LONGEST_HOLD_MS = 15000;
+
+/**
+ * Holds clicks on the page's buttons until the page has hydrated, then replays them, each once.
+ * The page hydrates in parts, one task each (issue 13's blocking time): a button drawn by the
+ * server does nothing until its part's turn, and a shopper's (or a journey's) early click on
+ * "Specifications" was lost. Held here, no half-hydrated handler runs, and nothing is lost; links
+ * and form fields keep the browser's own behaviour.
+ */
+function holdEarlyClicks(): void {
+  const held: HTMLButtonElement[] = [];
+  let released = false;
+  const hold = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!target || target.disabled || !document.getElementById('root')?.contains(target)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (!held.includes(target)) held.push(target);
+  };
+  const release = () => {
+    if (released) return;
+    released = true;
+    window.removeEventListener('click', hold, true);
+    for (const button of held) if (button.isConnected && !button.disabled) button.click();
+  };
+  window.addEventListener('click', hold, true);
+  window.addEventListener(HYDRATED, release, { once: true });
+  setTimeout(release, LONGEST_HOLD_MS);
+}
+holdEarlyClicks();
+
 let started = false;
 const once = () => {
   if (started) return;

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useInBrowser } from '../lib/ssr-state';
 import { useWishlist } from '../lib/wishlist';
 import { Icon } from './icon';
 
@@ -29,8 +30,13 @@ export function WishlistHeart({
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<boolean | null>(null);
   const ref = useRef<HTMLButtonElement>(null);
+  // Hydrating, the heart is drawn as the server drew it (the server knows no visitor's list), and
+  // then as the list says. A card hydrates in a later task than the page (HydrateLater): given the
+  // list straight away, a card whose turn came after the list arrived kept the server's "Add" for
+  // good, as hydration does not rewrite attributes (a saved heart looked unsaved after a reload).
+  const inBrowser = useInBrowser();
   if (!enabled) return null;
-  const inList = codes.has(code);
+  const inList = inBrowser && codes.has(code);
   const shown = optimistic && pending !== null ? pending : inList;
   return (
     <button
