@@ -1,0 +1,336 @@
+import type { CategoryFacetItem, FacetGroup, SearchFormData, SearchResultsValue } from '@shop/contract';
+import { type ReactNode, useState } from 'react';
+import { Accordion } from '../../../components/accordion';
+import { formatCount } from '../../../lib/format-count';
+import { HydrateLater } from '../../../lib/hydrate-later';
+import {
+  chooseAllLocations,
+  priceRangeLabel,
+  splitTerm,
+  toggleFacet,
+  toggleState,
+  toggleStore,
+  toggleValue,
+} from '../search-form';
+
+const FACETS_SHOWN = 8;
+
+/** The count after a space, so a choice reads 'Phones 127' to assistive technology too. */
+function Count({ n }: { n: number }) {
+  return (
+    <>
+      {' '}
+      <span className="refine__count">{formatCount(n)}</span>
+    </>
+  );
+}
+
+/** The path from a root to the chosen category, so its branch is shown open. */
+function lineageOf(items: CategoryFacetItem[], guid: string | undefined): Set<string> {
+  const path = new Set<string>();
+  if (!guid) return path;
+  const walk = (nodes: CategoryFacetItem[]): boolean => {
+    for (const node of nodes) {
+      if (node.Guid === guid || walk(node.FacetItems)) {
+        path.add(node.Guid);
+        return true;
+      }
+    }
+    return false;
+  };
+  walk(items);
+  return path;
+}
+
+function facetValue(item: { Term: string; Guid: string; Name: string }, index: number): string {
+  return item.Guid || splitTerm(item.Term).guid || `facet-${index}`;
+}
+
+function facetName(item: { Term: string; Name: string }): string {
+  return item.Name || splitTerm(item.Term).name;
+}
+
+function CategoryRadios({
+  name,
+  items,
+  chosen,
+  lineage,
+  onChoose,
+}: {
+  name: string;
+  items: CategoryFacetItem[];
+  chosen: string;
+  lineage: Set<string>;
+  onChoose: (guid: string) => void;
+}) {
+  return (
+    <ul className="refine__tree">
+      {items.map((item, i) => {
+        const value = facetValue(item, i);
+        return (
+          <li key={value}>
+            <label className="refine__option">
+              <input
+                type="radio"
+                name={name}
+                value={value}
+                checked={chosen === value}
+                onChange={() => onChoose(value)}
+              />
+              <span className="refine__name">{facetName(item)}</span>
+              <Count n={item.Count} />
+            </label>
+            {item.FacetItems.length > 0 && lineage.has(value) ? (
+              <CategoryRadios
+                name={name}
+                items={item.FacetItems}
+                chosen={chosen}
+                lineage={lineage}
+                onChoose={onChoose}
+              />
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function CheckboxList({
+  group,
+  chosen,
+  onToggle,
+}: {
+  group: FacetGroup;
+  chosen: string[];
+  onToggle: (value: string, on: boolean) => void;
+}) {
+  const [all, setAll] = useState(false);
+  const items = group.FacetItems.map((item, i) => ({ item, value: facetValue(item, i) }));
+  const shown = all ? items : items.filter((entry, i) => i < FACETS_SHOWN || chosen.includes(entry.value));
+  return (
+    <fieldset className="refine__fieldset">
+      <legend className="visually-hidden">{group.Name}</legend>
+      <ul className="refine__list">
+        {shown.map(({ item, value }) => (
+          <li key={value}>
+            <label className="refine__option">
+              <input
+                type="checkbox"
+                value={value}
+                checked={chosen.includes(value)}
+                onChange={(event) => onToggle(value, event.target.checked)}
+              />
+              <span className="refine__name">{facetName(item)}</span>
+              <Count n={item.Count} />
+            </label>
+          </li>
+        ))}
+      </ul>
+      {items.length > FACETS_SHOWN ? (
+        <button type="button" className="refine__more" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? 'Show fewer' : `Show all ${items.length}`}
+          <span className="visually-hidden"> {group.Name.toLowerCase()} options</span>
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A state's stores, open at first when something in it is chosen; then the shopper's to open or close. */
+function StateDetails({ initiallyOpen, children }: { initiallyOpen: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <details className="refine__state" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      {children}
+    </details>
+  );
+}
+
+/** Delivery first, then the rest of the upper groups, then the lower groups (spec screen 4). */
+function orderedFacetGroups(value: SearchResultsValue): FacetGroup[] {
+  const upper = value.UpperFacetGroupList;
+  const delivery = upper.filter((group) => group.GroupName === 'delivery');
+  return [...delivery, ...upper.filter((group) => group.GroupName !== 'delivery'), ...value.LowerFacetGroupList];
+}
+
+export interface RefineGroupsProps {
+  /** The panel's id: the category radios' name is made from it. */
+  id: string;
+  value: SearchResultsValue | null;
+  form: SearchFormData;
+  onChange: (form: SearchFormData) => void;
+  currencySymbol: string;
+}
+
+/**
+ * The refine panel's groups: category radios, locations, the generic facet groups, price bands and
+ * the 'Show only' flags. Choices change the form (RefinePanel applies it).
+ */
+export function RefineGroups({ id, value, form, onChange, currencySymbol }: RefineGroupsProps) {
+  const categoryGroup = value?.CategoryFacetGroupList[0];
+  const chosenCategory = form.category && form.category !== 'all' ? form.category : 'all';
+  const lineage = lineageOf(categoryGroup?.FacetItems ?? [], form.category);
+  const states = form.states ?? [];
+  const stores = form.stores ?? [];
+  const allLocations = states.length + stores.length === 0;
+  const prices = form.price ?? [];
+  return (
+    <>
+      {/* Each group hydrates in a task of its own (HydrateLater): the whole panel at once, 120-odd
+            options and hidden on a phone, was one of the search page's longest tasks (issue 13). */}
+      {categoryGroup ? (
+        <HydrateLater name="refine-category">
+          <Accordion title={categoryGroup.Name || 'Category'} defaultOpen>
+            <fieldset className="refine__fieldset">
+              <legend className="visually-hidden">Category</legend>
+              <ul className="refine__tree refine__tree--top">
+                <li>
+                  <label className="refine__option">
+                    <input
+                      type="radio"
+                      name={`${id}-category`}
+                      value="all"
+                      checked={chosenCategory === 'all'}
+                      onChange={() => onChange({ ...form, category: 'all' })}
+                    />
+                    <span className="refine__name">All</span>
+                    <Count n={categoryGroup.Count} />
+                  </label>
+                </li>
+              </ul>
+              <CategoryRadios
+                name={`${id}-category`}
+                items={categoryGroup.FacetItems}
+                chosen={chosenCategory}
+                lineage={lineage}
+                onChoose={(guid) => onChange({ ...form, category: guid })}
+              />
+            </fieldset>
+          </Accordion>
+        </HydrateLater>
+      ) : null}
+      {value && value.StoreFacetGroupList.length > 0 ? (
+        <HydrateLater name="refine-location">
+          <Accordion title="Location" defaultOpen={!allLocations}>
+            <fieldset className="refine__fieldset">
+              <legend className="visually-hidden">Location</legend>
+              <label className="refine__option">
+                <input type="checkbox" checked={allLocations} onChange={() => onChange(chooseAllLocations(form))} />
+                <span className="refine__name">All locations</span>
+              </label>
+              {value.StoreFacetGroupList.map((state) => {
+                const code = state.Guid || splitTerm(state.Term).guid || state.Name;
+                const inState = states.includes(code) || state.Stores.some((s, i) => stores.includes(facetValue(s, i)));
+                return (
+                  <StateDetails key={code} initiallyOpen={inState}>
+                    <summary className="refine__state-summary">
+                      <span className="refine__name">{state.Name}</span>
+                      <Count n={state.TotalItemsInState} />
+                    </summary>
+                    <ul className="refine__list">
+                      <li>
+                        <label className="refine__option">
+                          <input
+                            type="checkbox"
+                            value={code}
+                            checked={states.includes(code)}
+                            onChange={(event) => onChange(toggleState(form, code, event.target.checked))}
+                          />
+                          <span className="refine__name">All stores in {state.Name}</span>
+                          <Count n={state.TotalItemsInState} />
+                        </label>
+                      </li>
+                      {state.Stores.map((store, i) => {
+                        const slug = facetValue(store, i);
+                        return (
+                          <li key={slug}>
+                            <label className="refine__option">
+                              <input
+                                type="checkbox"
+                                value={slug}
+                                checked={stores.includes(slug)}
+                                onChange={(event) => onChange(toggleStore(form, slug, event.target.checked))}
+                              />
+                              <span className="refine__name">{facetName(store)}</span>
+                              <Count n={store.Count} />
+                            </label>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  </StateDetails>
+                );
+              })}
+            </fieldset>
+          </Accordion>
+        </HydrateLater>
+      ) : null}
+      {value
+        ? orderedFacetGroups(value).map((group) => {
+            const chosen = form.facets?.[group.GroupName] ?? [];
+            return (
+              <HydrateLater key={group.GroupName} name={`refine-facet-${group.GroupName}`}>
+                <Accordion title={group.Name} defaultOpen={group.GroupName === 'delivery' || chosen.length > 0}>
+                  <CheckboxList
+                    group={group}
+                    chosen={chosen}
+                    onToggle={(v, on) => onChange(toggleFacet(form, group.GroupName, v, on))}
+                  />
+                </Accordion>
+              </HydrateLater>
+            );
+          })
+        : null}
+      {value && value.PriceRangeGroupItem.PriceRangeFacetItems.length > 0 ? (
+        <HydrateLater name="refine-price">
+          <Accordion title={value.PriceRangeGroupItem.Name || 'Price'} defaultOpen={prices.length > 0}>
+            <fieldset className="refine__fieldset">
+              <legend className="visually-hidden">Price</legend>
+              <ul className="refine__list">
+                {value.PriceRangeGroupItem.PriceRangeFacetItems.map((band) => (
+                  <li key={band.Term}>
+                    <label className="refine__option">
+                      <input
+                        type="checkbox"
+                        value={band.Term}
+                        checked={prices.includes(band.Term)}
+                        onChange={(event) =>
+                          onChange({ ...form, price: toggleValue(form.price, band.Term, event.target.checked) })
+                        }
+                      />
+                      <span className="refine__name">{priceRangeLabel(band.From, band.To, currencySymbol)}</span>
+                      <Count n={band.TotalAvaibleItems} />
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          </Accordion>
+        </HydrateLater>
+      ) : null}
+      {value && value.FilterFacetList.length > 0 ? (
+        <HydrateLater name="refine-flags">
+          <fieldset className="refine__fieldset refine__flags">
+            <legend className="refine__flags-title">Show only</legend>
+            <ul className="refine__list">
+              {value.FilterFacetList.map((flag) => (
+                <li key={flag.GroupName}>
+                  <label className="refine__option">
+                    <input
+                      type="checkbox"
+                      checked={form[flag.GroupName] === true}
+                      onChange={(event) => onChange({ ...form, [flag.GroupName]: event.target.checked })}
+                    />
+                    <span className="refine__name">{flag.Name}</span>
+                    <Count n={flag.Count} />
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        </HydrateLater>
+      ) : null}
+    </>
+  );
+}
