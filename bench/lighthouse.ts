@@ -6,13 +6,14 @@
  * search results and a product page. Each page runs `--runs` times (default 3) and is judged on the
  * median of its runs (bench/lighthouse-budget.ts); a page that misses only on what the machine's
  * load moves (performance, LCP, TBT) runs again, up to `--most` runs in all (default 5), and is
- * judged on the median of all of them. `npm run test:lighthouse` is the same run, meant as the last
- * step of `npm run validate` and not wired in yet: it held on a quiet machine and failed straight
- * after the journeys of a clean-checkout run (README, Performance). Its figures go to
- * bench/results/validate/, which git ignores.
+ * judged on the median of all of them. Each run starts once the machine is quiet
+ * (bench/machine-quiet.ts), waiting up to `--quiet-wait` seconds. `npm run test:lighthouse` is the
+ * same run, the last step of `npm run validate`; its figures go to bench/results/validate/, which
+ * git ignores.
  *
  *   npm run lighthouse -- [--runs 3] [--most 5] [--products 3000] [--no-budget]
  *                         [--pages product,search] [--tasks] [--trace-dir DIR] [--without-scripts]
+ *                         [--quiet-wait 300]
  *
  * `--tasks` prints each run's long main-thread tasks (Lighthouse's `long-tasks` audit, durations
  * as simulated on the slowed CPU) and `--trace-dir` writes each run's Chrome trace
@@ -32,6 +33,7 @@ import type * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { BUDGET, budgetMisses, judgedFigures, type PageFigures, worthAnotherRun } from './lighthouse-budget.js';
 import { type LighthouseShop, launchLighthouseChromium, startLighthouseShop } from './lighthouse-shop.js';
+import { LIGHTHOUSE_QUIET, type QuietWait, waitUntilQuiet } from './machine-quiet.js';
 
 export { BUDGET, budgetMisses, type PageFigures };
 
@@ -94,6 +96,7 @@ function readOptions() {
       tasks: { type: 'boolean', default: false },
       'trace-dir': { type: 'string' },
       'without-scripts': { type: 'boolean', default: false },
+      'quiet-wait': { type: 'string', default: '300' },
     },
   });
   return {
@@ -106,7 +109,26 @@ function readOptions() {
     tasks: values.tasks,
     traceDir: values['trace-dir'],
     withoutScripts: values['without-scripts'],
+    quietWaitMs: Number(values['quiet-wait']) * 1000,
   };
+}
+
+/**
+ * Before each run, waits for the machine to go quiet (bench/machine-quiet.ts): up to
+ * `--quiet-wait` seconds before the first run (default 300: straight after the journeys of a
+ * clean-checkout run), a third of that before each later one (a run's own browser work settles
+ * within seconds). A run that starts on a machine still busy is measured all the same, and its
+ * line says so.
+ */
+async function waitForQuietMachine(options: { quietWaitMs: number }, first: boolean): Promise<QuietWait> {
+  return waitUntilQuiet({ ...LIGHTHOUSE_QUIET, maxWaitMs: first ? options.quietWaitMs : options.quietWaitMs / 3 });
+}
+
+function describeWait(wait: QuietWait): string {
+  const last = Math.round((wait.shares.at(-1) ?? 0) * 100);
+  return wait.quiet
+    ? `quiet after ${Math.round(wait.waitedMs / 1000)} s`
+    : `still ${last}% busy after ${Math.round(wait.waitedMs / 1000)} s`;
 }
 
 /**
@@ -145,6 +167,9 @@ async function main(): Promise<void> {
     chrome = await launchLighthouseChromium();
     const results: PageFigures[] = [];
     const allRuns: Record<string, PageFigures[]> = {};
+    const waits: Record<string, { quiet: boolean; waitedMs: number; lastBusy: number }[]> = {};
+    let busyRuns = 0;
+    let firstRun = true;
     for (const { page, url } of pages) {
       const runs: PageFigures[] = [];
       allRuns[page] = runs;
@@ -154,6 +179,13 @@ async function main(): Promise<void> {
       // timeout on a busy machine) scores 0 for reasons that are not the page's: it is run again,
       // up to two extra times.
       while ((runs.length < options.runs || (options.budget && worthAnotherRun(runs, options.most))) && failures <= 2) {
+        const wait = await waitForQuietMachine(options, firstRun);
+        firstRun = false;
+        if (!wait.quiet) busyRuns++;
+        waits[page] = [
+          ...(waits[page] ?? []),
+          { quiet: wait.quiet, waitedMs: wait.waitedMs, lastBusy: Math.round((wait.shares.at(-1) ?? 0) * 100) / 100 },
+        ];
         const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
@@ -174,7 +206,7 @@ async function main(): Promise<void> {
           (result.lhr as { environment?: { benchmarkIndex?: number } }).environment?.benchmarkIndex ?? 0,
         );
         console.log(
-          `[lighthouse] ${page} run ${runs.length}: performance ${last?.performance}, LCP ${last?.lcpMs} ms, TBT ${last?.tbtMs} ms, load ${os.loadavg()[0]?.toFixed(1)}, benchmark index ${benchmarkIndex}`,
+          `[lighthouse] ${page} run ${runs.length}: performance ${last?.performance}, LCP ${last?.lcpMs} ms, TBT ${last?.tbtMs} ms, started ${describeWait(wait)}, load ${os.loadavg()[0]?.toFixed(1)}, benchmark index ${benchmarkIndex}`,
         );
         if (options.tasks) console.log(describeLongTasks(lhr).join('\n'));
         if (options.traceDir) {
@@ -194,7 +226,7 @@ async function main(): Promise<void> {
     const md = [
       `# Lighthouse ${date.slice(0, 10)}`,
       '',
-      `Lighthouse 12, default mobile settings, Debian Chromium headless${options.withoutScripts ? ', **every script of the app blocked** (`--without-scripts`: the server-rendered pages alone, not judged)' : ''}, the compiled server with NODE_ENV=production on SQLite with ${options.products} demo items; each page's figures are the median of its runs (${options.runs}, up to ${options.most} when it missed on timing alone), the scores that must be 100 and the JavaScript its worst run. Machine load at the end: ${os.loadavg()[0]?.toFixed(1)} (${os.cpus().length} cores); wall time ${Math.round((Date.now() - started) / 1000)} s.`,
+      `Lighthouse 12, default mobile settings, Debian Chromium headless${options.withoutScripts ? ', **every script of the app blocked** (`--without-scripts`: the server-rendered pages alone, not judged)' : ''}, the compiled server with NODE_ENV=production on SQLite with ${options.products} demo items; each page's figures are the median of its runs (${options.runs}, up to ${options.most} when it missed on timing alone), the scores that must be 100 and the JavaScript its worst run. Each run started once the machine was quiet (under ${LIGHTHOUSE_QUIET.busyBelow * 100}% of its processors busy for ${(LIGHTHOUSE_QUIET.windows * LIGHTHOUSE_QUIET.windowMs) / 1000} s)${busyRuns > 0 ? `, except ${busyRuns} that waited in vain and ran on a busy machine` : ''}. Machine load at the end: ${os.loadavg()[0]?.toFixed(1)} (${os.cpus().length} cores); wall time ${Math.round((Date.now() - started) / 1000)} s.`,
       '',
       '| page | performance | accessibility | best practices | SEO | FCP | LCP | CLS | TBT | JS (kB, compressed) | total (kB) |',
       '|---|---|---|---|---|---|---|---|---|---|---|',
@@ -225,7 +257,7 @@ async function main(): Promise<void> {
     mkdirSync(path.dirname(path.join(RESULTS_DIR, name)), { recursive: true });
     writeFileSync(
       path.join(RESULTS_DIR, `${name}.json`),
-      `${JSON.stringify({ date, options, load: os.loadavg(), results, runs: allRuns }, null, 2)}\n`,
+      `${JSON.stringify({ date, options, load: os.loadavg(), results, runs: allRuns, waits }, null, 2)}\n`,
     );
     writeFileSync(path.join(RESULTS_DIR, `${name}.md`), md);
     console.log(md);
