@@ -52,7 +52,7 @@ describe.each(Object.entries(VIEWPORTS))('the cart on a %s', (_size, viewport) =
     await page.locator('.product__summary').getByRole('button', { name: 'Add to cart' }).click();
   }
 
-  it('adds from the product page, through the changes dialog, across two stores, and removes', async () => {
+  it('adds from the product page, through the changes dialog, across two stores, and removes in the modal and on the cart page', async () => {
     const [first, second] = await twoStores();
     const { page, problems } = await openPage(shop.browser, viewport);
     const cartButton = page.getByRole('button', { name: /^Cart, \d+ items?$/ });
@@ -90,11 +90,21 @@ describe.each(Object.entries(VIEWPORTS))('the cart on a %s', (_size, viewport) =
     expect(await cart.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/checkout');
     await expect.poll(() => cartButton.getAttribute('aria-label')).toBe('Cart, 2 items');
 
-    // Removing both leaves the empty text.
+    // One removed in the modal, then the cart page: no 'View cart' there (it would lead to itself).
     await cart.getByRole('button', { name: `Remove ${first.Title}` }).click();
     await expect.poll(() => cart.getByRole('link', { name: first.Title, exact: true }).count()).toBe(0);
-    await cart.getByRole('button', { name: `Remove ${second.Title}` }).click();
-    await cart.getByText('Your cart is empty.').waitFor();
+    await cart.getByRole('link', { name: 'View cart' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your cart' }).waitFor();
+    expect(await cart.count()).toBe(0);
+    const main = page.getByRole('main');
+    expect(await main.getByRole('link', { name: second.Title, exact: true }).count()).toBe(1);
+    expect(await main.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/checkout');
+    expect(await main.getByRole('link', { name: 'View cart' }).count()).toBe(0);
+
+    // Removing the last leaves the empty text and a way back to the shop.
+    await main.getByRole('button', { name: `Remove ${second.Title}` }).click();
+    await main.getByText('Your cart is empty.').waitFor();
+    expect(await main.getByRole('link', { name: 'Start shopping' }).getAttribute('href')).toBe('/shop');
     await expect.poll(() => cartButton.getAttribute('aria-label')).toBe('Cart, 0 items');
     expect(problems).toEqual([]);
     await page.close();

@@ -5,7 +5,7 @@ export function CartPage() {
   return (
     <div className="page cart-page">
       <h1>Your cart</h1>
-      <CartContents />
+      <CartContents onPage />
     </div>
   );
 }

@@ -70,10 +70,27 @@ export function CartSummary({ cart, screenWidth }: { cart: Cart; screenWidth: nu
   );
 }
 
-export function CartContents({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * The cart's stores, summary and actions: in the modal (`onNavigate` closes it as a link is
+ * followed) and on the /cart page (`onPage`), where a 'View cart' link would lead to the page
+ * itself and an empty cart offers a way back to the shop.
+ */
+export function CartContents({ onNavigate, onPage = false }: { onNavigate?: () => void; onPage?: boolean }) {
   const { cart, remove } = useCart();
   const [error, setError] = useState(false);
-  if (cart.itemCount === 0 || cart.stores.length === 0) return <p className="cart-empty">Your cart is empty.</p>;
+  if (cart.itemCount === 0 || cart.stores.length === 0) {
+    if (!onPage) return <p className="cart-empty">Your cart is empty.</p>;
+    return (
+      <>
+        <p className="cart-empty">Your cart is empty.</p>
+        <p>
+          <Link className="button button--yellow" to="/shop">
+            Start shopping
+          </Link>
+        </p>
+      </>
+    );
+  }
   const unavailable = cartItems(cart).some((item) => !item.IsAvailable);
   return (
     <div className="cart">
@@ -107,9 +124,11 @@ export function CartContents({ onNavigate }: { onNavigate?: () => void }) {
       ))}
       <CartSummary cart={cart} screenWidth={window.innerWidth} />
       <div className="cart__actions">
-        <Link className="button button--secondary" to="/cart" onClick={onNavigate}>
-          View cart
-        </Link>
+        {onPage ? null : (
+          <Link className="button button--secondary" to="/cart" onClick={onNavigate}>
+            View cart
+          </Link>
+        )}
         <Link className="button button--yellow" to="/checkout" onClick={onNavigate}>
           Checkout
         </Link>
