@@ -25,6 +25,18 @@ function Count({ n }: { n: number }) {
   );
 }
 
+/** One choice in a group: its input, then its name and, where known, its count. */
+function Choice({ name, count, children }: { name: string; count?: number; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is `children`, an input inside the label.
+    <label className="refine__option">
+      {children}
+      <span className="refine__name">{name}</span>
+      {count === undefined ? null : <Count n={count} />}
+    </label>
+  );
+}
+
 /** The path from a root to the chosen category, so its branch is shown open. */
 function lineageOf(items: CategoryFacetItem[], guid: string | undefined): Set<string> {
   const path = new Set<string>();
@@ -69,7 +81,7 @@ function CategoryRadios({
         const value = facetValue(item, i);
         return (
           <li key={value}>
-            <label className="refine__option">
+            <Choice name={facetName(item)} count={item.Count}>
               <input
                 type="radio"
                 name={name}
@@ -77,9 +89,7 @@ function CategoryRadios({
                 checked={chosen === value}
                 onChange={() => onChoose(value)}
               />
-              <span className="refine__name">{facetName(item)}</span>
-              <Count n={item.Count} />
-            </label>
+            </Choice>
             {item.FacetItems.length > 0 && lineage.has(value) ? (
               <CategoryRadios
                 name={name}
@@ -114,16 +124,14 @@ function CheckboxList({
       <ul className="refine__list">
         {shown.map(({ item, value }) => (
           <li key={value}>
-            <label className="refine__option">
+            <Choice name={facetName(item)} count={item.Count}>
               <input
                 type="checkbox"
                 value={value}
                 checked={chosen.includes(value)}
                 onChange={(event) => onToggle(value, event.target.checked)}
               />
-              <span className="refine__name">{facetName(item)}</span>
-              <Count n={item.Count} />
-            </label>
+            </Choice>
           </li>
         ))}
       </ul>
@@ -186,7 +194,7 @@ export function RefineGroups({ id, value, form, onChange, currencySymbol }: Refi
               <legend className="visually-hidden">Category</legend>
               <ul className="refine__tree refine__tree--top">
                 <li>
-                  <label className="refine__option">
+                  <Choice name="All" count={categoryGroup.Count}>
                     <input
                       type="radio"
                       name={`${id}-category`}
@@ -194,9 +202,7 @@ export function RefineGroups({ id, value, form, onChange, currencySymbol }: Refi
                       checked={chosenCategory === 'all'}
                       onChange={() => onChange({ ...form, category: 'all' })}
                     />
-                    <span className="refine__name">All</span>
-                    <Count n={categoryGroup.Count} />
-                  </label>
+                  </Choice>
                 </li>
               </ul>
               <CategoryRadios
@@ -215,10 +221,9 @@ export function RefineGroups({ id, value, form, onChange, currencySymbol }: Refi
           <Accordion title="Location" defaultOpen={!allLocations}>
             <fieldset className="refine__fieldset">
               <legend className="visually-hidden">Location</legend>
-              <label className="refine__option">
+              <Choice name="All locations">
                 <input type="checkbox" checked={allLocations} onChange={() => onChange(chooseAllLocations(form))} />
-                <span className="refine__name">All locations</span>
-              </label>
+              </Choice>
               {value.StoreFacetGroupList.map((state) => {
                 const code = state.Guid || splitTerm(state.Term).guid || state.Name;
                 const inState = states.includes(code) || state.Stores.some((s, i) => stores.includes(facetValue(s, i)));
@@ -230,31 +235,27 @@ export function RefineGroups({ id, value, form, onChange, currencySymbol }: Refi
                     </summary>
                     <ul className="refine__list">
                       <li>
-                        <label className="refine__option">
+                        <Choice name={`All stores in ${state.Name}`} count={state.TotalItemsInState}>
                           <input
                             type="checkbox"
                             value={code}
                             checked={states.includes(code)}
                             onChange={(event) => onChange(toggleState(form, code, event.target.checked))}
                           />
-                          <span className="refine__name">All stores in {state.Name}</span>
-                          <Count n={state.TotalItemsInState} />
-                        </label>
+                        </Choice>
                       </li>
                       {state.Stores.map((store, i) => {
                         const slug = facetValue(store, i);
                         return (
                           <li key={slug}>
-                            <label className="refine__option">
+                            <Choice name={facetName(store)} count={store.Count}>
                               <input
                                 type="checkbox"
                                 value={slug}
                                 checked={stores.includes(slug)}
                                 onChange={(event) => onChange(toggleStore(form, slug, event.target.checked))}
                               />
-                              <span className="refine__name">{facetName(store)}</span>
-                              <Count n={store.Count} />
-                            </label>
+                            </Choice>
                           </li>
                         );
                       })}
@@ -290,7 +291,7 @@ export function RefineGroups({ id, value, form, onChange, currencySymbol }: Refi
               <ul className="refine__list">
                 {value.PriceRangeGroupItem.PriceRangeFacetItems.map((band) => (
                   <li key={band.Term}>
-                    <label className="refine__option">
+                    <Choice name={priceRangeLabel(band.From, band.To, currencySymbol)} count={band.TotalAvaibleItems}>
                       <input
                         type="checkbox"
                         value={band.Term}
@@ -299,9 +300,7 @@ export function RefineGroups({ id, value, form, onChange, currencySymbol }: Refi
                           onChange({ ...form, price: toggleValue(form.price, band.Term, event.target.checked) })
                         }
                       />
-                      <span className="refine__name">{priceRangeLabel(band.From, band.To, currencySymbol)}</span>
-                      <Count n={band.TotalAvaibleItems} />
-                    </label>
+                    </Choice>
                   </li>
                 ))}
               </ul>
@@ -316,15 +315,13 @@ export function RefineGroups({ id, value, form, onChange, currencySymbol }: Refi
             <ul className="refine__list">
               {value.FilterFacetList.map((flag) => (
                 <li key={flag.GroupName}>
-                  <label className="refine__option">
+                  <Choice name={flag.Name} count={flag.Count}>
                     <input
                       type="checkbox"
                       checked={form[flag.GroupName] === true}
                       onChange={(event) => onChange({ ...form, [flag.GroupName]: event.target.checked })}
                     />
-                    <span className="refine__name">{flag.Name}</span>
-                    <Count n={flag.Count} />
-                  </label>
+                  </Choice>
                 </li>
               ))}
             </ul>
