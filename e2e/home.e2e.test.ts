@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
+import { controlBoxes, tooClose } from './support/layout.js';
 import { openPage } from './support/pages.js';
 import { useShop } from './support/shop.js';
 
@@ -148,6 +149,10 @@ describe.each(Object.entries(VIEWPORTS))('the home page on a %s', (size, viewpor
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Warranty');
     await page.goto(`${shop.server.baseUrl}/no/such/page`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    // Its two ways on stand apart, side by side or, on a phone, one above the other.
+    const ways = await controlBoxes(page.getByRole('main'));
+    expect(ways.map((box) => box.name)).toEqual(['Go to the home page', 'Browse all items']);
+    expect(tooClose(ways, 8)).toEqual([]);
     await page.close();
   });
 });

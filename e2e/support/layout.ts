@@ -50,6 +50,22 @@ export function overlaps(boxes: Box[]): string[] {
   return found;
 }
 
+/**
+ * Pairs of boxes less than `gap` px apart, touching included: two buttons stacked edge to edge
+ * when their row wraps read as one block, and a finger meant for one lands on the other.
+ */
+export function tooClose(boxes: Box[], gap: number): string[] {
+  const found: string[] = [];
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      const apartAcross = Math.max(a.left, b.left) - Math.min(a.right, b.right);
+      const apartDown = Math.max(a.top, b.top) - Math.min(a.bottom, b.bottom);
+      if (apartAcross < gap && apartDown < gap) found.push(`'${a.name}' is within ${gap} px of '${b.name}'`);
+    }
+  }
+  return found;
+}
+
 /** Boxes that reach past the left or right edge of the window. */
 export function offScreen(boxes: Box[], width: number): string[] {
   return boxes.filter((box) => box.left < -0.5 || box.right > width + 0.5).map((box) => `'${box.name}' is cut off`);

@@ -9,7 +9,7 @@ export function NotFoundPage() {
     <section className="not-found">
       <h1>Page not found</h1>
       <p>That page does not exist, or it has moved.</p>
-      <p>
+      <p className="not-found__actions">
         <Link className="button button--primary" to="/">
           Go to the home page
         </Link>{' '}

@@ -19,7 +19,7 @@ export function StorePage() {
       <section className="not-found">
         <h1>Store not found</h1>
         <p>There is no store at this address. It may have moved or closed.</p>
-        <p>
+        <p className="not-found__actions">
           <Link className="button button--primary" to="/search-results">
             Browse all items
           </Link>

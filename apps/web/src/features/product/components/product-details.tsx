@@ -143,7 +143,7 @@ export function ProductNotFound({ code }: { code: string }) {
         We could not find an item with the code <strong>{code.toUpperCase()}</strong>. It may have been removed from
         sale.
       </p>
-      <p>
+      <p className="not-found__actions">
         <Link className="button button--primary" to="/search-results">
           Browse all items
         </Link>{' '}
