@@ -11,6 +11,12 @@ export interface LeafCategory {
   brands: Record<string, string[]>;
   /** Extra words appended to some titles. */
   extras?: string[];
+  /**
+   * Extras that fit only some models, by model: a compact or action camera has no kit lens, a
+   * MacBook with Apple's own chip no Intel processor, an Apple Watch Ultra one size. A model listed
+   * here draws from its own list instead of `extras` (never an empty one: the draws stay the same).
+   */
+  extrasByModel?: Record<string, string[]>;
   storage?: string[];
   colours?: string[];
   /**
@@ -111,6 +117,12 @@ export const CATEGORY_TREE: RootCategory[] = [
           Microsoft: ['Surface Laptop 4', 'Surface Laptop Go'],
         },
         extras: ['16GB RAM', '8GB RAM', 'with Charger', 'Intel Core i7', 'Intel Core i5'],
+        extrasByModel: Object.fromEntries(
+          ['MacBook Air M1', 'MacBook Air M2', 'MacBook Pro 14', 'MacBook Pro 16'].map((model) => [
+            model,
+            ['16GB RAM', '8GB RAM', 'with Charger'],
+          ]),
+        ),
         storage: ['256gb', '512gb', '1tb'],
         colours: ['silver', 'grey', 'black'],
         price: [150, 3200],
@@ -307,6 +319,17 @@ export const CATEGORY_TREE: RootCategory[] = [
           Fitbit: ['Sense 2', 'Versa 4'],
         },
         extras: ['GPS', 'GPS + Cellular', '45mm', '41mm'],
+        extrasByModel: {
+          'Watch Ultra': ['GPS + Cellular', '49mm'],
+          'Watch SE': ['GPS', 'GPS + Cellular', '44mm', '40mm'],
+          'Galaxy Watch 5': ['Bluetooth', 'LTE', '44mm', '40mm'],
+          'Galaxy Watch 6 Classic': ['Bluetooth', 'LTE', '47mm', '43mm'],
+          'Fenix 7': ['with Charger', 'Boxed'],
+          'Forerunner 255': ['with Charger', 'Boxed'],
+          'Venu 2': ['with Charger', 'Boxed'],
+          'Sense 2': ['with Charger', 'Boxed'],
+          'Versa 4': ['with Charger', 'Boxed'],
+        },
         colours: ['black', 'silver', 'gold', 'blue'],
         price: [40, 1100],
         weightGrams: [60, 250],
@@ -420,6 +443,15 @@ export const CATEGORY_TREE: RootCategory[] = [
           GoPro: ['HERO11 Black', 'HERO10 Black'],
         },
         extras: ['Body Only', 'with Kit Lens', 'with Battery and Charger'],
+        // Fixed-lens cameras: no body to sell without a lens.
+        extrasByModel: {
+          'PowerShot G7 X Mark III': ['with Battery and Charger', 'Boxed'],
+          'ZV-1 Vlog Camera': ['with Battery and Charger', 'Boxed'],
+          X100V: ['with Battery and Charger', 'Boxed'],
+          'Instax Mini 12': ['Boxed', 'with Film'],
+          'HERO11 Black': ['with Battery and Charger', 'with Mounts'],
+          'HERO10 Black': ['with Battery and Charger', 'with Mounts'],
+        },
         colours: ['black', 'silver'],
         price: [20, 4200],
         weightGrams: [150, 1500],

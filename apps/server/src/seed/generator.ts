@@ -320,7 +320,8 @@ export function generateProduct(index: number, seed: number, context: GeneratorC
   const model = random.pick(leaf.brands[brand] ?? ['Item']);
   const storage = leaf.storage && random.chance(0.85) ? random.pick(leaf.storage) : null;
   const colour = leaf.colours && random.chance(0.8) ? random.pick(leaf.colours) : null;
-  const extra = leaf.extras && random.chance(0.5) ? random.pick(leaf.extras) : null;
+  const extras = leaf.extrasByModel?.[model] ?? leaf.extras;
+  const extra = extras && random.chance(0.5) ? random.pick(extras) : null;
   const condition = random.weighted(CONDITION_WEIGHTS);
 
   const titleParts = [brand === 'Unbranded' ? '' : brand, model];

@@ -417,6 +417,7 @@ const EXTRA_FACTORS: Record<string, number> = {
   'with 2 Controllers': 1.12,
   'Wi-Fi + Cellular': 1.15,
   'GPS + Cellular': 1.15,
+  LTE: 1.15,
   '16GB RAM': 1.1,
   'Intel Core i7': 1.08,
 };

@@ -73,6 +73,23 @@ describe('demo catalogue', () => {
     expect(uk.every((p) => p.tax_treatment !== 'gst_free')).toBe(true);
   });
 
+  it('gives a model only the extras it can have: no kit lens on a fixed-lens camera, no Intel chip in a MacBook, no cellular Garmin', () => {
+    const leaves = CATEGORY_TREE.flatMap((root) => root.children).map((leaf, i) => ({ id: i + 1, leaf }));
+    const titles = Array.from(
+      { length: 6000 },
+      (_, i) => generateProduct(i, 1, { stores: [{ id: 1, region: 'AU' }], leaves }).title,
+    );
+    const fixedLens = titles.filter((t) => /G7 X|ZV-1|X100V|Instax|GoPro/.test(t));
+    expect(fixedLens.length).toBeGreaterThan(20);
+    expect(fixedLens.filter((t) => /Kit Lens|Body Only/.test(t))).toEqual([]);
+    expect(fixedLens.some((t) => / - /.test(t))).toBe(true);
+    expect(titles.filter((t) => /MacBook.*Intel/.test(t))).toEqual([]);
+    expect(titles.filter((t) => /(Garmin|Fitbit).*(Cellular|mm)/.test(t))).toEqual([]);
+    expect(titles.filter((t) => /Watch Ultra.*(41|45)mm/.test(t))).toEqual([]);
+    // Other models keep the leaf's extras.
+    expect(titles.some((t) => /Canon EOS R6.* - (Body Only|with Kit Lens)/.test(t))).toBe(true);
+  });
+
   it('seeds products with promotions, markdowns and some sold items, and replaces the catalogue when run again', async () => {
     const target = testDatabaseTargets()[0];
     if (!target) throw new Error('no database target');
