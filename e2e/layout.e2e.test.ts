@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { controlBoxes, offScreen, overlaps, scrollsSideways, showing } from './support/layout.js';
+import { controlBoxes, offScreen, overlaps, scrollsSideways, searchPlaceholder, showing } from './support/layout.js';
 import { openPage } from './support/pages.js';
 import { type Shop, useShop } from './support/shop.js';
 
@@ -58,6 +58,9 @@ async function expectTidy(page: Page, where: string): Promise<void> {
   const boxes = await controlBoxes(page.getByRole('banner'));
   expect(boxes.length, `${where}: the header's controls`).toBeGreaterThanOrEqual(5);
   expect([...overlaps(boxes), ...offScreen(boxes, width)], where).toEqual([]);
+  // The empty search field's hint reads whole from 360 px up (on narrower phones it ends in '...').
+  const hint = await searchPlaceholder(page);
+  if (hint && width >= 360) expect(hint.needed, `${where}: '${hint.text}' is cut off`).toBeLessThanOrEqual(hint.room);
 }
 
 async function waitForResults(page: Page): Promise<void> {

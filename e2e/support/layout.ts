@@ -66,6 +66,27 @@ export function tooClose(boxes: Box[], gap: number): string[] {
   return found;
 }
 
+/**
+ * The header's search field, when empty: whether its placeholder shows whole. Measured as the
+ * browser lays it out: the hint is typed in for a moment (no input event, so the app never sees
+ * it) and the field's scroll width compared with its width; a search field keeps room for its
+ * clear button, which a sum of font and padding widths misses. `null` when the field holds a
+ * search (the placeholder is not shown).
+ */
+export function searchPlaceholder(page: Page): Promise<{ text: string; needed: number; room: number } | null> {
+  return page
+    .getByRole('banner')
+    .getByRole('combobox', { name: 'Search for items' })
+    .evaluate((element) => {
+      const input = element as HTMLInputElement;
+      if (input.value !== '') return null;
+      input.value = input.placeholder;
+      const measured = { text: input.placeholder, needed: input.scrollWidth, room: input.clientWidth };
+      input.value = '';
+      return measured;
+    });
+}
+
 /** Boxes that reach past the left or right edge of the window. */
 export function offScreen(boxes: Box[], width: number): string[] {
   return boxes.filter((box) => box.left < -0.5 || box.right > width + 0.5).map((box) => `'${box.name}' is cut off`);

@@ -134,7 +134,7 @@ export function SearchBox({
                 autoComplete="off"
                 enterKeyHint="search"
                 value={text}
-                placeholder="Search phones, laptops, jewellery..."
+                placeholder="Search all stores"
                 onChange={(event) => {
                   setText(event.target.value);
                   setOpen(true);
