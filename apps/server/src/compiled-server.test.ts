@@ -10,6 +10,21 @@ import { TestClient } from './test/test-client.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+let building: Promise<void> | undefined;
+
+/** Compiles dist/ as `npm run build` does, once for the whole file. */
+function buildOnce(): Promise<void> {
+  building ??= new Promise((resolve, reject) => {
+    let errors = '';
+    const build = spawn(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    build.stderr.on('data', (chunk) => {
+      errors += chunk;
+    });
+    build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build.mjs failed: ${errors}`))));
+  });
+  return building;
+}
+
 /**
  * What production runs: `npm run build` compiles the server to plain JavaScript (build.mjs) and
  * `npm start` runs dist/main.js with Node alone. This builds dist/ as `npm run build` does, starts
@@ -22,12 +37,7 @@ describe('the compiled server', () => {
   let output = '';
 
   beforeAll(async () => {
-    const build = spawn(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: ['ignore', 'pipe', 'pipe'] });
-    build.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    const built = await new Promise<number | null>((resolve) => build.on('exit', resolve));
-    if (built !== 0) throw new Error(`build.mjs failed: ${output}`);
+    await buildOnce();
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     // Plain node, no loader: nothing is compiled at run time.
@@ -85,5 +95,61 @@ describe('the compiled server', () => {
     });
     expect(refused.body.Message).toContain(PASSWORD_COMMON_MESSAGE);
     expect((await client.register('compiled@example.com')).Email).toBe('compiled@example.com');
+  });
+});
+
+describe('a production start', () => {
+  beforeAll(buildOnce, 120_000);
+
+  async function startProduction(extra: Record<string, string>): Promise<{ code: number | null; output: string }> {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'production-start-'));
+    try {
+      const child = spawn(process.execPath, ['dist/main.js'], {
+        cwd: serverDir,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          DEMO_PRODUCTS: '0',
+          PAYMENT_PROVIDERS: 'none',
+          NODE_OPTIONS: '',
+          ...extra,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout?.on('data', (chunk) => {
+        output += chunk;
+      });
+      child.stderr?.on('data', (chunk) => {
+        output += chunk;
+      });
+      const code = await new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGTERM');
+          resolve(null);
+        }, 30_000);
+        child.on('exit', (exitCode) => {
+          clearTimeout(timer);
+          resolve(exitCode);
+        });
+      });
+      return { code, output };
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  it.each([
+    ['DEV_MAILBOX', 'true'],
+    ['DEV_CAPTCHA_ANSWER', 'ACDEF'],
+  ])('refuses %s and names it', async (setting, value) => {
+    const { code, output } = await startProduction({ [setting]: value });
+    expect(code).not.toBe(0);
+    expect(code).not.toBeNull();
+    expect(output).toContain(`Invalid configuration: ${setting}:`);
   });
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  DEVELOPMENT_SWITCHES,
   loadConfig,
   offeredPaymentProviders,
   paymentSandboxOn,
@@ -43,6 +44,28 @@ describe('configuration', () => {
       /CLOCK_OFFSET_MINUTES: the clock is never moved in production/,
     );
     expect(loadConfig({ NODE_ENV: 'production', CLOCK_OFFSET_MINUTES: '0' }).CLOCK_OFFSET_MINUTES).toBe(0);
+  });
+
+  it('refuses every development switch in production, naming the setting', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(
+      /Invalid configuration: DEV_MAILBOX: .*never in production \(NODE_ENV=production\)/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_CAPTCHA_ANSWER: 'ACDEF' })).toThrow(
+      /Invalid configuration: DEV_CAPTCHA_ANSWER: .*never in production \(NODE_ENV=production\)/,
+    );
+    // Off, or outside production, they are accepted as before.
+    expect(loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'false', DEV_CAPTCHA_ANSWER: '' })).toMatchObject({
+      DEV_MAILBOX: false,
+      DEV_CAPTCHA_ANSWER: undefined,
+    });
+    expect(loadConfig({ DEV_MAILBOX: 'true', DEV_CAPTCHA_ANSWER: 'acdef' })).toMatchObject({ DEV_MAILBOX: true });
+    // The list the README's configuration table describes.
+    expect(DEVELOPMENT_SWITCHES.map((s) => s.setting)).toEqual([
+      'PAYMENT_SANDBOX',
+      'CLOCK_OFFSET_MINUTES',
+      'DEV_MAILBOX',
+      'DEV_CAPTCHA_ANSWER',
+    ]);
   });
 
   it('defaults to port 3000, region AU and the embedded database', () => {

@@ -170,15 +170,14 @@ const ConfigSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().trim().min(3).default('Secondhand <no-reply@secondhand.example>'),
-  /** GET /c3api/dev/outbox lists queued mail. Only the exact value 'true' turns it on. */
+  /**
+   * GET /c3api/dev/outbox lists queued mail. Only the exact value 'true' turns it on. Refused when
+   * NODE_ENV is production: it would show anyone every shopper's reset links and codes.
+   */
   DEV_MAILBOX: z
     .enum(['true', 'false'], { message: "must be 'true' or 'false'" })
     .default('false')
     .transform((v) => v === 'true'),
-  /**
-   * Demos and browser tests only: every captcha challenge gets this answer (still drawn, still
-   * single use), so a scripted journey can complete a form. Never set it on a real shop.
-   */
   /**
    * The server's secret for signatures (anti-forgery values now; signed links later): at least 32
    * characters. Unset: one is generated into DATA_DIR/secret-key on first start and kept there.
@@ -205,6 +204,10 @@ const ConfigSchema = z.object({
           .filter(Boolean);
       }),
   ),
+  /**
+   * Demos and browser tests only: every captcha challenge gets this answer (still drawn, still
+   * single use), so a scripted journey can complete a form. Refused when NODE_ENV is production.
+   */
   DEV_CAPTCHA_ANSWER: optionalText().pipe(
     z
       .string()
@@ -237,21 +240,47 @@ export function paymentSandboxPort(config: Pick<Config, 'PAYMENT_SANDBOX_PORT' |
   return config.PAYMENT_SANDBOX_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1);
 }
 
+/**
+ * Settings that exist for demos and tests. A production start refuses each one that is on, naming
+ * it, rather than quietly ignoring it: an operator who copied a demo's environment learns at once.
+ */
+export const DEVELOPMENT_SWITCHES: ReadonlyArray<{
+  setting: keyof Config;
+  isOn: (config: Config) => boolean;
+  reason: string;
+}> = [
+  {
+    setting: 'PAYMENT_SANDBOX',
+    isOn: (config) => config.PAYMENT_SANDBOX === true,
+    reason: 'the payment sandboxes never run in production',
+  },
+  {
+    setting: 'CLOCK_OFFSET_MINUTES',
+    isOn: (config) => config.CLOCK_OFFSET_MINUTES !== 0,
+    reason: 'the clock is never moved in production',
+  },
+  {
+    setting: 'DEV_MAILBOX',
+    isOn: (config) => config.DEV_MAILBOX,
+    reason: "the development outbox would show anyone every shopper's mail, never in production",
+  },
+  {
+    setting: 'DEV_CAPTCHA_ANSWER',
+    isOn: (config) => config.DEV_CAPTCHA_ANSWER !== undefined,
+    reason: 'a fixed captcha answer would let any script through, never in production',
+  },
+];
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  if (parsed.data.PAYMENT_SANDBOX === true && parsed.data.NODE_ENV === 'production') {
-    throw new Error(
-      'Invalid configuration: PAYMENT_SANDBOX: the payment sandboxes never run in production (NODE_ENV=production)',
-    );
-  }
-  if (parsed.data.CLOCK_OFFSET_MINUTES !== 0 && parsed.data.NODE_ENV === 'production') {
-    throw new Error(
-      'Invalid configuration: CLOCK_OFFSET_MINUTES: the clock is never moved in production (NODE_ENV=production)',
-    );
+  if (parsed.data.NODE_ENV === 'production') {
+    const refused = DEVELOPMENT_SWITCHES.find((candidate) => candidate.isOn(parsed.data));
+    if (refused)
+      throw new Error(`Invalid configuration: ${refused.setting}: ${refused.reason} (NODE_ENV=production)`);
   }
   return parsed.data;
 }
