@@ -279,8 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data.NODE_ENV === 'production') {
     const refused = DEVELOPMENT_SWITCHES.find((candidate) => candidate.isOn(parsed.data));
-    if (refused)
-      throw new Error(`Invalid configuration: ${refused.setting}: ${refused.reason} (NODE_ENV=production)`);
+    if (refused) throw new Error(`Invalid configuration: ${refused.setting}: ${refused.reason} (NODE_ENV=production)`);
   }
   return parsed.data;
 }
