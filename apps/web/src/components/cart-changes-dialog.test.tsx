@@ -42,10 +42,11 @@ describe('cart change rules', () => {
     expect(changeNoticeKind([8])).toBe('warning');
   });
 
-  it('disables Confirm for change types 8 to 12 only', () => {
-    for (const types of [8, 9, 10, 11, 12]) expect(confirmDisabled([types])).toBe(true);
-    for (const types of [0, 1, 2, 3, 4, 5, 6, 7, 13, 14, 15]) expect(confirmDisabled([types])).toBe(false);
+  it('disables Confirm whenever the Availability flag is set (8 to 15), never without it', () => {
+    for (const types of [8, 9, 10, 11, 12, 13, 14, 15]) expect(confirmDisabled([types])).toBe(true);
+    for (const types of [0, 1, 2, 3, 4, 5, 6, 7]) expect(confirmDisabled([types])).toBe(false);
     expect(confirmDisabled([4, 9])).toBe(true);
+    expect(confirmDisabled([2, 13])).toBe(true);
   });
 });
 
@@ -70,6 +71,14 @@ describe('CartChangesDialog', () => {
     expect(screen.getByRole('alert').className).toBe('notice notice--warning');
     expect(screen.getByRole('button', { name: 'Confirm' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'View cart' })).toHaveProperty('disabled', false);
+  });
+
+  it('disables Confirm for a sold item that also changed price and details (13)', () => {
+    renderDialog([13]);
+    expect(
+      screen.getByText("Item 0: item no longer available and can't be purchased, remove it from the cart."),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveProperty('disabled', true);
   });
 
   it('shows what the price was and is now, or only the new price when the old is unknown', () => {

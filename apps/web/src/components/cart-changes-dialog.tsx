@@ -31,7 +31,8 @@ function PriceLine({ change }: { change: ItemChange }) {
 
 /**
  * The cart-change notification dialog (spec section 4): one message per flag, success style only
- * when every change is a price decrease, Confirm disabled when any change type is 8-12. Without
+ * when every change is a price decrease, Confirm disabled whenever an item's Availability flag is
+ * set (confirmDisabled says why that is more than the spec's 8-12). Without
  * onView (an empty cart has nothing to view) the other choice is Cancel, which closes it.
  */
 export function CartChangesDialog({
