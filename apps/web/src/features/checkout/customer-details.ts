@@ -17,6 +17,7 @@ import {
   isAddressBlank,
   toAddressValue,
 } from '../../lib/address-parts';
+import { functionalStorage } from '../../lib/consent';
 import { type FieldErrors, validateFields } from '../../lib/use-contract-form';
 
 /** Step 1's fields (checkout.md section 3, "Customer (checkout)"). */
@@ -111,18 +112,17 @@ export function storedCustomerOf(values: CustomerValues): StoredCustomer {
   return kept;
 }
 
-/** Writes the kept details (storedCustomerOf, as JSON). */
+/**
+ * Writes the kept details (storedCustomerOf, as JSON). They are functional storage like every other
+ * remembered value: nothing is written until the visitor accepts cookies (storefront.md section 1).
+ */
 export function saveCustomer(kept: string): void {
-  try {
-    window.localStorage.setItem(CUSTOMER_STORAGE_KEY, kept);
-  } catch {
-    // Private browsing or a full store: the details simply are not remembered.
-  }
+  functionalStorage.set(CUSTOMER_STORAGE_KEY, kept);
 }
 
 export function loadCustomer(): Partial<StoredCustomer> {
   try {
-    const raw = window.localStorage.getItem(CUSTOMER_STORAGE_KEY);
+    const raw = functionalStorage.get(CUSTOMER_STORAGE_KEY);
     const parsed: unknown = raw ? JSON.parse(raw) : null;
     if (!parsed || typeof parsed !== 'object') return {};
     const record = parsed as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import type { CheckoutViewValue, Region } from '@shop/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isAddressBlank } from '../../lib/address-parts';
+import { onConsentChange } from '../../lib/consent';
 import {
   CUSTOMER_PERSIST_DEBOUNCE_MS,
   type CustomerValues,
@@ -28,7 +29,8 @@ function prefilledTouched(values: CustomerValues): Touched {
 /**
  * Step 1's state for the page: values, what has been touched, every field's messages and whether
  * Continue may go on. The details (not Consent or Terms) are written to the browser 1000 ms after
- * the last change, and once more when the page goes.
+ * the last change, and once more when the page goes; only with cookie consent (saveCustomer), and
+ * at once when the visitor accepts cookies after typing them.
  */
 export function useCustomerDetails(region: Region, view: CheckoutViewValue) {
   const [values, setValues] = useState<CustomerValues>(() => initialCustomer(view));
@@ -39,12 +41,14 @@ export function useCustomerDetails(region: Region, view: CheckoutViewValue) {
   // Persist: only what is kept (so ticking the terms writes nothing), debounced.
   const kept = JSON.stringify(storedCustomerOf(values));
   const pending = useRef<string | null>(null);
+  const typed = useRef<string | null>(null);
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
+    typed.current = kept;
     pending.current = kept;
     const timer = window.setTimeout(() => {
       pending.current = null;
@@ -56,6 +60,14 @@ export function useCustomerDetails(region: Region, view: CheckoutViewValue) {
     () => () => {
       if (pending.current) saveCustomer(pending.current);
     },
+    [],
+  );
+  // Typed before the visitor accepted cookies, nothing was written: accepting keeps them from now on.
+  useEffect(
+    () =>
+      onConsentChange((choice) => {
+        if (choice === 'accepted' && typed.current) saveCustomer(typed.current);
+      }),
     [],
   );
 

@@ -16,7 +16,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setConsent } from '../../../lib/consent';
 import { checkoutView, errorOf } from '../../../test/checkout-fixtures';
+import { forgetConsent, giveConsent } from '../../../test/consent';
 import { installDialogPolyfill } from '../../../test/dialog.js';
 import { envelope, stubFetch } from '../../../test/fetch-stub';
 import { withQueryClient } from '../../../test/query-wrapper';
@@ -35,6 +37,7 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  forgetConsent();
 });
 
 function Harness(props: {
@@ -229,6 +232,7 @@ describe('step 1 texts by region', () => {
 
 describe('details kept in the browser', () => {
   it('writes 1000 ms after the last change, never Consent or Terms, and restores them on return', async () => {
+    giveConsent('accepted');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     // fireEvent, not userEvent: Testing Library's async wrapper waits on a real timer.
     const first = renderStep('UK');
@@ -251,6 +255,33 @@ describe('details kept in the browser', () => {
     expect((field('First Name') as HTMLInputElement).value).toBe('Ada');
     expect((screen.getByRole('checkbox', { name: /news, offers/ }) as HTMLInputElement).checked).toBe(false);
     expect((screen.getByRole('checkbox', { name: /Terms and Conditions/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('writes nothing before the visitor accepts cookies, and keeps what was typed once they do', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const first = renderStep('AU');
+    fireEvent.change(field('Email Address'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(field('First Name'), { target: { value: 'Ada' } });
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(window.localStorage.getItem(CUSTOMER_STORAGE_KEY)).toBeNull();
+    fireEvent.change(field('Last Name'), { target: { value: 'Lovelace' } });
+    first.unmount();
+    // Not even the write the page makes as it goes.
+    expect(window.localStorage.getItem(CUSTOMER_STORAGE_KEY)).toBeNull();
+
+    const second = renderStep('AU');
+    expect((field('Email Address') as HTMLInputElement).value).toBe('');
+    fireEvent.change(field('Email Address'), { target: { value: 'grace@example.com' } });
+    fireEvent.change(field('First Name'), { target: { value: 'Grace' } });
+    act(() => setConsent('accepted'));
+    expect(JSON.parse(window.localStorage.getItem(CUSTOMER_STORAGE_KEY) ?? '{}')).toMatchObject({
+      EmailAddress: 'grace@example.com',
+      FirstName: 'Grace',
+    });
+    fireEvent.change(field('Last Name'), { target: { value: 'Hopper' } });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(JSON.parse(window.localStorage.getItem(CUSTOMER_STORAGE_KEY) ?? '{}')).toMatchObject({ LastName: 'Hopper' });
+    second.unmount();
   });
 
   it("fills a signed-in customer's details from their profile, marked valid, without the login prompt", async () => {
