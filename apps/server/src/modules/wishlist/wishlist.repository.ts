@@ -17,11 +17,21 @@ export class WishlistRepository {
       .executeTakeFirst();
   }
 
-  async byUser(ctx: DbCtx, userId: number): Promise<WishlistRow | undefined> {
-    return ctx.db.selectFrom('wishlists').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  /**
+   * The customer's wishlist. With `lock`, its row is held until the transaction ends, so writes to
+   * one wishlist take turns and each reads what the one before committed (PostgreSQL: SELECT ...
+   * FOR UPDATE, which read committed re-reads once the holder commits; SQLite: the transaction's
+   * BEGIN IMMEDIATE already holds the only write lock).
+   */
+  async byUser(ctx: DbCtx, userId: number, lock = false): Promise<WishlistRow | undefined> {
+    const query = ctx.db.selectFrom('wishlists').selectAll().where('user_id', '=', userId);
+    return (lock && ctx.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   }
 
-  /** The customer's wishlist, made if they have none (two first adds at once end with one). */
+  /**
+   * The customer's wishlist, made if they have none (two first adds at once end with one), its row
+   * held until the transaction ends (see byUser).
+   */
   async ensureForUser(ctx: DbCtx, userId: number, unusedTokenHash: string, now: string): Promise<WishlistRow> {
     await ctx.db
       .insertInto('wishlists')
@@ -29,7 +39,7 @@ export class WishlistRepository {
       .values({ token_hash: unusedTokenHash, created_at: now, expires_at: '9999-12-31T00:00:00.000Z', user_id: userId })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
-    const row = await this.byUser(ctx, userId);
+    const row = await this.byUser(ctx, userId, true);
     if (!row) throw new Error('the customer wishlist vanished after its insert');
     return row;
   }

@@ -70,12 +70,14 @@ export class WishlistService {
   }
 
   /**
-   * The live wishlist of the viewer's token, renewed; undefined when the token holds none. Inside a
-   * transaction the renewal's row lock (PostgreSQL) keeps concurrent writes to one wishlist in turn.
+   * The viewer's wishlist (a guest's live one renewed); undefined when they hold none. Inside a
+   * transaction its row stays locked until the end (PostgreSQL), so concurrent writes to one
+   * wishlist take turns: a guest's by the renewal's update, a customer's (never renewed) by
+   * reading it FOR UPDATE.
    */
   private async find(ctx: Ctx): Promise<Held | undefined> {
     if (ctx.viewer.kind === 'customer') {
-      const wishlist = await this.repository.byUser(ctx, ctx.viewer.userId);
+      const wishlist = await this.repository.byUser(ctx, ctx.viewer.userId, ctx.transaction !== null);
       return wishlist ? { wishlist, token: null, expiresAt: null } : undefined;
     }
     const token = ctx.viewer.wishlistToken;
@@ -161,10 +163,10 @@ export class WishlistService {
 
   /**
    * Adds an item (again: no change). The count and the insert run in one transaction that holds the
-   * wishlist's row (BEGIN IMMEDIATE on SQLite, the renewal's row lock on PostgreSQL), so concurrent
-   * adds cannot push a wishlist past its cap. The alerts reminder the page shows after a heart is
-   * offered once per wishlist (the first add answers HideWishlistAlertReminder false and records
-   * it), and never when alerts are already on.
+   * wishlist's row (BEGIN IMMEDIATE on SQLite; on PostgreSQL the guest's renewal, or the customer's
+   * SELECT ... FOR UPDATE), so concurrent adds cannot push a wishlist past its cap. The alerts
+   * reminder the page shows after a heart is offered once per wishlist (the first add answers
+   * HideWishlistAlertReminder false and records it), and never when alerts are already on.
    */
   async add(ctx: Ctx, itemCode: string): Promise<WishlistResult<WishlistChange>> {
     const product = await this.catalogue.findByCode(ctx, itemCode);
@@ -237,7 +239,9 @@ export class WishlistService {
   }
 
   /**
-   * Joins the guest wishlist of `guestToken` into the signed-in customer's, in one transaction:
+   * Joins the guest wishlist of `guestToken` into the signed-in customer's, in one transaction that
+   * holds the customer's wishlist row (ensureForUser), so the room counted is still the room when
+   * the items go in, whatever adds or other merges run at once:
    * each item once, up to the cap (most recently added first), then the guest wishlist is deleted,
    * so a repeat (or a replay of the same link) merges nothing more. Answers the customer's wishlist.
    */
