@@ -14,7 +14,18 @@ export interface AnalyticsItem {
   item_category?: string;
 }
 
-export type CheckoutEventName = 'begin_checkout' | 'add_shipping_info' | 'add_payment_info' | 'purchase';
+/**
+ * The checkout's events (checkout.md section 4): the funnel's four, and a discount code added or
+ * removed (the spec says both are reported without naming them; GA4 has no event of its own for a
+ * code, so they are named for what happened, with the code in GA4's `coupon` field).
+ */
+export type CheckoutEventName =
+  | 'begin_checkout'
+  | 'add_shipping_info'
+  | 'add_payment_info'
+  | 'purchase'
+  | 'add_discount_code'
+  | 'remove_discount_code';
 
 interface DataLayerEvent {
   event: EcommerceEventName | CheckoutEventName;
@@ -80,8 +91,9 @@ export function trackEcommerce(name: EcommerceEventName, region: Region, item: A
 
 /**
  * A checkout event with the cart's value (major units, e.g. 12.5) and every item (quantity 1 each):
- * begin_checkout on step 1, add_shipping_info after delivery, add_payment_info and purchase on payment.
- * `extra` carries fields such as shipping_tier, payment_type, transaction_id or coupon.
+ * begin_checkout on step 1's Continue, add_shipping_info after delivery, add_payment_info and
+ * purchase on payment, add_discount_code and remove_discount_code from the summary's code box.
+ * `extra` carries fields such as shipping_tier, payment_type, transaction_id, coupon or discount.
  */
 export function trackCheckoutEvent(
   name: CheckoutEventName,

@@ -141,16 +141,21 @@ describe('CheckoutPage', () => {
     expect(screen.getByRole('link', { name: 'Start shopping' }).getAttribute('href')).toBe('/shop');
   });
 
-  it('validates the cart on arrival and reports begin_checkout with the total', async () => {
-    renderPage();
+  it("validates the cart on arrival, and reports begin_checkout with the total on step 1's Continue, once", async () => {
+    const user = renderPage();
     await screen.findByRole('button', { name: /^Continue/ });
     await waitFor(() => expect(calls.some((call) => call.url === '/c3api/cart/query?validate=true')).toBe(true));
-    const event = (window.dataLayer ?? []).find(
-      (entry) => (entry as { event?: string }).event === 'begin_checkout',
-    ) as {
-      ecommerce: { currency: string; value: number; items: unknown[] };
-    };
-    expect(event.ecommerce).toMatchObject({
+    const begun = () =>
+      (window.dataLayer ?? []).filter((entry) => (entry as { event?: string }).event === 'begin_checkout') as Array<{
+        ecommerce: { currency: string; value: number; items: unknown[] };
+      }>;
+    // Arriving is not beginning: the spec reports the total when a valid press goes to step 2.
+    expect(begun()).toEqual([]);
+    await user.click(screen.getByRole('checkbox', { name: /Terms and Conditions/ }));
+    await user.click(screen.getByRole('button', { name: /^Continue/ }));
+    await screen.findByText('Delivery stand-in');
+    expect(begun()).toHaveLength(1);
+    expect(begun()[0]?.ecommerce).toMatchObject({
       currency: 'AUD',
       value: 30,
       items: [
@@ -158,6 +163,11 @@ describe('CheckoutPage', () => {
         { item_id: 'SH2', quantity: 1 },
       ],
     });
+    // Back to step 1 and on again: the same checkout, not a second beginning.
+    await user.click(within(header(/Your details/)).getByRole('button'));
+    await user.click(screen.getByRole('button', { name: /^Continue/ }));
+    await waitFor(() => expect(header(/Your details/).querySelector('[aria-current="step"]')).toBeNull());
+    expect(begun()).toHaveLength(1);
   });
 
   it('shows the items total with "+ postage (if applicable)" on arrival, not the postage of a delivery chosen on an earlier visit', async () => {

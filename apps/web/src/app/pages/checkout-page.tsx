@@ -3,13 +3,12 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Notice } from '../../components/notice';
 import { useCheckoutView } from '../../features/checkout/api/get-checkout-view';
-import { reportCheckout } from '../../features/checkout/checkout-analytics';
 import { CheckoutStepList } from '../../features/checkout/components/checkout-step-list';
 import { DiscountModal } from '../../features/checkout/components/discount-modal';
 import { EmptyCheckout } from '../../features/checkout/components/empty-checkout';
 import { OrderSummary } from '../../features/checkout/components/order-summary';
 import { useCartValidation } from '../../features/checkout/use-cart-validation';
-import { totalBeforeDelivery, useCheckoutFlow } from '../../features/checkout/use-checkout-flow';
+import { useCheckoutFlow } from '../../features/checkout/use-checkout-flow';
 import { useCheckoutUrlError } from '../../features/checkout/use-checkout-url-error';
 import { useCustomerDetails } from '../../features/checkout/use-customer-details';
 import { useDiscount } from '../../features/checkout/use-discount';
@@ -26,7 +25,7 @@ function Checkout({ view, region }: { view: CheckoutViewValue; region: Region })
   const flow = useCheckoutFlow(view, region);
   useCheckoutUrlError(flow.setError);
   const form = useCustomerDetails(region, view);
-  const discount = useDiscount(flow.setTotal);
+  const discount = useDiscount(region, view.Cart, flow.setTotal);
   const cartCheck = useCartValidation(region);
   const [screenWidth] = useState(() => window.innerWidth);
   const { validate } = cartCheck;
@@ -34,11 +33,11 @@ function Checkout({ view, region }: { view: CheckoutViewValue; region: Region })
   const validateOnDetails = useCallback(() => validate(() => navigate('/cart'), 'View cart'), [validate, navigate]);
   const validateInSteps = useCallback(() => validate(() => goTo(1), 'Back to your details'), [validate, goTo]);
 
-  // Entering checkout validates the cart (its other choice returns to the cart) and starts the funnel.
+  // Entering checkout validates the cart (its other choice returns to the cart). The funnel's
+  // begin_checkout waits for step 1's Continue (useCheckoutFlow).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival.
   useEffect(() => {
     void validateOnDetails();
-    void reportCheckout('begin_checkout', region, view.Cart, totalBeforeDelivery(view, region));
   }, []);
 
   return (

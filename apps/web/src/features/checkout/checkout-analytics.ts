@@ -1,4 +1,4 @@
-import type { CheckoutViewValue, Money, Region } from '@shop/contract';
+import type { CheckoutViewValue, DiscountCouponValue, Money, Region } from '@shop/contract';
 import { type AnalyticsItem, type CheckoutEventName, trackCheckoutEvent } from '../../lib/analytics';
 
 /** The cart's items as analytics items (price in major units; quantity 1 is added by the tracker). */
@@ -16,4 +16,22 @@ export function analyticsItems(cart: CheckoutViewValue['Cart']): AnalyticsItem[]
 export function reportCheckout(name: CheckoutEventName, region: Region, cart: CheckoutViewValue['Cart'], total: Money) {
   const coupon = cart.DiscountCodes.join(',');
   return trackCheckoutEvent(name, region, total.Amount / 100, analyticsItems(cart), coupon ? { coupon } : {});
+}
+
+/**
+ * A discount code added or removed (checkout.md section 4: "reports to analytics"): the total the
+ * server answered, the code (GA4's coupon) and the discount it gives or gave (major units).
+ */
+export function reportDiscount(
+  name: 'add_discount_code' | 'remove_discount_code',
+  region: Region,
+  cart: CheckoutViewValue['Cart'],
+  code: string,
+  reply: DiscountCouponValue,
+  discount: Money,
+) {
+  return trackCheckoutEvent(name, region, reply.UpdatedTotal.Amount / 100, analyticsItems(cart), {
+    coupon: code,
+    discount: discount.Amount / 100,
+  });
 }

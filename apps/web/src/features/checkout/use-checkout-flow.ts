@@ -1,6 +1,7 @@
 import { type CheckoutViewValue, formatMoney, type Money, POSTAGE_NOTE_NONE_CHOSEN, type Region } from '@shop/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { scrollToElement, scrollWindowTo } from '../../lib/smooth-scroll';
+import { reportCheckout } from './checkout-analytics';
 import type { CheckoutStepNumber, DeliveryChoice, PostageNote, StepStatus } from './checkout-types';
 import type { CompletedDetails } from './customer-details';
 
@@ -34,6 +35,7 @@ export function useCheckoutFlow(view: CheckoutViewValue, region: Region) {
   const [error, setErrorState] = useState<string | null>(null);
   const stepRefs = useRef<Partial<Record<CheckoutStepNumber, HTMLElement | null>>>({});
   const moved = useRef(false);
+  const begun = useRef(false);
 
   // Runs when the step changes, not on the first render.
   useEffect(() => {
@@ -55,6 +57,8 @@ export function useCheckoutFlow(view: CheckoutViewValue, region: Region) {
     if (message) void scrollWindowTo(0);
   }, []);
 
+  const total = totalOverride ?? totalBeforeDelivery(view, region);
+
   return {
     activeStep,
     reached,
@@ -65,6 +69,12 @@ export function useCheckoutFlow(view: CheckoutViewValue, region: Region) {
     },
     completed,
     completeDetails(details: CompletedDetails) {
+      // "A valid press goes to step 2 and reports the cart total to analytics" (checkout.md
+      // section 4): begin_checkout, once per checkout however often step 1 is passed again.
+      if (!begun.current) {
+        begun.current = true;
+        void reportCheckout('begin_checkout', region, view.Cart, total);
+      }
       setCompleted(details);
       setError(null);
       goTo(2);
@@ -75,7 +85,7 @@ export function useCheckoutFlow(view: CheckoutViewValue, region: Region) {
       goTo(3);
     },
     /** The total as the steps and discount calls last reported it; the items less discount until then. */
-    total: totalOverride ?? totalBeforeDelivery(view, region),
+    total,
     setTotal: setTotalOverride,
     postageNote,
     setPostageNote,

@@ -7,14 +7,16 @@ import {
   DiscountModalType,
   discountAppliedMessage,
   type Money,
+  type Region,
 } from '@shop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { cartKey } from '../../lib/cart-api/get-cart';
 import { applyDiscountMutationOptions } from './api/apply-discount';
 import { checkoutViewKey } from './api/get-checkout-view';
 import { removeDiscountMutationOptions } from './api/remove-discount';
+import { reportDiscount } from './checkout-analytics';
 
 /** The discount modal's state (checkout.md section 3): its type and text; null when closed. */
 export interface DiscountModalState {
@@ -39,11 +41,15 @@ export function discountModalMessage(type: DiscountModalType, amountDisplay = ''
 /**
  * Adding and removing codes: the reply's total goes to the page at once (onTotal), the view's
  * discount lines are patched, then the view and the cart are read again (so the delivery step can
- * re-apply its postage to the new view). HTTP 400 on add is an invalid code; anything else a server error.
+ * re-apply its postage to the new view), and analytics hears of it (checkout.md section 4). HTTP
+ * 400 on add is an invalid code; anything else a server error.
  */
-export function useDiscount(onTotal: (total: Money) => void) {
+export function useDiscount(region: Region, cart: CheckoutViewValue['Cart'], onTotal: (total: Money) => void) {
   const client = useQueryClient();
   const [modal, setModal] = useState<DiscountModalState | null>(null);
+  // The cart as the shopper saw it when pressing (a removed code's discount is gone from the reply).
+  const shown = useRef(cart);
+  shown.current = cart;
 
   function settled(value: DiscountCouponValue) {
     onTotal(value.UpdatedTotal);
@@ -66,7 +72,9 @@ export function useDiscount(onTotal: (total: Money) => void) {
 
   const apply = useMutation({
     ...applyDiscountMutationOptions(),
-    onSuccess: (value) => {
+    onSuccess: (value, code) => {
+      const applied = value.DiscountCodes[0] ?? code.trim().toUpperCase();
+      void reportDiscount('add_discount_code', region, shown.current, applied, value, value.DiscountAmount);
       settled(value);
       const type = DiscountModalType.SuccessfulAdd;
       setModal({ type, message: discountModalMessage(type, value.DiscountAmount.Display) });
@@ -82,7 +90,8 @@ export function useDiscount(onTotal: (total: Money) => void) {
 
   const remove = useMutation({
     ...removeDiscountMutationOptions(),
-    onSuccess: (value) => {
+    onSuccess: (value, code) => {
+      void reportDiscount('remove_discount_code', region, shown.current, code, value, shown.current.DiscountAmount);
       settled(value);
       const type = DiscountModalType.SuccessfulRemove;
       setModal({ type, message: discountModalMessage(type) });

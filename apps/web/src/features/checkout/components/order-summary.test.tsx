@@ -59,11 +59,20 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  delete window.dataLayer;
 });
+
+/** The analytics events pushed so far (their names and ecommerce fields). */
+function events() {
+  return (window.dataLayer ?? []).filter((entry) => (entry as { event?: string }).event) as Array<{
+    event: string;
+    ecommerce: Record<string, unknown>;
+  }>;
+}
 
 function Harness({ view, screenWidth, note }: { view: CheckoutViewValue; screenWidth: number; note: PostageNote }) {
   const [total, setTotal] = useState<Money>(view.Cart.CartTotal);
-  const discount = useDiscount(setTotal);
+  const discount = useDiscount('AU', view.Cart, setTotal);
   return (
     <>
       <OrderSummary cart={view.Cart} total={total} postageNote={note} discount={discount} screenWidth={screenWidth} />
@@ -180,6 +189,44 @@ describe('the discount code box', () => {
     expect(dialog.textContent).toContain(DISCOUNT_REMOVED_MESSAGE);
     expect(calls[0]).toMatchObject({ method: 'DELETE', url: '/c3api/promotion/discountcoupon?couponCode=SAVE10' });
     expect(screen.getByText('$30.00', { selector: 'strong' })).toBeTruthy();
+  });
+
+  it('reports a code added and removed to analytics, with the code, its discount and the new total', async () => {
+    const user = renderSummary(checkoutView([checkoutItem(3)]));
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'save10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByRole('dialog', { name: 'Discount applied' });
+    expect(events().map((e) => e.event)).toEqual(['add_discount_code']);
+    expect(events()[0]?.ecommerce).toEqual({
+      currency: 'AUD',
+      value: 27,
+      coupon: 'SAVE10',
+      discount: 3,
+      items: [
+        { item_id: 'SH3', item_name: 'Item 3', price: 30, item_category: 'Lamps', item_brand: 'Store 1', quantity: 1 },
+      ],
+    });
+    cleanup();
+    window.dataLayer = [];
+
+    const again = renderSummary(
+      checkoutView([checkoutItem(3)], {
+        Cart: { DiscountCodeApplied: true, DiscountAmount: UPDATED.DiscountAmount, DiscountCodes: ['SAVE10'] },
+      }),
+    );
+    await again.click(screen.getByRole('button', { name: 'Remove discount code SAVE10' }));
+    await screen.findByRole('dialog', { name: 'Discount removed' });
+    expect(events().map((e) => e.event)).toEqual(['remove_discount_code']);
+    expect(events()[0]?.ecommerce).toMatchObject({ currency: 'AUD', value: 30, coupon: 'SAVE10', discount: 3 });
+  });
+
+  it('reports nothing when a code is refused', async () => {
+    applyReply = () => envelope(null, 400, 'The discount code is invalid, please try again');
+    const user = renderSummary();
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'NOPE');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByRole('dialog');
+    expect(events()).toEqual([]);
   });
 
   it('says the code is invalid on HTTP 400 and shows the server error otherwise', async () => {
