@@ -84,7 +84,10 @@ export const CartSchema = z.object({
   totalPrice: z.string(),
   totalMinorUnits: z.number().int(),
   itemCount: z.number().int(),
-  /** Filled by GET query?validate=true: items whose details, price or availability changed since added. */
+  /**
+   * Items whose details, price or availability changed since they were added: filled by GET
+   * query?validate=true and by add and remove (their answer is the cart the cart modal shows).
+   */
   ProductChanges: z.array(ProductChangeSchema),
 });
 export type Cart = z.infer<typeof CartSchema>;

@@ -297,6 +297,27 @@ describe.each(testDatabaseTargets())('the guest cart on $name', (target) => {
     expect(cart).toMatchObject({ itemCount: 5, totalMinorUnits: 10000 + 10001 + 9999 + 10000 });
   });
 
+  it('answers add and remove with the changes of the items still in the cart, as the cart modal shows them', async () => {
+    const guest = shopper(server);
+    const [dearer, sold, extra] = [await item(), await item(), await item()];
+    for (const p of [dearer, sold]) expect((await guest.add(p.id)).status).toBe(200);
+    await server.services.catalogue.setPrice(server.ctx(), dearer.id, 10500);
+    await server.services.catalogue.setStatus(server.ctx(), sold.id, 'sold');
+    const flagged = [
+      { id: dearer.id, newPrice: 10500, oldPrice: 10000, changeTypes: ChangeType.PriceIncrease },
+      { id: sold.id, newPrice: 10000, oldPrice: 10000, changeTypes: ChangeType.Availability },
+    ];
+
+    const added = await guest.add(extra.id);
+    expect(added.status).toBe(200);
+    expect(added.body.Value.ProductChanges).toEqual(flagged);
+    const removed = await guest.post<Cart>(`/c3api/cart/remove?productId=${extra.id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.Value.ProductChanges).toEqual(flagged);
+    const again = await guest.post<Cart>(`/c3api/cart/remove?productId=${sold.id}`);
+    expect(again.body.Value.ProductChanges).toEqual([flagged[0]]);
+  });
+
   it('lets two carts hold one item (only checkout reserves it) and flags both when it sells', async () => {
     const first = shopper(server);
     const second = shopper(server);

@@ -22,7 +22,7 @@ export interface CartView {
   totalMinor: number;
   /** Every item in the cart, sold or reserved ones too. */
   itemCount: number;
-  /** With validate: the items changed since they were added. */
+  /** With validate (and always from add and remove): the items changed since they were added. */
   changes: { id: number; newPriceMinor: number; oldPriceMinor: number; changeTypes: number }[];
 }
 
@@ -108,7 +108,8 @@ export class CartService {
       return id;
     });
     if (fresh) ctx.issued.cartToken = fresh;
-    return this.cartById(ctx, cartId, false);
+    // The answer is the cart the modal shows next: with what changed since each item was added.
+    return this.cartById(ctx, cartId, true);
   }
 
   /** Removes an item (not there: no change). A shopper without a cart gets an empty one and no new cart. */
@@ -120,7 +121,8 @@ export class CartService {
         await this.repository.touch(tx, cartId, new Date().toISOString());
       }
     });
-    return this.cartById(ctx, cartId, false);
+    // The cart the modal and the /cart page keep showing: the other items' changes stay flagged.
+    return this.cartById(ctx, cartId, true);
   }
 
   async query(ctx: Ctx, validate: boolean): Promise<CartView> {

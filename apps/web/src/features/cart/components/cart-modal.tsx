@@ -1,4 +1,4 @@
-import type { Cart, CartItem } from '@shop/contract';
+import type { Cart } from '@shop/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Accordion } from '../../../components/accordion';
@@ -8,40 +8,7 @@ import { cartItems, useCart } from '../../../lib/cart';
 import { itemListStartsCollapsed, POSTAGE_NOTE } from '../cart-summary-rules';
 import '../cart.css';
 import { Icon } from '../../../components/icon';
-
-function CartItemRow({ item, onRemove }: { item: CartItem; onRemove: (item: CartItem) => void }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <li className="cart-item">
-      {item.image ? (
-        <img className="cart-item__image" src={item.image} alt="" width={96} height={72} />
-      ) : (
-        <span className="cart-item__image cart-item__image--none" />
-      )}
-      <div className="cart-item__text">
-        <a href={item.productDetailsLink}>{item.DisplayName}</a>
-        <p className="cart-item__price">{item.Price}</p>
-        {item.IsAvailable ? null : <p className="cart-item__sold">Sold</p>}
-      </div>
-      <button
-        type="button"
-        className="button button--secondary cart-item__remove"
-        aria-label={`Remove ${item.DisplayName}`}
-        disabled={busy}
-        onClick={async () => {
-          setBusy(true);
-          try {
-            await onRemove(item);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        Remove
-      </button>
-    </li>
-  );
-}
+import { CartItemRow } from './cart-item-row';
 
 /** The summary panel: total, postage note and the item list (collapsed at 5+ items or below 768). */
 export function CartSummary({ cart, screenWidth }: { cart: Cart; screenWidth: number }) {
@@ -108,6 +75,7 @@ export function CartContents({ onNavigate, onPage = false }: { onNavigate?: () =
               <CartItemRow
                 key={item.ProductId}
                 item={item}
+                change={(cart.ProductChanges ?? []).find((change) => change.id === item.ProductId)}
                 onRemove={async (entry) => {
                   setError(false);
                   try {
