@@ -26,6 +26,9 @@ const BODIES: { type: string; body: string | null }[] = [
   { type: 'application/json', body: '{"Id": "x", "TrackingNumber": 99999999999999999999, "AccessCode": null' },
   { type: 'application/json', body: '{"Id": 99999999999999999999, "TrackingNumber": "PAY-0000-0000-0000"}' },
   { type: 'application/x-www-form-urlencoded', body: 'ORDER_ID=x&SHA1HASH=y&RESULT=00&AMOUNT=abc' },
+  // Half a surrogate pair in every likely field, and JSON nested far deeper than any call takes.
+  { type: 'application/json', body: '{"Id": "\\ud800", "AccessCode": "\\ud800", "Email": "a\\udc00@example.com"}' },
+  { type: 'application/json', body: `${'['.repeat(10_000)}${']'.repeat(10_000)}` },
 ];
 
 interface OpenApi {
@@ -95,7 +98,9 @@ describe.each(testDatabaseTargets())('every route refuses nonsense without a 500
               redirect: 'manual',
             });
             await response.arrayBuffer();
-            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+            // The console answers a caller without a staff role 403 before reading what was sent.
+            if (!(response.status === 403 && url.startsWith('/c3api/console/')))
+              statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
             if (response.status >= 500)
               failures.push(
                 `${method.toUpperCase()} ${url}${call.query} ${call.body?.body ?? ''} -> ${response.status}`,

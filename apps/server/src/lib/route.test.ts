@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type TestDatabase, testDatabaseTargets } from '../test/test-database.js';
 import type { Viewer } from './context.js';
-import { BadRequestError } from './errors.js';
+import { BadRequestError, HttpError } from './errors.js';
 import { IDEMPOTENCY_MISMATCH } from './idempotency.js';
+import { SURROGATE_MESSAGE, TOO_DEEP_MESSAGE } from './request-hygiene.js';
 import {
   defineRawRoute,
   defineRoute,
-  findNul,
   NUL_MESSAGE,
   registerRoutes,
   SIGN_IN_REQUIRED,
@@ -17,12 +17,6 @@ import {
 } from './route.js';
 
 describe('route input hygiene', () => {
-  it('finds a NUL byte anywhere in the input and names where', () => {
-    expect(findNul({ a: 'x', b: ['y', 'z\u0000'] })).toBe('b.1');
-    expect(findNul({ a: { deep: 'ok\u0000' } })).toBe('a.deep');
-    expect(findNul({ a: 'fine', n: 3, m: null })).toBeNull();
-  });
-
   it('reads empty query parameters as not given', () => {
     expect(withoutEmptyValues({ sortBy: '', token: 'x', page: '2' })).toEqual({ token: 'x', page: '2' });
     expect(withoutEmptyValues(undefined)).toEqual({});
@@ -104,6 +98,29 @@ describe.each(testDatabaseTargets())('the route helper on $name', (target) => {
           handler: async () => ({ kind: 'redirect', location: '/somewhere', status: 303 }),
         }),
         defineRoute({
+          method: 'POST',
+          url: '/t/admin/:id',
+          summary: 'a guarded form: signed in, then the role, then the body',
+          tag: 't',
+          auth: 'required',
+          params: z.object({ id: z.coerce.number().int() }),
+          guard: async (_ctx, params: { id: number }) => {
+            if (params.id !== 1) throw new HttpError(403, 'Admins only.');
+          },
+          body: z.object({ secretField: z.string().min(3), otherSecretField: z.number() }),
+          value: z.object({ saved: z.boolean() }),
+          handler: async () => ({ saved: true }),
+        }),
+        defineRoute({
+          method: 'POST',
+          url: '/t/text',
+          summary: 'a body with free text',
+          tag: 't',
+          body: z.object({ text: z.string(), list: z.array(z.unknown()).optional() }),
+          value: z.object({ length: z.number() }),
+          handler: async (_ctx, { body }) => ({ length: body.text.length }),
+        }),
+        defineRoute({
           method: 'GET',
           url: '/t/limited',
           summary: 'rate limited',
@@ -151,6 +168,61 @@ describe.each(testDatabaseTargets())('the route helper on $name', (target) => {
     const nul = await app.inject({ method: 'GET', url: '/t/echo?text=a%00b' });
     expect(nul.statusCode).toBe(400);
     expect(nul.json().Message).toBe(`Invalid input. text: ${NUL_MESSAGE}`);
+  });
+
+  it('asks who is calling before what they sent: 401 for a guest, then the guard (403), then the body', async () => {
+    const badBody = { secretField: 1 };
+    const post = (id: number, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'POST', url: `/t/admin/${id}`, payload: badBody, headers });
+    const guest = await post(1);
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json().Message).toBe(SIGN_IN_REQUIRED);
+    const notAdmin = await post(2, { 'x-test-user': '7' });
+    expect(notAdmin.statusCode).toBe(403);
+    expect(notAdmin.json().Message).toBe('Admins only.');
+    expect(notAdmin.body).not.toMatch(/secretField|otherSecretField/);
+    const admin = await post(1, { 'x-test-user': '7' });
+    expect(admin.statusCode).toBe(400);
+    expect(admin.json().Message).toMatch(/secretField/);
+  });
+
+  it('refuses a lone surrogate anywhere in a body with a 400 naming the field', async () => {
+    for (const text of ['"\\ud800"', '"ok \\udfff"']) {
+      const reply = await app.inject({
+        method: 'POST',
+        url: '/t/text',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"text":${text}}`,
+      });
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json().Message).toBe(`Invalid input. text: ${SURROGATE_MESSAGE}`);
+    }
+    const pair = await app.inject({
+      method: 'POST',
+      url: '/t/text',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"text":"\\ud83d\\ude00"}',
+    });
+    expect(pair.json()).toMatchObject({ WasSuccessful: true, Value: { length: 2 } });
+  });
+
+  it('refuses a body nested deeper than any call needs before parsing it, and takes one that is not', async () => {
+    const deep = `{"text":"x","list":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/t/text',
+      headers: { 'content-type': 'application/json' },
+      payload: deep,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().Message).toBe(TOO_DEEP_MESSAGE);
+    const modest = await app.inject({
+      method: 'POST',
+      url: '/t/text',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"text":"[[[[","list":${'['.repeat(20)}${']'.repeat(20)}}`,
+    });
+    expect(modest.json()).toMatchObject({ WasSuccessful: true, Value: { length: 4 } });
   });
 
   it('hands a raw body to raw routes and sends non-envelope replies', async () => {

@@ -8,6 +8,7 @@ import { type CookieSecurity, clearCookie, isSecureRequest, writeCookie } from '
 import { BadRequestError, HttpError } from './errors.js';
 import { type IdempotencyOutcome, IdempotencyStore } from './idempotency.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
+import { refuseUnstorableText, registerBoundedJsonParser } from './request-hygiene.js';
 
 /**
  * The route helper: one API call declared with its contract schemas, who may make it, and its
@@ -51,6 +52,12 @@ interface RouteCommon<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   rawBody?: boolean;
   /** none: nobody is identified; optional (default): guests and customers; required: 401 for guests. */
   auth?: Auth;
+  /**
+   * Who may make this call beyond being signed in (a console role, staff of the store in the path):
+   * throws the call's 401/403/404. It runs once the path parameters are parsed and before the query
+   * and body are, so a caller without the role learns nothing of the form, whatever they sent.
+   */
+  guard?: (ctx: Ctx, params: z.infer<P>) => Promise<unknown>;
   /** Requests per client address and window, counted in the database; over it: 429, nothing done. */
   rateLimit?: RateLimit;
   /** Honour an Idempotency-Key header: a repeat gets the first reply. 'required': 400 without one. */
@@ -126,7 +133,7 @@ export function isRawRoute(route: ApiRoute): route is RawRoute<any, any, any> {
 }
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
-export const NUL_MESSAGE = 'must not contain a NUL character';
+export { NUL_MESSAGE } from './request-hygiene.js';
 
 function parse(schema: z.ZodType, input: unknown, where: string): unknown {
   const parsed = schema.safeParse(input);
@@ -137,26 +144,6 @@ function parse(schema: z.ZodType, input: unknown, where: string): unknown {
     );
   }
   return parsed.data;
-}
-
-/** Finds the first string holding a NUL byte: PostgreSQL cannot store one, and no field needs it. */
-export function findNul(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'request' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], [...path, String(i)]);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (key.includes('\u0000')) return [...path, 'key'].join('.');
-      const found = findNul(inner, [...path, key]);
-      if (found !== null) return found;
-    }
-  }
-  return null;
 }
 
 /** Query parameters given empty (`?sortBy=&token=x`) read as not given. */
@@ -182,6 +169,7 @@ export interface RouteEnvironment extends CookieSecurity {
 }
 
 export function registerRoutes(app: FastifyInstance, routes: ApiRoute[], env: RouteEnvironment): void {
+  registerBoundedJsonParser(app);
   const limiter = env.rateLimiter ?? new RateLimiter();
   const idempotency = new IdempotencyStore();
   const plain = routes.filter((r) => !r.rawBody);
@@ -226,23 +214,25 @@ function fastifyRoute(route: ApiRoute, env: RouteEnvironment, limiter: RateLimit
         }
       }
 
+      // Who is asking comes before what they sent: a guest gets 401 and a caller without the
+      // route's role its guard's answer, whatever the body, so no form's fields are told to them.
+      let viewer = await env.resolveViewer(request, secure);
+      if ((route.auth ?? 'optional') === 'required' && viewer.kind !== 'customer') {
+        return reply.code(401).send(failure(SIGN_IN_REQUIRED));
+      }
+      refuseUnstorableText({ params: request.params });
+      const params = route.params ? parse(route.params, request.params ?? {}, 'params') : {};
+      if (route.guard) await route.guard({ ...base, viewer }, params);
+
       const rawBody = route.rawBody && Buffer.isBuffer(request.body) ? request.body : null;
       const queryIn = withoutEmptyValues(request.query);
       const bodyIn = route.rawBody ? undefined : request.body;
-      const nul = findNul({ params: request.params, query: queryIn, body: bodyIn });
-      if (nul !== null)
-        throw new BadRequestError(`Invalid input. ${nul.replace(/^(params|query|body)\./, '')}: ${NUL_MESSAGE}`);
-      const params = route.params ? parse(route.params, request.params ?? {}, 'params') : {};
+      refuseUnstorableText({ query: queryIn, body: bodyIn });
       const query = route.query ? parse(route.query, queryIn, 'query') : {};
       const body = route.body ? parse(route.body, bodyIn ?? {}, 'body') : undefined;
-
-      let viewer = await env.resolveViewer(request, secure);
       if (route.wishlistToken) {
         const token = route.wishlistToken({ query, body });
         viewer = { ...viewer, wishlistToken: token || null } as Viewer;
-      }
-      if ((route.auth ?? 'optional') === 'required' && viewer.kind !== 'customer') {
-        return reply.code(401).send(failure(SIGN_IN_REQUIRED));
       }
       const ctx: Ctx = { ...base, viewer };
       const input = { params, query, body, rawBody, headers: request.headers, viewer, clientAddress: request.ip };
