@@ -199,7 +199,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     now,
   );
   const promotions = new PromotionsService(now, (ctx) => site.enabled(ctx, 'DiscountsEnabled'));
-  const links = new OrderLinks(resolveSecretKey(config), publicUrl(config));
+  const links = new OrderLinks(resolveSecretKey(config), publicUrl(config), now);
   const shipping = new ShippingService();
   const payments = new PaymentsService([new GenericProvider(), ...(options.paymentProviders ?? [])]);
   const finishPayment = new FinishPaymentFlow({
@@ -374,8 +374,8 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...verificationRoutes(services.verification, services.accounts),
     ...gatedBy(services.site, 'SavedSearchesEnabled', savedSearchRoutes(services.savedSearches)),
     ...consoleRoutes(services.storeConsole),
-    ...storeSettingsRoutes(storeSettingsOf(services), config.REGION),
-    ...consoleAdminRoutes(adminConsoleOf(services)),
+    ...storeSettingsRoutes(storeSettingsOf(services), config.REGION, services.storeConsole),
+    ...consoleAdminRoutes(adminConsoleOf(services), services.storeConsole),
     ...captchaRoutes(services.captcha),
     ...bannerRoutes(services.banners),
     ...contentRoutes(services.content),

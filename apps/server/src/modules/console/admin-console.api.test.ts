@@ -154,6 +154,48 @@ describe.each(testDatabaseTargets())('the marketplace admin API on $name', (targ
     await admin.post(`${ADMIN}/flags`, { Flags: [{ Name: 'WishlistsEnabled', Enabled: true }] });
   });
 
+  it("answers who is asking before what they sent: a bad body still gets 401 or 403, never the form's fields", async () => {
+    const otherStore = await makeStore(db(), { name: 'Bathurst' });
+    const nonsense = { Nonsense: true };
+    const adminForms = [
+      `${ADMIN}/stores`,
+      `${ADMIN}/stores/${staffStore.id}`,
+      `${ADMIN}/banners`,
+      `${ADMIN}/discount-codes`,
+      `${ADMIN}/flags`,
+      '/c3api/console/invitations',
+    ];
+    for (const [who, client, expected] of [
+      ['guest', guest, 401],
+      ['customer', customer, 403],
+      ['store staff', staff, 403],
+    ] as const) {
+      for (const url of adminForms) {
+        const reply = await client.post(url, nonsense);
+        expect(reply.status, `${who} POST ${url}: ${reply.body.Message ?? ''}`).toBe(expected);
+        expect(reply.body.Message ?? '').not.toMatch(/Invalid input/);
+      }
+    }
+    // The admin is told what is wrong with the form.
+    const told = await admin.post(`${ADMIN}/stores`, nonsense);
+    expect(told.status).toBe(400);
+    expect(told.body.Message).toMatch(/Invalid input/);
+
+    // A store's forms: a customer 403, staff of another store the store's 404, its own staff the 400.
+    const storeForm = (id: number) => `/c3api/console/stores/${id}/items`;
+    const settingsForm = (id: number) => `/c3api/console/stores/${id}/settings/pickup`;
+    for (const form of [storeForm, settingsForm]) {
+      expect((await guest.post(form(staffStore.id), nonsense)).status).toBe(401);
+      expect((await customer.post(form(staffStore.id), nonsense)).status).toBe(403);
+      const elsewhere = await staff.post(form(otherStore.id), nonsense);
+      expect(elsewhere.status).toBe(404);
+      expect(elsewhere.body.Message ?? '').not.toMatch(/Invalid input/);
+      const own = await staff.post(form(staffStore.id), nonsense);
+      expect(own.status).toBe(400);
+      expect(own.body.Message).toMatch(/Invalid input/);
+    }
+  });
+
   it('adds a store: its page finds it, its items are found by search though the index was built before, and it is audited', async () => {
     // The search index is built now, before the store exists.
     expect((await server.get('/c3api/search/results?query=guitar')).status).toBe(200);

@@ -18,6 +18,7 @@ import {
   ConsoleStaffMemberSchema,
 } from '@shop/contract';
 import { z } from 'zod';
+import type { Ctx } from '../../lib/context.js';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
 import { AdminConsole, type AdminConsoleDependencies } from './admin-console.js';
 import { ConsoleRepository } from './console.repository.js';
@@ -47,11 +48,17 @@ export function adminConsoleOf(
 }
 
 /**
- * The marketplace admin's calls under /c3api/console/admin: signed-in only (guests 401), and every
- * handler's call starts with the console's requireAdmin (customers and store staff 403).
+ * The marketplace admin's calls under /c3api/console/admin: signed-in only (guests 401), then the
+ * console's requireAdmin (customers and store staff 403) before the body is read, so nobody else
+ * learns the admin forms' fields; each service call checks it again.
  */
-export function consoleAdminRoutes(admin: AdminConsole): ApiRoute[] {
-  const common = { tag: TAG, auth: 'required', cacheControl: PRIVATE } as const;
+export function consoleAdminRoutes(admin: AdminConsole, guard: Pick<ConsoleService, 'requireAdmin'>): ApiRoute[] {
+  const common = {
+    tag: TAG,
+    auth: 'required',
+    guard: (ctx: Ctx) => guard.requireAdmin(ctx),
+    cacheControl: PRIVATE,
+  } as const;
   return [
     defineRoute({
       ...common,

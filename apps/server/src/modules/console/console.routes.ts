@@ -27,6 +27,7 @@ import {
   IMPORT_FAILED_MESSAGE,
 } from '@shop/contract';
 import { z } from 'zod';
+import type { Ctx } from '../../lib/context.js';
 import { type ApiRoute, defineRoute, refuse } from '../../lib/route.js';
 import type { ConsoleService } from './console.service.js';
 
@@ -37,13 +38,17 @@ const PICTURE_BODY_LIMIT = 42 * 1024 * 1024;
 const IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
 
 /**
- * The store console's API. Signed-in only (guests get 401 here); every handler's service call
- * starts with the console's guard (ConsoleService.requireStaff / requireAdmin).
+ * The store console's API. Signed-in only (guests get 401 here); the console's guard
+ * (ConsoleService.requireStaff / requireAdmin) runs before the body is read, and every handler's
+ * service call starts with it again.
  */
 export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
   const item = '/c3api/console/stores/:storeId/items/:code';
   const order = '/c3api/console/stores/:storeId/orders/:reference';
   const orders = staffConsole.fulfilment;
+  // Checked before the body is read, so a caller without the role learns nothing of the form.
+  const staffOfStore = (ctx: Ctx, params: { storeId: number }) => staffConsole.requireStaff(ctx, params.storeId);
+  const adminOnly = (ctx: Ctx) => staffConsole.requireAdmin(ctx);
   return [
     defineRoute({
       method: 'GET',
@@ -62,6 +67,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
         "A page of the store's items, newest first, with the total: by status, words in the title, brand or code, and category slug",
       tag: TAG,
       auth: 'required',
+      guard: staffOfStore,
       params: ConsoleStoreParamsSchema,
       query: ConsoleItemsQuerySchema,
       value: ConsoleItemListValueSchema,
@@ -74,6 +80,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
       summary: "Every category an item can be listed in (ids for the add and edit forms), in the tree's order",
       tag: TAG,
       auth: 'required',
+      guard: staffOfStore,
       params: ConsoleStoreParamsSchema,
       value: ConsoleCategoriesValueSchema,
       cacheControl: PRIVATE,
@@ -85,6 +92,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
       summary: 'Adds an item to the store, with pictures (base64 JPEG, PNG or WebP) resized to every served size',
       tag: TAG,
       auth: 'required',
+      guard: staffOfStore,
       params: ConsoleStoreParamsSchema,
       body: ConsoleAddItemBodySchema,
       bodyLimit: PICTURE_BODY_LIMIT,
@@ -98,6 +106,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
       summary: "One of the store's items, for the edit form",
       tag: TAG,
       auth: 'required',
+      guard: staffOfStore,
       params: ConsoleItemParamsSchema,
       value: ConsoleItemSchema,
       cacheControl: PRIVATE,
@@ -110,6 +119,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
         'Edits an item (its pictures replaced when Pictures is given); 409 while a live order holds it or once it is off sale',
       tag: TAG,
       auth: 'required',
+      guard: staffOfStore,
       params: ConsoleItemParamsSchema,
       body: ConsoleEditItemBodySchema,
       bodyLimit: PICTURE_BODY_LIMIT,
@@ -124,6 +134,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
         "Changes an item's price (a cut is recorded for alerts; carts see the change); 409 while a live order holds it",
       tag: TAG,
       auth: 'required',
+      guard: staffOfStore,
       params: ConsoleItemParamsSchema,
       body: ConsolePriceBodySchema,
       value: ConsoleItemSchema,
@@ -137,6 +148,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
         'Marks an item sold in store (one conditional write: a checkout reserving it at once loses, or wins and this is 409)',
       tag: TAG,
       auth: 'required',
+      guard: staffOfStore,
       params: ConsoleItemParamsSchema,
       body: z.object({}).optional(),
       value: ConsoleItemSchema,
@@ -149,6 +161,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
       summary: 'Takes an item off sale; 409 while a live order holds it',
       tag: TAG,
       auth: 'required',
+      guard: staffOfStore,
       params: ConsoleItemParamsSchema,
       body: z.object({}).optional(),
       value: ConsoleItemSchema,
@@ -162,6 +175,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
         'Imports items from CSV text: every row checked first; with any error nothing is imported and every error is listed (WasSuccessful false)',
       tag: TAG,
       auth: 'required',
+      guard: staffOfStore,
       params: ConsoleStoreParamsSchema,
       body: ConsoleImportBodySchema,
       bodyLimit: IMPORT_BODY_LIMIT,
@@ -179,6 +193,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
         "A page of the store's orders (its shipment of each: its items, the shopper's contact and address, its totals, what to do next), by state: open (the default, to do, oldest first), ready, dispatched, collected, cancelled or all",
       tag: TAG,
       auth: 'required',
+      guard: staffOfStore,
       params: ConsoleStoreParamsSchema,
       query: ConsoleOrdersQuerySchema,
       value: ConsoleOrderListValueSchema,
@@ -191,6 +206,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
       summary: 'One order as the store sees it (its own shipment only); 404 for an order with nothing from this store',
       tag: TAG,
       auth: 'required',
+      guard: staffOfStore,
       params: ConsoleOrderParamsSchema,
       value: ConsoleOrderSchema,
       cacheControl: PRIVATE,
@@ -203,6 +219,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
         "Marks the store's pickup ready (e-mails the shopper once; a repeat answers the same); 409 for a posted, collected or cancelled shipment",
       tag: TAG,
       auth: 'required',
+      guard: staffOfStore,
       params: ConsoleOrderParamsSchema,
       body: z.object({}).optional(),
       value: ConsoleOrderSchema,
@@ -216,6 +233,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
         "Marks the store's pickup collected (pay in store: records the payment taken); 409 for a posted or cancelled shipment",
       tag: TAG,
       auth: 'required',
+      guard: staffOfStore,
       params: ConsoleOrderParamsSchema,
       body: z.object({}).optional(),
       value: ConsoleOrderSchema,
@@ -229,6 +247,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
         "Marks the store's parcel dispatched with carrier, tracking number and tracking URL (e-mails the shopper once; a repeat answers the same); 409 for a pickup or a cancelled shipment",
       tag: TAG,
       auth: 'required',
+      guard: staffOfStore,
       params: ConsoleOrderParamsSchema,
       body: ConsoleDispatchBodySchema,
       value: ConsoleOrderSchema,
@@ -242,6 +261,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
         "Cancels one item of the store's shipment: refunds its price (and the shipment's postage with its last item) through the payment provider, back on sale unless Restock is false; 409 once dispatched or collected",
       tag: TAG,
       auth: 'required',
+      guard: staffOfStore,
       params: ConsoleOrderItemParamsSchema,
       body: ConsoleCancelItemBodySchema.optional(),
       value: ConsoleOrderSchema,
@@ -255,6 +275,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
       summary: "The store's audit trail: every console change (who, what, when, which order and item), newest first",
       tag: TAG,
       auth: 'required',
+      guard: staffOfStore,
       params: ConsoleStoreParamsSchema,
       query: ConsoleAuditQuerySchema,
       value: ConsoleAuditValueSchema,
@@ -267,6 +288,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
       summary: 'Staff members and recent invitations (marketplace admins)',
       tag: TAG,
       auth: 'required',
+      guard: adminOnly,
       value: ConsoleStaffValueSchema,
       cacheControl: PRIVATE,
       handler: (ctx) => staffConsole.staff(ctx),
@@ -278,6 +300,7 @@ export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
         'Invites an e-mail address to a role and stores: a single-use link, valid 7 days, e-mailed (marketplace admins)',
       tag: TAG,
       auth: 'required',
+      guard: adminOnly,
       body: ConsoleInviteBodySchema,
       value: z.object({ Id: z.number().int(), ExpiresAt: z.string() }),
       cacheControl: PRIVATE,

@@ -7,6 +7,7 @@ import {
   StorePostageBodySchema,
   storeDetailsBodySchema,
 } from '@shop/contract';
+import type { Ctx } from '../../lib/context.js';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
 import type { ConsoleService } from './console.service.js';
 import { StoreSettingsConsole, type StoreSettingsDependencies } from './store-settings.js';
@@ -28,9 +29,22 @@ export function storeSettingsOf(
   });
 }
 
-/** GET .../settings and one POST per section; each answers every section as it now is. */
-export function storeSettingsRoutes(settings: StoreSettingsConsole, region: Region): ApiRoute[] {
-  const common = { tag: TAG, auth: 'required', cacheControl: PRIVATE, value: ConsoleStoreSettingsValueSchema } as const;
+/**
+ * GET .../settings and one POST per section; each answers every section as it now is. Staff of the
+ * store (or an admin) only, checked before the body is read (others: 403, or 404 for the store).
+ */
+export function storeSettingsRoutes(
+  settings: StoreSettingsConsole,
+  region: Region,
+  guard: Pick<ConsoleService, 'requireStaff'>,
+): ApiRoute[] {
+  const common = {
+    tag: TAG,
+    auth: 'required',
+    guard: (ctx: Ctx, params: { storeId: number }) => guard.requireStaff(ctx, params.storeId),
+    cacheControl: PRIVATE,
+    value: ConsoleStoreSettingsValueSchema,
+  } as const;
   return [
     defineRoute({
       ...common,
