@@ -13,7 +13,8 @@ export function priceText(item: PriceFields): string {
 }
 
 /**
- * The promotion ('25% OFF', '$20.00 OFF Code DEAL20'); otherwise the reduction from the RRP in whole
+ * The sale badge of product cards and the product page alike: the promotion ('25% OFF',
+ * '$20.00 OFF Code DEAL20'); otherwise the reduction from the RRP in whole
  * steps of 5 when at least 5%, 'SALE' when smaller; null when the price is not reduced.
  */
 export function saleBadgeText(item: BadgeFields, region: Region): string | null {
