@@ -1,5 +1,8 @@
 import { parseArgs } from 'node:util';
 import { runCli, UsageError, withShop } from './cli-support.js';
+import { type Config, publicUrl, resolveSecretKey, shopClock } from './config.js';
+import { NotFoundError } from './lib/errors.js';
+import { OrderLinks } from './modules/checkout/order-links.js';
 import type { FulfilmentOutcome } from './modules/orders/fulfilment.service.js';
 
 const USAGE = `Usage: npm run order -- <action> <ORDER-REF> [options]
@@ -11,6 +14,8 @@ const USAGE = `Usage: npm run order -- <action> <ORDER-REF> [options]
                                                    its items go back on sale unless --no-restock
   cancel-item REF --store ID --item CODE [--no-restock]
                                                    cancels one item of the store's shipment (refunds its part)
+  revoke-links REF                                 every signed link to the order sent so far (confirmation page,
+                                                   e-mails) stops working; prints a fresh one for the shopper
 The order must belong to this shop's REGION. Runs on DATABASE_URL like the server.`;
 
 /**
@@ -44,7 +49,15 @@ async function main(): Promise<void> {
     return id;
   };
 
-  await withShop(async ({ services, ctx }) => {
+  await withShop(async ({ config, services, ctx }) => {
+    if (action === 'revoke-links') {
+      const order = await services.orders.revokeLinks(ctx, reference);
+      if (!order) throw new NotFoundError(`No order ${reference}`);
+      console.log(
+        `${order.reference}: links revoked; the links sent so far answer 'not found'. A fresh link (for the shopper): ${orderLinksOf(config).confirmationUrl(order)}`,
+      );
+      return;
+    }
     const fulfilment = services.fulfilment;
     let outcome: FulfilmentOutcome;
     switch (action) {
@@ -80,6 +93,11 @@ async function main(): Promise<void> {
         : `${outcome.reference}: nothing to do (already done); the order is '${outcome.status}'.`,
     );
   });
+}
+
+/** The shop's signed order links, as the server makes them (its secret, address and clock). */
+function orderLinksOf(config: Config): OrderLinks {
+  return new OrderLinks(resolveSecretKey(config), publicUrl(config), shopClock(config));
 }
 
 runCli(USAGE, main);

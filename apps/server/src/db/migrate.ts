@@ -23,6 +23,7 @@ import { orderHistoryIndexMigration } from './migrations/020-order-history-index
 import { storeConsoleMigration } from './migrations/021-store-console.js';
 import { consoleAuditMigration } from './migrations/022-console-audit.js';
 import { marketplaceAdminMigration } from './migrations/024-marketplace-admin.js';
+import { orderLinkVersionMigration } from './migrations/025-order-link-version.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -52,6 +53,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '021-store-console': storeConsoleMigration(this.handle.dialect),
       '022-console-audit': consoleAuditMigration(this.handle.dialect),
       '024-marketplace-admin': marketplaceAdminMigration(this.handle.dialect),
+      '025-order-link-version': orderLinkVersionMigration(this.handle.dialect),
     };
   }
 }

@@ -42,6 +42,8 @@ export interface OrdersTable {
   updated_at: number;
   /** When it was confirmed (paid, or placed to pay in store); null for an order never confirmed. */
   confirmed_at: number | null;
+  /** What its signed links are signed over (migration 025): raised to revoke every link sent so far. */
+  link_version: Generated<number>;
 }
 
 export interface OrderShipmentsTable {

@@ -73,7 +73,7 @@ export class FinishPaymentFlow {
       const order = attempt ? await deps.orders.byId(tx, attempt.order_id) : undefined;
       if (!attempt || !order || order.region !== tx.region) throw new NotFoundError('No such payment');
       const now = deps.now();
-      const confirmationUrl = deps.links.confirmationPath(order.reference);
+      const confirmationUrl = deps.links.confirmationPath(order);
       await deps.payments.record(
         tx,
         attempt.id,
@@ -277,7 +277,7 @@ export function attemptContext(
       lastName: customer.LastName ?? '',
       phone: customer.PhoneNumber ?? '',
     },
-    returnUrl: links.confirmationUrl(order.reference),
+    returnUrl: links.confirmationUrl(order),
     cancelUrl: `${publicUrl}/checkout/`,
     providerReference: attempt.provider_reference,
     billing: billingOf(order.billing_address),

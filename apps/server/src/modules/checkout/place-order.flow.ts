@@ -203,11 +203,11 @@ export class PlaceOrderFlow {
     // 6. Generic needs nothing more. An online provider starts now, outside the transaction: what
     //    it answers is what the page needs to take the shopper to it. If it cannot start, no money
     //    has moved: the attempt fails and the items go back on sale at once.
-    const confirmationUrl = deps.links.confirmationPath(placed.reference);
-    if (confirmsAtOnce) return { reference: placed.reference, confirmationUrl, pageData: null };
-    const { attempt } = placed;
     const order = await deps.orders.byReference(ctx, placed.reference);
     if (!order) throw new Error(`order ${placed.reference} vanished after commit`);
+    const confirmationUrl = deps.links.confirmationPath(order);
+    if (confirmsAtOnce) return { reference: placed.reference, confirmationUrl, pageData: null };
+    const { attempt } = placed;
     try {
       const started = await deps.payments
         .provider(paymentOption)

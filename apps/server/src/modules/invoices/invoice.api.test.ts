@@ -213,7 +213,12 @@ describe.each(testDatabaseTargets())('tax invoices (GET /c3api/invoice) on $name
     });
     if (spec.providerReference)
       await au.services.payments.setProviderReference(ctx, attempt.id, spec.providerReference);
-    return { ...created, totalMinor, attempt, key: links.key(created.reference) };
+    return {
+      ...created,
+      totalMinor,
+      attempt,
+      key: links.key({ reference: created.reference, link_version: 0, created_at: now }),
+    };
   }
 
   const invoicePath = (reference: string, key?: string) =>
@@ -338,7 +343,10 @@ describe.each(testDatabaseTargets())('tax invoices (GET /c3api/invoice) on $name
       guestWithoutKey: await new TestClient(au.baseUrl).get(invoicePath(order.reference)),
       guestWithAWrongKey: await new TestClient(au.baseUrl).get(invoicePath(order.reference, `${order.key}x`)),
       guestWithAnotherOrdersKey: await new TestClient(au.baseUrl).get(
-        invoicePath(order.reference, links.key(newPublicReference('ORD'))),
+        invoicePath(
+          order.reference,
+          links.key({ reference: newPublicReference('ORD'), link_version: 0, created_at: Date.now() }),
+        ),
       ),
       guessedReference: await owner.get(invoicePath(newPublicReference('ORD'))),
       notAReference: await owner.get(invoicePath('12345')),

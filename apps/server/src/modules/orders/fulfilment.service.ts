@@ -5,7 +5,7 @@ import { normalizePublicReference, ReferencePrefix } from '../../lib/public-refe
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { DiscountEngine } from '../checkout/discounts.js';
 import { refundAttempt } from '../checkout/finish-payment.flow.js';
-import type { OrderLinks } from '../checkout/order-links.js';
+import type { LinkedOrder, OrderLinks } from '../checkout/order-links.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { PaymentAttemptRow, PaymentsService } from '../payments/payments.service.js';
 import type { StoresService } from '../stores/stores.service.js';
@@ -56,8 +56,8 @@ export const CARRIER_MAX = 60;
 export const TRACKING_URL_MAX = 500;
 
 /** The order's page for the shopper, with its signed key: opens it for a guest and a customer alike. */
-export function orderPageUrl(links: Pick<OrderLinks, 'key'>, publicUrl: string, reference: string): string {
-  return `${publicUrl}/my-account/orders/${reference}?key=${encodeURIComponent(links.key(reference))}`;
+export function orderPageUrl(links: Pick<OrderLinks, 'key'>, publicUrl: string, order: LinkedOrder): string {
+  return `${publicUrl}/my-account/orders/${order.reference}?key=${encodeURIComponent(links.key(order))}`;
 }
 
 const conflict = (message: string) => new HttpError(409, message);
@@ -434,7 +434,7 @@ export class FulfilmentService {
   }
 
   private orderUrl(order: OrderRow): string {
-    return orderPageUrl(this.deps.links, this.deps.publicUrl, order.reference);
+    return orderPageUrl(this.deps.links, this.deps.publicUrl, order);
   }
 }
 

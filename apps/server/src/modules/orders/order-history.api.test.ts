@@ -192,7 +192,11 @@ describe.each(testDatabaseTargets())('order history and order detail on $name', 
       `/c3api/account/orders/${ref}${key === undefined ? '' : `?key=${encodeURIComponent(key)}`}`;
     // The servers share the test's data directory, so they sign with one secret.
     const keyOf = (ref: string) =>
-      new OrderLinks(resolveSecretKey({ SECRET_KEY: undefined, DATA_DIR: database.dataDir }), '').key(ref);
+      new OrderLinks(resolveSecretKey({ SECRET_KEY: undefined, DATA_DIR: database.dataDir }), '').key({
+        reference: ref,
+        link_version: 0,
+        created_at: Date.now(),
+      });
 
     it('shows the owner their order: stores, items, discount, summary and invoice link', async () => {
       const email = `detail.${Date.now()}@example.com`;

@@ -35,6 +35,17 @@ export class OrdersRepository {
     return ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Raises the order's link version by one write; false when the region has no such order. */
+  async raiseLinkVersion(ctx: DbCtx, reference: string, region: OrderRow['region']): Promise<boolean> {
+    const result = await ctx.db
+      .updateTable('orders')
+      .set((eb) => ({ link_version: eb('link_version', '+', 1) }))
+      .where('reference', '=', reference)
+      .where('region', '=', region)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async reviveLines(ctx: DbCtx, orderId: number): Promise<number[]> {
     const lines = await ctx.db
       .updateTable('order_lines')

@@ -1,6 +1,6 @@
 import type { Fulfilment, OrderStatus, TaxTreatment } from '../../db/tables/orders.js';
 import type { Ctx, DbCtx } from '../../lib/context.js';
-import { newPublicReference } from '../../lib/public-reference.js';
+import { newPublicReference, normalizePublicReference, ReferencePrefix } from '../../lib/public-reference.js';
 import { labelFromCounts, type OrderStatusLabel } from './order-status.js';
 import {
   type OrderLineRow,
@@ -125,6 +125,18 @@ export class OrdersService {
 
   byId(ctx: DbCtx, id: number): Promise<OrderRow | undefined> {
     return this.repository.byId(ctx, id);
+  }
+
+  /**
+   * Revokes every signed link to the order made so far (the confirmation URL, the order and status
+   * e-mails): one write raises the link version they are signed over (checkout/order-links.ts), so
+   * they answer 404 like an unknown order; links signed afterwards work. The reference in any case;
+   * answers the order as it is now, or undefined when this region has no such order.
+   */
+  async revokeLinks(ctx: Ctx, reference: string): Promise<OrderRow | undefined> {
+    const canonical = normalizePublicReference(ReferencePrefix.order, reference);
+    if (!canonical || !(await this.repository.raiseLinkVersion(ctx, canonical, ctx.region))) return undefined;
+    return this.repository.byReference(ctx, canonical);
   }
 
   /** One conditional status write (whoever gets there first wins). */
