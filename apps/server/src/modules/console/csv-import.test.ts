@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImport, moneyToMinor, parseCsv } from './csv-import.js';
+import { checkImport, FORMULA_MESSAGE, moneyToMinor, parseCsv } from './csv-import.js';
 
 describe('the console CSV import', () => {
   it('reads RFC 4180: quoted commas, doubled quotes, line breaks inside quotes, CRLF, a BOM, blank lines', () => {
@@ -43,5 +43,50 @@ describe('the console CSV import', () => {
         postable: false,
       }),
     ]);
+  });
+
+  describe('cells a spreadsheet would take for a formula', () => {
+    const header =
+      'title,category,brand,condition,description,price,weight_grams,length_cm,width_cm,height_cm,postable';
+    const row = (title: string, brand = 'Bosch', description = 'As new.') =>
+      [title, 'power-tools', brand, '4', description, '120', '2000', '40', '30', '12', 'yes']
+        .map((cell) => `"${cell.replaceAll('"', '""')}"`)
+        .join(',');
+    const check = (...rows: string[]) => checkImport([header, ...rows].join('\n'), 7, new Map([['power-tools', 9]]));
+
+    it.each([
+      '=HYPERLINK("http://evil.example","Bosch drill")',
+      "+cmd|' /C calc'!A0",
+      '-20% drill',
+      "@SUM(1+9)*cmd|' /C calc'!A0",
+      '\t=1+1 drill',
+      '\r=1+1 drill',
+      '  =1+1 drill',
+    ])('refuses a title beginning %j, naming the row and column, and imports nothing', (title) => {
+      const checked = check(row('Bosch GSB 18V drill'), row(title));
+      expect(checked.items).toEqual([]);
+      expect(checked.errors).toEqual([{ Row: 3, Column: 'title', Message: FORMULA_MESSAGE }]);
+    });
+
+    it('refuses a brand or description beginning so, each cell once', () => {
+      const checked = check(row('Bosch drill', '@Bosch'), row('Makita drill', 'Makita', '- battery\n- charger'));
+      expect(checked.errors).toEqual([
+        { Row: 2, Column: 'brand', Message: FORMULA_MESSAGE },
+        { Row: 3, Column: 'description', Message: FORMULA_MESSAGE },
+      ]);
+      expect(FORMULA_MESSAGE).toBe('must not begin with =, +, - or @ (a spreadsheet would take it for a formula)');
+    });
+
+    it('imports the same characters anywhere but first', () => {
+      const checked = check(
+        row('Drill, 20% off -- as new', 'Black+Decker', 'Comes with: - battery = 2 Ah; ask @ the counter'),
+        row('B&Q "=" drill', '', ''),
+      );
+      expect(checked.errors).toEqual([]);
+      expect(checked.items.map((item) => [item.title, item.brand, item.description])).toEqual([
+        ['Drill, 20% off -- as new', 'Black+Decker', 'Comes with: - battery = 2 Ah; ask @ the counter'],
+        ['B&Q "=" drill', '', ''],
+      ]);
+    });
   });
 });

@@ -39,6 +39,22 @@ const REQUIRED = [
   'postable',
 ] as const;
 
+/**
+ * A cell a spreadsheet takes for a formula begins with one of these (OWASP's CSV injection list:
+ * =, +, -, @, tab, carriage return); `=HYPERLINK(...)` or `=cmd|...` in an item's title would run
+ * in whatever spreadsheet its text is one day opened in. Cells are trimmed first, so a tab or
+ * carriage return cannot lead, but one before `=` does not hide it.
+ *
+ * Such a title, brand or description is refused, naming its row and column, rather than stored
+ * with a neutralising `'` in front: the stored text is what shoppers read on every page, e-mail and
+ * invoice, where the quote would show, while a refusal tells the staff at once (nothing of the
+ * file is imported) and the item stays importable reworded ("Drill, 20% off" for "-20% drill").
+ * The shop writes no CSV today; an export would neutralise on its way out instead.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const FREE_TEXT = ['title', 'brand', 'description'] as const;
+export const FORMULA_MESSAGE = 'must not begin with =, +, - or @ (a spreadsheet would take it for a formula)';
+
 /** RFC 4180: commas, double-quoted fields with "" for a quote, CRLF or LF line ends. */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -166,6 +182,7 @@ export function checkImport(text: string, storeId: number, categoryIds: Readonly
     if (type === 'percentage') promotion = { method: 'Percentage', amount: number('promotion_amount') };
     else if (type === 'value') promotion = { method: 'Value', amount: money('promotion_amount', true) };
     else if (type !== '') fail('promotion_type', 'must be percentage, value or empty');
+    for (const column of FREE_TEXT) if (FORMULA_START.test(at(column))) fail(column, FORMULA_MESSAGE);
 
     const item: NewItem = {
       storeId,
