@@ -67,6 +67,8 @@ export const VERIFICATION_CODE_LENGTH = 6;
 /** Product images are requested at these widths; thumbnails are 300x200. */
 export const PRODUCT_IMAGE_WIDTHS = [800, 600, 450, 300] as const;
 export const THUMBNAIL_SIZE = { width: 300, height: 200 } as const;
+/** A banner's background image is requested at 1920x400 (account.md section 9). */
+export const BANNER_BACKGROUND_SIZE = { width: 1920, height: 400 } as const;
 
 /** Conditions 0-5: 0 means "not graded" and hides the dots. */
 export const ConditionLabel: Record<number, string> = {

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import type { Banner, BannersValue } from '@shop/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BannerCarousel } from './banner-carousel';
 import { BannerSlide } from './banner-slide';
-import { bannerBackground, safeColour, safeUrl } from './banner-style';
+import { bannerBackground, bannerBackgroundSrc, safeColour, safeUrl } from './banner-style';
 
 function banner(overrides: Partial<Banner> = {}): Banner {
   return {
@@ -118,6 +119,23 @@ describe('BannerSlide picture, background and click-through', () => {
     expect(value.indexOf('rgba(0,0,0,0.4)')).toBeLessThan(value.indexOf('url("/bg.jpg")'));
     expect(value.indexOf('url("/bg.jpg")')).toBeLessThan(value.indexOf('#111'));
     expect(bannerBackground({ start: '#111', end: '#222' })).toBe('linear-gradient(100deg, #111, #222)');
+  });
+
+  it('requests the background picture at 1920x400', () => {
+    // As the server draws it (jsdom's style parser drops a layered background).
+    const html = renderToStaticMarkup(
+      <BannerSlide banner={banner({ BannerBackgroundImageUrl: 'https://cdn.example.com/summer.jpg' })} />,
+    );
+    expect(html).toContain('url(&quot;https://cdn.example.com/summer.jpg?w=1920&amp;h=400&quot;)');
+  });
+
+  it('asks for 1920x400 beside a query and before a fragment, and leaves sized or fixed-size addresses alone', () => {
+    expect(bannerBackgroundSrc('/banners/summer.jpg')).toBe('/banners/summer.jpg?w=1920&h=400');
+    expect(bannerBackgroundSrc('/banners/summer.jpg?v=3#top')).toBe('/banners/summer.jpg?v=3&w=1920&h=400#top');
+    expect(bannerBackgroundSrc('https://cdn.example.com/a.jpg?w=800')).toBe('https://cdn.example.com/a.jpg?w=800');
+    // The shop's own picture routes serve fixed sizes (and would refuse w=1920).
+    expect(bannerBackgroundSrc('/c3api/images/product/SH1/1')).toBe('/c3api/images/product/SH1/1');
+    expect(bannerBackgroundSrc('/c3api/images/category-icon/phone.svg')).toBe('/c3api/images/category-icon/phone.svg');
   });
 
   it('lets through plain colours and URLs only', () => {

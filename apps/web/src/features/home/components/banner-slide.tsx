@@ -1,6 +1,6 @@
 import type { Banner } from '@shop/contract';
 import { useSanitizedHtml } from '../../../lib/sanitized-html';
-import { bannerBackground, safeColour, safeUrl } from './banner-style';
+import { bannerBackground, bannerBackgroundSrc, safeColour, safeUrl } from './banner-style';
 import '../home.css';
 
 type BannerButton = NonNullable<Banner['PrimaryButton']>;
@@ -33,10 +33,11 @@ export function BannerSlide({ banner, eager = false }: { banner: Banner; eager?:
   const sideImage = safeUrl(banner.BackgroundImageUrl);
   const clickUrl = banner.BannerClickUrl?.trim() || null;
   const newTab = banner.BannerClickTarget === '_blank';
+  const backgroundImage = safeUrl(banner.BannerBackgroundImageUrl);
   const background = bannerBackground({
     start: safeColour(banner.GradientColourCodeStart) ?? '#0b6e4f',
     end: safeColour(banner.GradientColourCodeEnd) ?? '#064d37',
-    image: safeUrl(banner.BannerBackgroundImageUrl),
+    image: backgroundImage ? bannerBackgroundSrc(backgroundImage) : undefined,
     darken: safeColour(banner.DarkenedColour),
   });
   const titleStyle = { color: safeColour(banner.TitleColour) };
