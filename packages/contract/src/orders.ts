@@ -263,3 +263,13 @@ export function pagerWindow(current: number, totalPages: number, size = ORDER_PA
   first = Math.min(first, totalPages - count + 1);
   return Array.from({ length: count }, (_, i) => first + i);
 }
+
+/**
+ * Where a payment's return lands when it does not come from the browser that placed the order (a
+ * replayed provider redirect, a provider's own server): the payment is finished all the same, but
+ * the page shows no order data and the signed confirmation link goes only to the placing browser
+ * (and the order e-mail).
+ */
+export const PAYMENT_RECEIVED_PATH = '/checkout/payment-received';
+export const PAYMENT_RECEIVED_HEADING = 'Payment received';
+export const PAYMENT_RECEIVED_MESSAGE = 'Thank you, your payment is being confirmed; we have e-mailed you the details';

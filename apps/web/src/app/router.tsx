@@ -30,6 +30,9 @@ const CheckoutPage = lazyPage(() => import('./pages/checkout-page').then((m) => 
 const OrderConfirmationPage = lazyPage(() =>
   import('./pages/order-confirmation-page').then((m) => ({ default: m.OrderConfirmationPage })),
 );
+const PaymentReceivedPage = lazyPage(() =>
+  import('./pages/payment-received-page').then((m) => ({ default: m.PaymentReceivedPage })),
+);
 const WishlistPage = lazyPage(() => import('./pages/wishlist-page').then((m) => ({ default: m.WishlistPage })));
 const GstInvoicePage = lazyPage(() => import('./pages/gst-invoice-page').then((m) => ({ default: m.GstInvoicePage })));
 const LoginPage = lazyPage(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
@@ -74,6 +77,8 @@ const routeElements = (
       {/* /checkout and /checkout/ alike (the router ignores a trailing slash). */}
       <Route path="/checkout" element={<CheckoutPage />} />
       <Route path="/checkout/confirmation/:reference?" element={<OrderConfirmationPage />} />
+      {/* A payment's return from anyone but the browser that placed the order: no order data. */}
+      <Route path="/checkout/payment-received" element={<PaymentReceivedPage />} />
       <Route path="/wishlist" element={<WishlistPage />} />
       {/* The printable tax invoice: the owner's session or the order e-mail's key opens it. */}
       <Route path="/gst-invoice" element={<GstInvoicePage />} />

@@ -1,3 +1,4 @@
+import { PAYMENT_RECEIVED_PATH } from '@shop/contract';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
@@ -16,6 +17,12 @@ import { queueOrderMails } from './order-mails.js';
 /** Who brought the provider's word: the shopper's browser coming back, a provider notification, or the reconciler. */
 export type FinishSource = 'browser' | 'notification' | 'reconciler';
 
+/**
+ * In the outcomes below, `confirmationUrl` is where the caller sends the shopper: the order's signed
+ * confirmation page when the call comes from the browser that placed the order (its customer, or its
+ * guest cart's cookie), otherwise the neutral payment-received page, which shows no order data. A
+ * provider's return replayed from elsewhere, or a provider's own server, never gets the signed link.
+ */
 export type FinishOutcome =
   /** This call finished it: the order is paid, its items sold, its mails queued. */
   | { kind: 'paid'; reference: string; confirmationUrl: string }
@@ -73,7 +80,7 @@ export class FinishPaymentFlow {
       const order = attempt ? await deps.orders.byId(tx, attempt.order_id) : undefined;
       if (!attempt || !order || order.region !== tx.region) throw new NotFoundError('No such payment');
       const now = deps.now();
-      const confirmationUrl = deps.links.confirmationPath(order);
+      const confirmationUrl = await this.landingPath(tx, order);
       await deps.payments.record(
         tx,
         attempt.id,
@@ -168,11 +175,23 @@ export class FinishPaymentFlow {
     trackingNumber: string,
   ): Promise<{ attempt: PaymentAttemptRow; order: OrderRow; context: AttemptContext }> {
     const found = await this.attemptFor(ctx, trackingNumber);
-    const { order } = found;
-    const customer = ctx.viewer.kind === 'customer' && order.user_id === ctx.viewer.userId;
-    const cartId = await this.deps.cart.cartIdOf(ctx);
-    if (!customer && (cartId === null || order.cart_id !== cartId)) throw new NotFoundError('No such payment');
+    if (!(await this.placedBy(ctx, found.order))) throw new NotFoundError('No such payment');
     return found;
+  }
+
+  /**
+   * Where a payment's end sends the caller: the order's signed confirmation link for the browser
+   * that placed it, the neutral payment-received page (no order data) for anyone else.
+   */
+  async landingPath(ctx: Ctx, order: OrderRow): Promise<string> {
+    return (await this.placedBy(ctx, order)) ? this.deps.links.confirmationPath(order) : PAYMENT_RECEIVED_PATH;
+  }
+
+  /** Whether the caller is the browser that placed the order: its customer, or its guest cart's cookie. */
+  async placedBy(ctx: Ctx, order: Pick<OrderRow, 'user_id' | 'cart_id'>): Promise<boolean> {
+    if (ctx.viewer.kind === 'customer' && order.user_id === ctx.viewer.userId) return true;
+    if (order.cart_id === null) return false;
+    return order.cart_id === (await this.deps.cart.cartIdOf(ctx));
   }
 
   /** The same for a provider's notification or the shop's own jobs (no shopper to check). */
@@ -183,7 +202,7 @@ export class FinishPaymentFlow {
     const attempt = await this.deps.payments.attemptByTrackingNumber(ctx, trackingNumber);
     const order = attempt ? await this.deps.orders.byId(ctx, attempt.order_id) : undefined;
     if (!attempt || !order || order.region !== ctx.region) throw new NotFoundError('No such payment');
-    return { attempt, order, context: attemptContext(attempt, order, this.deps.links, this.deps.publicUrl) };
+    return { attempt, order, context: attemptContext(attempt, order, this.deps.publicUrl) };
   }
 
   /**
@@ -217,7 +236,7 @@ export class FinishPaymentFlow {
  * about is an 'error' event for the console to follow up.
  */
 export async function refundAttempt(
-  deps: { payments: PaymentsService; links: OrderLinks; publicUrl: string; now: Clock },
+  deps: { payments: PaymentsService; publicUrl: string; now: Clock },
   ctx: Ctx,
   attempt: PaymentAttemptRow,
   order: OrderRow,
@@ -230,7 +249,7 @@ export async function refundAttempt(
     const provider = deps.payments.provider(attempt.provider as PaymentOptionName);
     await provider.refund(
       ctx,
-      attemptContext(attempt, order, deps.links, deps.publicUrl),
+      attemptContext(attempt, order, deps.publicUrl),
       amountMinor,
       part ? { key: part.key } : undefined,
     );
@@ -254,12 +273,7 @@ export async function refundAttempt(
 }
 
 /** What a provider needs to know of an attempt, rebuilt from what we stored. */
-export function attemptContext(
-  attempt: PaymentAttemptRow,
-  order: OrderRow,
-  links: OrderLinks,
-  publicUrl: string,
-): AttemptContext {
+export function attemptContext(attempt: PaymentAttemptRow, order: OrderRow, publicUrl: string): AttemptContext {
   const customer = JSON.parse(order.customer) as {
     EmailAddress?: string;
     FirstName?: string;
@@ -277,7 +291,9 @@ export function attemptContext(
       lastName: customer.LastName ?? '',
       phone: customer.PhoneNumber ?? '',
     },
-    returnUrl: links.confirmationUrl(order),
+    // A provider's page may send the browser here when it is not framed (Eway's redirect flow); the
+    // provider keeps it, so it is the neutral page, never a signed link to the order.
+    returnUrl: `${publicUrl}${PAYMENT_RECEIVED_PATH}`,
     cancelUrl: `${publicUrl}/checkout/`,
     providerReference: attempt.provider_reference,
     billing: billingOf(order.billing_address),

@@ -57,7 +57,7 @@ export class PaymentReconciler {
       const provider = deps.payments.provider(attempt.provider as PaymentOptionName);
       let verdict: Awaited<ReturnType<typeof provider.reconcile>>;
       try {
-        verdict = await provider.reconcile(ctx, attemptContext(attempt, order, deps.links, deps.publicUrl));
+        verdict = await provider.reconcile(ctx, attemptContext(attempt, order, deps.publicUrl));
       } catch (error) {
         // Not marked as checked: asked again next run.
         await deps.payments.record(ctx, attempt.id, 'error', { during: 'late-check', message: messageOf(error) }, now);
@@ -87,7 +87,7 @@ export class PaymentReconciler {
         await deps.payments.touch(ctx, attempt.id, now);
         continue;
       }
-      const context = attemptContext(attempt, order, deps.links, deps.publicUrl);
+      const context = attemptContext(attempt, order, deps.publicUrl);
       let verdict: Awaited<ReturnType<typeof provider.reconcile>>;
       try {
         verdict = await provider.reconcile(ctx, context);

@@ -211,7 +211,7 @@ export class PlaceOrderFlow {
     try {
       const started = await deps.payments
         .provider(paymentOption)
-        .start(ctx, attemptContext(attempt, order, deps.links, deps.publicUrl));
+        .start(ctx, attemptContext(attempt, order, deps.publicUrl));
       if (started.kind === 'page-data' && started.providerReference) {
         await deps.payments.setProviderReference(ctx, attempt.id, started.providerReference);
       }

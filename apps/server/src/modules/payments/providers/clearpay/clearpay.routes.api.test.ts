@@ -1,4 +1,9 @@
-import type { CheckoutSubmission, CheckoutViewValue, ClearpayConfigurationValue } from '@shop/contract';
+import {
+  type CheckoutSubmission,
+  type CheckoutViewValue,
+  type ClearpayConfigurationValue,
+  PAYMENT_RECEIVED_PATH,
+} from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../../../test/factories.js';
@@ -217,6 +222,36 @@ describe.each(testDatabaseTargets())('Clearpay checkout through the sandbox on $
     // The shopper reloads the return: same confirmation, nothing captured twice.
     const again = await back(p.client, returned);
     expect(again.location).toEqual(confirmationOf(p.reference));
+    expect(await sandboxPayments(p.tracking)).toHaveLength(1);
+  });
+
+  it("a return replayed without the shopper's cookies finishes the payment but gets the payment-received page, never the signed link", async () => {
+    const p = await placed();
+    const returned = await onClearpayPage(p, { cvv: '000' });
+    // Another browser (no cookies, or its own cart) brings the return first: the payment is
+    // captured and the order confirmed as always, but the order stays out of its sight.
+    const replayed = await fetch(returned, { redirect: 'manual' });
+    const text = await replayed.text();
+    expect([replayed.status, replayed.headers.get('location')]).toEqual([302, PAYMENT_RECEIVED_PATH]);
+    for (const secret of ['key=', p.reference, 'Sam', 'Shopper', 'sam@example.co.uk', '07700', 'Market St'])
+      expect(text).not.toContain(secret);
+    expect((await attemptOf(p.tracking)).status).toBe('succeeded');
+    expect(await orderStatus(p.orderId)).toBe('confirmed');
+    expect(await productStatus(p.productId)).toBe('sold');
+    const otherShopper = new TestClient(server.baseUrl);
+    await otherShopper.post(
+      `/c3api/cart/add?productId=${(await makeProduct(db(), { store_id: storeId, category_id: guitars, price_minor: 5_000 })).id}`,
+    );
+    expect((await back(otherShopper, returned)).location).toBe(PAYMENT_RECEIVED_PATH);
+
+    // The shopper's own browser coming back (its cookies go with Clearpay's top-level redirect)
+    // lands on the confirmation, whose link opens the order; nothing is captured twice.
+    const own = await back(p.client, returned);
+    expect([own.status, own.location]).toEqual([302, confirmationOf(p.reference)]);
+    const confirmation = await new TestClient(server.baseUrl).get<{ Email: string }>(
+      `/c3api/checkout/confirmation?reference=${p.reference}&key=${new URL(own.location ?? '', server.baseUrl).searchParams.get('key')}`,
+    );
+    expect([confirmation.status, confirmation.body.Value.Email]).toEqual([200, 'sam@example.co.uk']);
     expect(await sandboxPayments(p.tracking)).toHaveLength(1);
   });
 

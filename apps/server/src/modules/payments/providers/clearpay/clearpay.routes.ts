@@ -46,7 +46,10 @@ function clearpayOf(payments: PaymentsService): ClearpayProvider {
  * checked against the attempt, then captured at once; a lost capture retried with the same token,
  * then reversed), and the attempt is finished through FinishPaymentFlow: one conditional write,
  * so repeated or concurrent returns and the reconciler give one order. No provider call is made
- * inside a transaction.
+ * inside a transaction. The return URL can be replayed (it sits in the browser's history, and
+ * Clearpay may deliver it more than once): the payment is finished whoever brings it, but only the
+ * browser that placed the order (its customer, or its guest cart's cookie, sent on this top-level
+ * navigation) is sent to the signed confirmation link; anyone else gets the payment-received page.
  */
 export function clearpayRoutes(deps: ClearpayRouteDependencies): ApiRoute[] {
   return [
@@ -74,7 +77,7 @@ export function clearpayRoutes(deps: ClearpayRouteDependencies): ApiRoute[] {
       method: 'GET',
       url: CLEARPAY_RETURN_PATH,
       summary:
-        "The shopper back from Clearpay (navigated to): SUCCESS captures and redirects to the confirmation; CANCELLED to /checkout/; a decline to /checkout/?error=<key>; 400 when the token is not the attempt's",
+        "The shopper back from Clearpay (navigated to): SUCCESS captures and redirects to the confirmation (the browser that placed the order; any other to /checkout/payment-received); CANCELLED to /checkout/; a decline to /checkout/?error=<key>; 400 when the token is not the attempt's",
       tag: 'checkout',
       query: ClearpayReturnQuerySchema,
       produces: ['text/plain'],

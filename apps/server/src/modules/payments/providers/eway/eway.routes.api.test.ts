@@ -1,4 +1,10 @@
-import type { CheckoutSubmission, EwayCancelValue, EwayPageData, EwayValidateValue } from '@shop/contract';
+import {
+  type CheckoutSubmission,
+  type EwayCancelValue,
+  type EwayPageData,
+  type EwayValidateValue,
+  PAYMENT_RECEIVED_PATH,
+} from '@shop/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../../../seed/seed.js';
 import { pickupSubmission } from '../../../../test/checkout-fixtures.js';
@@ -143,6 +149,20 @@ describe.each(testDatabaseTargets())('Eway checkout routes through the sandbox o
     // The cart is empty now.
     const view = await client.get<{ Cart: { ItemCount: number } | null }>('/c3api/checkout/view');
     expect(view.body.Value?.Cart?.ItemCount ?? 0).toBe(0);
+  });
+
+  it("Eway is never given the order's signed link: its page's redirect (outside a frame) is the payment-received page", async () => {
+    const { guitar, client, code, tracking } = await placed();
+    const paid = (await pay(code)) as { Result: string; RedirectUrl?: string };
+    expect(paid.Result).toBe('Complete');
+    const redirect = new URL(paid.RedirectUrl ?? '');
+    expect(`${redirect.origin}${redirect.pathname}`).toBe(`${server.baseUrl}${PAYMENT_RECEIVED_PATH}`);
+    expect(redirect.searchParams.get('key')).toBeNull();
+    expect(paid.RedirectUrl).not.toContain((await state(tracking, guitar.id)).reference);
+    // The shopper's own page still gets the confirmation from validate.
+    expect((await validate(client, code)).body.Value).toEqual({
+      ConfirmationUrl: expect.stringMatching(/^\/checkout\/confirmation\/ORD-[0-9A-Z-]+\?key=/),
+    });
   });
 
   it('repeats and a race give one order: three validates at once, then another, all answer the same URL', async () => {

@@ -1,4 +1,9 @@
-import { type CheckoutSubmission, GLOBALPAY_ERROR_MESSAGES, type GlobalPayPageData } from '@shop/contract';
+import {
+  type CheckoutSubmission,
+  GLOBALPAY_ERROR_MESSAGES,
+  type GlobalPayPageData,
+  PAYMENT_RECEIVED_PATH,
+} from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../../../test/factories.js';
@@ -183,10 +188,10 @@ describe.each(testDatabaseTargets())('GlobalPay HPP through the sandbox on $name
     expect((await attemptOf(tracking)).provider_reference).toBe(tracking);
   });
 
-  it('pays: the frame gets the confirmation URL, the order is confirmed once, then the payment is settled', async () => {
+  it('pays: the frame says so, the order is confirmed once, the page gets the confirmation URL, then the payment is settled', async () => {
     const { guitar, client, value, tracking } = await placed();
     const message = frameMessage(await pay(value, CARDS.ok));
-    expect(message?.confirmationUrl).toMatch(/^\/checkout\/confirmation\/ORD-/);
+    expect(message?.confirmationUrl).toBe(PAYMENT_RECEIVED_PATH);
     expect([(await attemptOf(tracking)).status, await orderStatus(tracking), await statusOf(guitar.id)]).toEqual([
       'succeeded',
       'confirmed',
@@ -195,7 +200,10 @@ describe.each(testDatabaseTargets())('GlobalPay HPP through the sandbox on $name
     const validated = await client.post<{ ConfirmationUrl: string }>('/c3api/checkout/globalpay/validate', {
       TrackingNumber: tracking,
     });
-    expect(validated.body.Value).toEqual({ ConfirmationUrl: message?.confirmationUrl, ErrorMessage: null });
+    expect(validated.body.Value).toEqual({
+      ConfirmationUrl: expect.stringMatching(/^\/checkout\/confirmation\/ORD-[0-9A-Z-]+\?key=/),
+      ErrorMessage: null,
+    });
     expect(await mails(tracking)).toBe(2);
     // Auto-settle is off: the settlement job settles it, and again does nothing twice.
     expect((await records()).transactions.find((t) => t.orderId === tracking)?.status).toBe('authorised');
@@ -253,7 +261,7 @@ describe.each(testDatabaseTargets())('GlobalPay HPP through the sandbox on $name
 
   it('keeps the order of a payment authorised after the shopper cancelled when its item is still free (the payment stands)', async () => {
     const { guitar, tracking, message } = await authorisedAfterCancel();
-    expect(message).toMatchObject({ confirmationUrl: expect.stringContaining('/checkout/confirmation/') });
+    expect(message).toEqual({ confirmationUrl: PAYMENT_RECEIVED_PATH });
     expect([(await attemptOf(tracking)).status, await statusOf(guitar.id)]).toEqual(['succeeded', 'sold']);
     expect((await records()).transactions.find((t) => t.orderId === tracking)?.status).not.toBe('voided');
   });
@@ -343,6 +351,65 @@ describe.each(testDatabaseTargets())('GlobalPay HPP through the sandbox on $name
     expect((await attemptOf(first.tracking)).status).toBe('succeeded');
   });
 
+  it('a genuine result replayed to our response URL shows no signed link and no order data; only the placing browser gets the confirmation', async () => {
+    const { guitar, client, value, tracking } = await placed();
+    // The result exactly as Global Payments posts it (correctly signed), then the same bytes again.
+    const fields = {
+      timestamp: '20250101120000',
+      merchantId: value.GlobalPayPayload.AccountId,
+      orderId: tracking,
+      result: '00',
+      message: 'AUTHORISED',
+      pasref: '14631546336115597',
+      authcode: '12345',
+    };
+    const genuine = new URLSearchParams({
+      TIMESTAMP: fields.timestamp,
+      MERCHANT_ID: fields.merchantId,
+      ACCOUNT: value.GlobalPayPayload.AccountType,
+      ORDER_ID: fields.orderId,
+      RESULT: fields.result,
+      MESSAGE: fields.message,
+      PASREF: fields.pasref,
+      AUTHCODE: fields.authcode,
+      AMOUNT: '12345',
+      SHA1HASH: responseHash(fields, SANDBOX_SECRET),
+    }).toString();
+    const post = () =>
+      fetch(`${server.baseUrl}/c3api/checkout/globalpay/response`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: genuine,
+      });
+    for (const reply of [await post(), await post()]) {
+      const html = await reply.text();
+      expect(reply.status).toBe(200);
+      expect(frameMessage(html)).toEqual({ confirmationUrl: PAYMENT_RECEIVED_PATH });
+      for (const secret of ['key=', 'ORD-', 'Josephine', 'Bloggs', 'jo@example.co.uk', '07911', 'Baker Street'])
+        expect(html).not.toContain(secret);
+    }
+    // The payment is finished as before, once.
+    expect([(await attemptOf(tracking)).status, await orderStatus(tracking), await statusOf(guitar.id)]).toEqual([
+      'succeeded',
+      'confirmed',
+      'sold',
+    ]);
+    expect(await mails(tracking)).toBe(2);
+    // Our page in the placing browser asks validate (its cookies go with it) and goes to the confirmation, whose
+    // link opens the order; anyone else's validate is refused.
+    const stranger = new TestClient(server.baseUrl);
+    expect((await stranger.post('/c3api/checkout/globalpay/validate', { TrackingNumber: tracking })).status).toBe(404);
+    const validated = await client.post<{ ConfirmationUrl: string }>('/c3api/checkout/globalpay/validate', {
+      TrackingNumber: tracking,
+    });
+    const confirmation = new URL(validated.body.Value.ConfirmationUrl, server.baseUrl);
+    expect(confirmation.pathname).toMatch(/^\/checkout\/confirmation\/ORD-/);
+    const order = await stranger.get<{ Email: string }>(
+      `/c3api/checkout/confirmation?reference=${confirmation.pathname.split('/').pop()}&key=${confirmation.searchParams.get('key')}`,
+    );
+    expect([order.status, order.body.Value.Email]).toEqual([200, 'jo@example.co.uk']);
+  });
+
   it('finishes once when Global Payments posts the result three times at once, and the browser validates too', async () => {
     const { guitar, client, value, tracking } = await placed();
     await fault({ kind: 'triple-notify' });
@@ -352,7 +419,7 @@ describe.each(testDatabaseTargets())('GlobalPay HPP through the sandbox on $name
         TrackingNumber: tracking,
       }),
     ]);
-    expect(frameMessage(html)?.confirmationUrl).toMatch(/^\/checkout\/confirmation\//);
+    expect(frameMessage(html)?.confirmationUrl).toBe(PAYMENT_RECEIVED_PATH);
     expect(validated.status).toBe(200);
     expect((await records()).notifications.filter((n) => n.orderId === tracking)).toHaveLength(3);
     expect([(await attemptOf(tracking)).status, await orderStatus(tracking), await statusOf(guitar.id)]).toEqual([

@@ -3,6 +3,7 @@ import {
   GlobalPayTrackingBodySchema,
   GlobalPayValidateValueSchema,
   globalPayErrorMessage,
+  PAYMENT_RECEIVED_PATH,
 } from '@shop/contract';
 import type { Ctx } from '../../../../lib/context.js';
 import { NotFoundError } from '../../../../lib/errors.js';
@@ -30,10 +31,13 @@ export interface GlobalPayRouteDependencies {
  * - response: MERCHANT_RESPONSE_URL. Global Payments posts the signed result (form-encoded, from its server, so
  *   no anti-forgery header: the response hash is the proof). Verified (hash, merchant, order id, amount) it
  *   finishes the attempt through FinishPaymentFlow (one conditional write: repeats and races give one order),
- *   queues the settlement (auto-settle is off) and answers the page the frame shows, which tells our page the
- *   confirmation URL or the error key. Anything unverified changes nothing.
+ *   queues the settlement (auto-settle is off) and answers the page the frame shows, which tells our page it was
+ *   paid (with the neutral payment-received path, never the order's signed link: this answer goes to Global
+ *   Payments' server and is shown on its origin, and anyone can replay a genuine response) or the error key.
+ *   Anything unverified changes nothing.
  * - validate: the page asks after the frame said it finished; the answer is the provider's (query), never the
- *   browser's.
+ *   browser's. Only the browser that placed the order may ask, so the confirmation URL it answers (the signed
+ *   link) reaches that browser alone.
  * - cancel: the shopper left; the attempt is cancelled here first (so a late result cannot confirm the order),
  *   then an authorisation is voided at Global Payments.
  */
@@ -85,7 +89,7 @@ export function globalpayRoutes(deps: GlobalPayRouteDependencies): ApiRoute[] {
     const paid = outcome.kind === 'paid' || (outcome.kind === 'already-final' && outcome.status === 'succeeded');
     if (paid) {
       await queueGlobalPaySettle(ctx, deps.jobs, attempt.tracking_number);
-      return page(200, { confirmationUrl: outcome.confirmationUrl });
+      return page(200, { confirmationUrl: PAYMENT_RECEIVED_PATH });
     }
     // Authorised after the attempt was closed here: the finish flow revived the order ('paid' above)
     // or voided the authorisation ('refunded'), once, so no money stays held.
@@ -97,7 +101,7 @@ export function globalpayRoutes(deps: GlobalPayRouteDependencies): ApiRoute[] {
       method: 'POST',
       url: '/c3api/checkout/globalpay/response',
       summary:
-        "Global Payments' signed HPP result (form-encoded, MERCHANT_RESPONSE_URL): verified, it finishes the attempt once and queues its settlement; answers the page the frame shows (its message carries the confirmation URL or the error key)",
+        "Global Payments' signed HPP result (form-encoded, MERCHANT_RESPONSE_URL): verified, it finishes the attempt once and queues its settlement; answers the page the frame shows (its message carries the payment-received path, never the order's signed link, or the error key)",
       tag: 'checkout',
       rawBody: true,
       crossSite: true,
@@ -118,8 +122,8 @@ export function globalpayRoutes(deps: GlobalPayRouteDependencies): ApiRoute[] {
       rateLimit: { max: 60, windowMs: 5 * MINUTE_MS },
       cacheControl: 'no-store',
       handler: async (ctx, { body }) => {
-        const { attempt, context } = await ownAttempt(ctx, body.TrackingNumber, true);
-        const confirmationUrl = pathOf(context.returnUrl);
+        const { attempt, order } = await ownAttempt(ctx, body.TrackingNumber, true);
+        const confirmationUrl = await deps.finishPayment.landingPath(ctx, order);
         let status = attempt.status;
         let errorKey: string | null = null;
         if (OPEN.includes(status)) {
@@ -197,11 +201,6 @@ async function ask(provider: GlobalPayProvider, orderId: string) {
     if (error instanceof ProviderUnavailableError) return null;
     throw error;
   }
-}
-
-function pathOf(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
 }
 
 function messageOf(error: unknown): string {
