@@ -42,7 +42,17 @@ vi.mock('../../features/checkout/components/delivery-step', () => ({
   ),
 }));
 vi.mock('../../features/checkout/components/payment-step', () => ({
-  PaymentStep: (props: PaymentStepProps) => <p>Payment stand-in for {props.details.FirstName}</p>,
+  PaymentStep: (props: PaymentStepProps) => (
+    <div>
+      <p>Payment stand-in for {props.details.FirstName}</p>
+      <button
+        type="button"
+        onClick={() => props.onPlacementFailed('Sorry, an error has occurred. Please try again soon.')}
+      >
+        Placement fails
+      </button>
+    </div>
+  ),
 }));
 
 beforeAll(() => {
@@ -216,6 +226,24 @@ describe('CheckoutPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Fail' }));
     expect(screen.getByRole('alert').textContent).toBe('Please select a shipping method');
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('shows step 1 with the banner at the top when placing the order fails', async () => {
+    const user = renderPage();
+    await screen.findByRole('button', { name: /^Continue/ });
+    await user.click(screen.getByRole('checkbox', { name: /Terms and Conditions/ }));
+    await user.click(screen.getByRole('button', { name: /^Continue/ }));
+    await user.click(await screen.findByRole('button', { name: 'Choose pickup' }));
+    await user.click(await screen.findByRole('button', { name: 'Placement fails' }));
+    expect(screen.getByRole('alert').textContent).toBe('Sorry, an error has occurred. Please try again soon.');
+    expect(header(/Your details/).querySelector('[aria-current="step"]')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Continue/ })).toBeTruthy();
+    expect(screen.queryByText(/Payment stand-in/)).toBeNull();
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
+    // The details are still there: Continue goes on to step 2 and clears the banner.
+    await user.click(screen.getByRole('button', { name: /^Continue/ }));
+    await screen.findByText('Delivery stand-in');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('stops at the changes dialog when the cart changed: an unavailable item cannot be confirmed, View cart leaves', async () => {

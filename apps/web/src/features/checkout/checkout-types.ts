@@ -49,6 +49,16 @@ export interface DeliveryStepProps {
   onContinue(choice: DeliveryChoice): void;
 }
 
+/**
+ * A submission attempt: its payload and the Idempotency-Key it was sent with. The page keeps the
+ * last one, so a press after an answerless failure resends the same key even after a trip back
+ * through step 1 (step 3 unmounts when left).
+ */
+export interface PlacementAttempt {
+  payload: string;
+  key: string;
+}
+
 export interface PaymentStepProps {
   region: Region;
   view: CheckoutViewValue;
@@ -57,6 +67,11 @@ export interface PaymentStepProps {
   details: CheckoutSubmission['CustomerDetails'];
   billingAddress: AddressValue;
   delivery: DeliveryChoice;
+  /** Shows the banner at the top, staying on step 3 (null clears it). */
   onError(message: string | null): void;
+  /** A failed placement: step 1 is shown with this banner (checkout.md section 8). */
+  onPlacementFailed(message: string): void;
+  /** The page's last submission attempt (see PlacementAttempt). */
+  attempt: { current: PlacementAttempt | null };
   validateCart(): Promise<boolean>;
 }

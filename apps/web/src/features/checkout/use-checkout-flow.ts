@@ -2,7 +2,7 @@ import { type CheckoutViewValue, formatMoney, type Money, POSTAGE_NOTE_NONE_CHOS
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { scrollToElement, scrollWindowTo } from '../../lib/smooth-scroll';
 import { reportCheckout } from './checkout-analytics';
-import type { CheckoutStepNumber, DeliveryChoice, PostageNote, StepStatus } from './checkout-types';
+import type { CheckoutStepNumber, DeliveryChoice, PlacementAttempt, PostageNote, StepStatus } from './checkout-types';
 import type { CompletedDetails } from './customer-details';
 
 /** The active step is open, earlier ones complete, later ones pending (checkout.md section 2). */
@@ -35,14 +35,18 @@ export function useCheckoutFlow(view: CheckoutViewValue, region: Region) {
   const [error, setErrorState] = useState<string | null>(null);
   const stepRefs = useRef<Partial<Record<CheckoutStepNumber, HTMLElement | null>>>({});
   const moved = useRef(false);
+  // False while the move is to show the banner at the top instead (a failed placement).
+  const scrollToStep = useRef(true);
   const begun = useRef(false);
+  const attempt = useRef<PlacementAttempt | null>(null);
 
   // Runs when the step changes, not on the first render.
   useEffect(() => {
     if (!moved.current) return;
     const section = stepRefs.current[activeStep];
     if (!section) return;
-    void scrollToElement(section);
+    if (scrollToStep.current) void scrollToElement(section);
+    scrollToStep.current = true;
     section.querySelector<HTMLElement>('.checkout-step__header')?.focus({ preventScroll: true });
   }, [activeStep]);
 
@@ -83,6 +87,18 @@ export function useCheckoutFlow(view: CheckoutViewValue, region: Region) {
     completeDelivery(choice: DeliveryChoice) {
       setDelivery(choice);
       goTo(3);
+    },
+    /** The last submission attempt, kept while step 3 comes and goes (see PlacementAttempt). */
+    attempt,
+    /**
+     * A failed placement: "step 1 is shown with" the banner (checkout.md section 8). The page goes
+     * to its top, where the banner is, rather than to step 1's header; the header takes the focus.
+     */
+    placementFailed(message: string) {
+      moved.current = true;
+      scrollToStep.current = false;
+      setActiveStep(1);
+      setError(message);
     },
     /** The total as the steps and discount calls last reported it; the items less discount until then. */
     total,

@@ -81,6 +81,8 @@ export function CheckoutStepList({
               billingAddress={completed.billingAddress}
               delivery={delivery}
               onError={flow.setError}
+              onPlacementFailed={flow.placementFailed}
+              attempt={flow.attempt}
               validateCart={validateInSteps}
             />
           </div>

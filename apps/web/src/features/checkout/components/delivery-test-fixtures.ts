@@ -198,6 +198,8 @@ export function paymentProps(overrides: Partial<PaymentStepProps> = {}): Payment
     billingAddress: BILLING,
     delivery: PICKUP_CHOICE,
     onError: vi.fn(),
+    onPlacementFailed: vi.fn(),
+    attempt: { current: null },
     validateCart: vi.fn(async () => true),
     ...overrides,
   };

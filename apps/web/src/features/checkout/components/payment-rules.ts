@@ -92,27 +92,28 @@ export function buildSubmission(props: PaymentStepProps, paymentOption: PaymentO
   };
 }
 
-export type PlaceOrderFailure = { kind: 'reload' } | { kind: 'message'; message: string; outcomeKnown: boolean };
+export type PlaceOrderFailure =
+  | { kind: 'reload' }
+  | { kind: 'message'; message: string; outcomeKnown: boolean; backToDetails: boolean };
 
 /**
- * What a failed placement means (checkout.md sections 7 and 8). `outcomeKnown` is false when no
- * answer came back (the order may or may not exist): the next press retries the same attempt with
- * the same Idempotency-Key, so it cannot place a second order.
+ * What a failed placement means (checkout.md sections 7 and 8). `outcomeKnown` is false when the
+ * answer does not say whether the order exists: the next press retries the same attempt with the
+ * same Idempotency-Key, so it cannot place a second order. `backToDetails`: a process failure
+ * shows step 1 with the banner; a network failure (no answer at all) has its own text and no such
+ * rule, so the shopper stays on step 3 to press again.
  */
 export function placeOrderFailure(error: unknown): PlaceOrderFailure {
-  if (!(error instanceof ApiError)) return { kind: 'message', message: CHECKOUT_ERROR_MESSAGE, outcomeKnown: false };
+  const failed = (message: string, outcomeKnown: boolean) =>
+    ({ kind: 'message', message, outcomeKnown, backToDetails: true }) as const;
+  if (!(error instanceof ApiError)) return failed(CHECKOUT_ERROR_MESSAGE, false);
   if (error.status === 205) return { kind: 'reload' };
-  if (error.status === 0) return { kind: 'message', message: NETWORK_ERROR_MESSAGE, outcomeKnown: false };
-  if (error.status < 400 && error.message === EXISTING_ORDER) {
-    return { kind: 'message', message: EXISTING_ORDER_MESSAGE, outcomeKnown: true };
+  if (error.status === 0) {
+    return { kind: 'message', message: NETWORK_ERROR_MESSAGE, outcomeKnown: false, backToDetails: false };
   }
-  if (error.status === 400 && error.message === UNAVAILABLE_ITEMS_MESSAGE) {
-    return { kind: 'message', message: UNAVAILABLE_ITEMS_MESSAGE, outcomeKnown: true };
-  }
+  if (error.status < 400 && error.message === EXISTING_ORDER) return failed(EXISTING_ORDER_MESSAGE, true);
+  if (error.status === 400 && error.message === UNAVAILABLE_ITEMS_MESSAGE)
+    return failed(UNAVAILABLE_ITEMS_MESSAGE, true);
   // A refusal (bad input, not found) placed nothing; a conflict or server error may hide a placed order.
-  return {
-    kind: 'message',
-    message: CHECKOUT_ERROR_MESSAGE,
-    outcomeKnown: [400, 403, 404, 422].includes(error.status),
-  };
+  return failed(CHECKOUT_ERROR_MESSAGE, [400, 403, 404, 422].includes(error.status));
 }

@@ -173,7 +173,7 @@ describe('PaymentStep: placing the order', () => {
     await waitFor(() => expect(props.onError).toHaveBeenLastCalledWith(NETWORK_ERROR_MESSAGE));
     expect(placeButton().disabled).toBe(false);
     await user.click(placeButton());
-    await waitFor(() => expect(props.onError).toHaveBeenLastCalledWith(UNAVAILABLE_ITEMS_MESSAGE));
+    await waitFor(() => expect(props.onPlacementFailed).toHaveBeenLastCalledWith(UNAVAILABLE_ITEMS_MESSAGE));
     await user.click(placeButton());
     await screen.findByText(`Landed on ${CONFIRMATION}`);
     const keys = processCalls(calls).map((c) => c.headers['Idempotency-Key']);
@@ -198,15 +198,63 @@ describe('PaymentStep: placing the order', () => {
     });
     const { user, props } = renderStep();
     await user.click(placeButton());
-    await waitFor(() => expect(props.onError).toHaveBeenLastCalledWith(EXISTING_ORDER_MESSAGE));
+    await waitFor(() => expect(props.onPlacementFailed).toHaveBeenLastCalledWith(EXISTING_ORDER_MESSAGE));
     expect(EXISTING_ORDER_MESSAGE).toMatch(/^An order containing some items from your cart is already in progress/);
     expect(placeButton().disabled).toBe(false);
   });
 
-  it('shows the generic message for any other failure', async () => {
+  it('returns to step 1 with the generic banner for any other failure, not staying on step 3', async () => {
     stubFetch({ [PROCESS]: () => envelope(null, 500, 'Internal error') });
     const { user, props } = renderStep();
     await user.click(placeButton());
-    await waitFor(() => expect(props.onError).toHaveBeenLastCalledWith(CHECKOUT_ERROR_MESSAGE));
+    await waitFor(() => expect(props.onPlacementFailed).toHaveBeenLastCalledWith(CHECKOUT_ERROR_MESSAGE));
+    expect(props.onError).not.toHaveBeenCalledWith(CHECKOUT_ERROR_MESSAGE);
+  });
+
+  it("returns to step 1 when a provider's part fails in general (Clearpay's page address missing)", async () => {
+    stubFetch({
+      [PROCESS]: () =>
+        envelope({ RedirectCheckoutUrl: 'javascript:alert(1)', Token: 't', Expires: '', TrackingNumber: 'PAY-1' }),
+      'GET /c3api/checkout/clearpay/configuration': () => envelope(null, 500),
+    });
+    const view = withOptions([
+      { Id: 1, Name: 'Clearpay', SystemName: 'Clearpay', Selected: false, Disabled: false, DisabledMessage: null },
+    ]);
+    const { user, props } = renderStep(paymentProps({ view, delivery: POSTAGE_CHOICE }));
+    await user.click(placeButton());
+    await waitFor(() => expect(props.onPlacementFailed).toHaveBeenCalledWith(CHECKOUT_ERROR_MESSAGE));
+    expect(props.onError).not.toHaveBeenCalledWith(CHECKOUT_ERROR_MESSAGE);
+  });
+
+  it('stays on step 3 after a network failure (its own text), with the banner only', async () => {
+    stubFetch({
+      [PROCESS]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { user, props } = renderStep();
+    await user.click(placeButton());
+    await waitFor(() => expect(props.onError).toHaveBeenLastCalledWith(NETWORK_ERROR_MESSAGE));
+    expect(props.onPlacementFailed).not.toHaveBeenCalled();
+  });
+
+  it("resends a server error's attempt with the same key after the trip back through step 1", async () => {
+    const replies: Array<() => Response> = [
+      () => envelope(null, 502, 'Bad gateway'),
+      () => envelope({ ConfirmationUrl: CONFIRMATION }),
+    ];
+    const calls = stubFetch({ [PROCESS]: () => (replies.shift() as () => Response)() });
+    const props = paymentProps();
+    const first = renderStep(props);
+    await first.user.click(placeButton());
+    await waitFor(() => expect(props.onPlacementFailed).toHaveBeenCalledWith(CHECKOUT_ERROR_MESSAGE));
+    // Step 3 unmounts on the way to step 1 and mounts again when the shopper comes back.
+    cleanup();
+    const again = renderStep(props);
+    await again.user.click(placeButton());
+    await screen.findByText(`Landed on ${CONFIRMATION}`);
+    const keys = processCalls(calls).map((c) => c.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
   });
 });

@@ -13,17 +13,20 @@ export const pageReload = { reload: () => window.location.reload() };
 
 /**
  * Placing the order (checkout.md sections 4 and 7): busy flag, cart check, add_payment_info, the
- * process call with an Idempotency-Key, then purchase and the confirmation page; or the error.
+ * process call with an Idempotency-Key, then purchase and the confirmation page; or the error. A
+ * failed placement, and a generic failure in a provider's part, show step 1 with the banner
+ * (checkout.md section 8); a network failure and a provider's own message stay on step 3.
  *
  * One key per submission attempt: a press after an answerless failure (network, server error)
  * sends the same payload with the same key, so the server replays the first result rather than
- * placing twice; a changed payload or a definite refusal starts a new attempt.
+ * placing twice; a changed payload or a definite refusal starts a new attempt. The page keeps the
+ * attempt (props.attempt), so this holds after a trip back through step 1 too.
  */
 export function usePlaceOrderAction(props: PaymentStepProps) {
   const navigate = useNavigate();
   const cart = useCart();
   const [processing, setProcessing] = useState(false);
-  const attempt = useRef<{ payload: string; key: string } | null>(null);
+  const { attempt } = props;
   const busy = useRef(false);
 
   /** After the provider's part: the purchase event, the header's cart, then the confirmation page. */
@@ -39,12 +42,17 @@ export function usePlaceOrderAction(props: PaymentStepProps) {
     else navigate(url);
   }
 
-  /** The provider's part failed or was abandoned: the shopper may try again. */
+  /**
+   * The provider's part failed or was abandoned: the shopper may try again. Its generic failure
+   * (checkout.md section 8: "Generic failure on the card flow") shows step 1; a decline or a
+   * provider's own message stays here, beside the button to press again.
+   */
   function release(message: string | null) {
     busy.current = false;
     setProcessing(false);
     attempt.current = null;
-    props.onError(message);
+    if (message === CHECKOUT_ERROR_MESSAGE) props.onPlacementFailed(message);
+    else props.onError(message);
   }
 
   /**
@@ -57,10 +65,11 @@ export function usePlaceOrderAction(props: PaymentStepProps) {
     busy.current = true;
     setProcessing(true);
     props.onError(null);
-    const fail = (message: string) => {
+    const fail = (message: string, backToDetails = true) => {
       busy.current = false;
       setProcessing(false);
-      props.onError(message);
+      if (backToDetails) props.onPlacementFailed(message);
+      else props.onError(message);
     };
     try {
       if (!(await props.validateCart())) {
@@ -84,7 +93,7 @@ export function usePlaceOrderAction(props: PaymentStepProps) {
           return null;
         }
         if (failure.outcomeKnown) attempt.current = null;
-        fail(failure.message);
+        fail(failure.message, failure.backToDetails);
         return null;
       }
       const url = typeof result.ConfirmationUrl === 'string' ? result.ConfirmationUrl : null;
