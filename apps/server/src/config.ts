@@ -205,6 +205,16 @@ const ConfigSchema = z.object({
       }),
   ),
   /**
+   * The bearer token Prometheus sends to GET /metrics (`Authorization: Bearer <token>`), at least 16
+   * characters. Unset: /metrics answers 404, so a shop that does not scrape shows nothing.
+   */
+  METRICS_TOKEN: optionalText().pipe(
+    z
+      .string()
+      .regex(/^\S{16,}$/, 'must be at least 16 characters, without spaces')
+      .optional(),
+  ),
+  /**
    * Demos and browser tests only: every captcha challenge gets this answer (still drawn, still
    * single use), so a scripted journey can complete a form. Refused when NODE_ENV is production.
    */
