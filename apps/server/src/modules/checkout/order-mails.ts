@@ -53,7 +53,7 @@ export async function queueOrderMails(ctx: Ctx, deps: OrderMailDependencies, ord
       ...(order.discount_minor > 0 ? [`Discount: -${money(order.discount_minor)}`] : []),
       `Total: ${money(order.total_minor)}`,
       '',
-      `See your order at any time: ${deps.links.confirmationUrl(order)}`,
+      `See your order: ${deps.links.confirmationUrl(order)}`,
     ].join('\n'),
   });
   for (const shipment of shipments) {

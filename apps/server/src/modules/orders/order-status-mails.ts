@@ -50,7 +50,7 @@ function itemList(lines: OrderLineRow[], region: Region): Paragraphs {
 
 function orderLink(url: string): Paragraphs {
   return {
-    text: [`See your order at any time: ${url}`],
+    text: [`See your order: ${url}`],
     html: [`<p><a href="${escapeHtml(url)}">See your order</a> at any time.</p>`],
   };
 }
