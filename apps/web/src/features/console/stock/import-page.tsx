@@ -55,7 +55,8 @@ export function ImportPage() {
       <p id={ids.hint}>
         A header row naming the columns, then one item per row (at most 500). Columns: title, category (its slug, such
         as guitars), brand, condition (0-5), description, price, rrp, promotion_type (percentage or value),
-        promotion_amount, weight_grams, length_cm, width_cm, height_cm, postable (yes or no).
+        promotion_amount, weight_grams, length_cm, width_cm, height_cm, postable (yes or no). A title, brand or
+        description may not begin with =, +, - or @ (a spreadsheet would run it as a formula).
       </p>
       <details className="stock-import__example">
         <summary>An example</summary>
