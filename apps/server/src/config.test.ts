@@ -13,6 +13,9 @@ import {
   shopClock,
 } from './config.js';
 
+/** What every production start must have: one SECRET_KEY shared by all instances. */
+const PRODUCTION = { NODE_ENV: 'production', SECRET_KEY: 'p'.repeat(40) };
+
 describe('configuration', () => {
   it("offers the region's online payment options unless told which, or none", () => {
     expect(offeredPaymentProviders(loadConfig({}))).toEqual(['Eway', 'PayPal']);
@@ -25,7 +28,7 @@ describe('configuration', () => {
   it('runs the payment sandboxes by default, never in production', () => {
     expect(paymentSandboxOn(loadConfig({}))).toBe(true);
     expect(paymentSandboxOn(loadConfig({ PAYMENT_SANDBOX: 'false' }))).toBe(false);
-    expect(paymentSandboxOn(loadConfig({ NODE_ENV: 'production' }))).toBe(false);
+    expect(paymentSandboxOn(loadConfig(PRODUCTION))).toBe(false);
     expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'true' })).toThrow(
       /PAYMENT_SANDBOX: the payment sandboxes never run in production/,
     );
@@ -43,7 +46,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', CLOCK_OFFSET_MINUTES: '60' })).toThrow(
       /CLOCK_OFFSET_MINUTES: the clock is never moved in production/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', CLOCK_OFFSET_MINUTES: '0' }).CLOCK_OFFSET_MINUTES).toBe(0);
+    expect(loadConfig({ ...PRODUCTION, CLOCK_OFFSET_MINUTES: '0' }).CLOCK_OFFSET_MINUTES).toBe(0);
   });
 
   it('refuses every development switch in production, naming the setting', () => {
@@ -54,7 +57,7 @@ describe('configuration', () => {
       /Invalid configuration: DEV_CAPTCHA_ANSWER: .*never in production \(NODE_ENV=production\)/,
     );
     // Off, or outside production, they are accepted as before.
-    expect(loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'false', DEV_CAPTCHA_ANSWER: '' })).toMatchObject({
+    expect(loadConfig({ ...PRODUCTION, DEV_MAILBOX: 'false', DEV_CAPTCHA_ANSWER: '' })).toMatchObject({
       DEV_MAILBOX: false,
       DEV_CAPTCHA_ANSWER: undefined,
     });
@@ -155,6 +158,25 @@ describe('configuration', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('refuses a production start without SECRET_KEY, naming it; a development start makes one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /^Invalid configuration: SECRET_KEY: must be set in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: '  ' })).toThrow(/SECRET_KEY: must be set/);
+    expect(loadConfig(PRODUCTION).SECRET_KEY).toBe('p'.repeat(40));
+    expect(loadConfig({}).SECRET_KEY).toBeUndefined();
+  });
+
+  it('migrates at start unless told not to, and bounds a shutdown at 25 seconds by default', () => {
+    expect(loadConfig({})).toMatchObject({ MIGRATE_ON_START: true, SHUTDOWN_TIMEOUT_SECONDS: 25 });
+    expect(loadConfig({ MIGRATE_ON_START: 'false', SHUTDOWN_TIMEOUT_SECONDS: '5' })).toMatchObject({
+      MIGRATE_ON_START: false,
+      SHUTDOWN_TIMEOUT_SECONDS: 5,
+    });
+    expect(() => loadConfig({ MIGRATE_ON_START: 'later' })).toThrow(/MIGRATE_ON_START/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
   });
 
   it('knows when the shop is served over HTTPS', () => {

@@ -49,6 +49,18 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Run the background jobs inside the server (default); false when `npm run worker` processes run them. */
   JOBS_IN_PROCESS: flag(true),
+  /**
+   * Bring the database schema up to date at start (default; instances starting together take turns
+   * under the migrator's lock). false where a deployment runs `npm run migrate` first: a server or
+   * worker that then finds migrations still to run refuses to start, saying so.
+   */
+  MIGRATE_ON_START: flag(true),
+  /**
+   * On SIGTERM or SIGINT the server stops taking connections, finishes the requests in flight and
+   * the job it is running, closes the database and exits 0; past this many seconds it exits anyway
+   * (code 1), saying so. Keep it under the process manager's own stop timeout.
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   /** Keep recent search and suggestion answers until the catalogue changes (off: compute every one; benchmarks). */
   SEARCH_ANSWER_CACHE: flag(true),
   /** Feature flags the page reads from GET /c3api/site. */
@@ -181,7 +193,7 @@ const ConfigSchema = z.object({
   /**
    * The server's secret for signatures (anti-forgery values now; signed links later): at least 32
    * characters. Unset: one is generated into DATA_DIR/secret-key on first start and kept there.
-   * Every instance behind a load balancer needs the same value.
+   * Every instance behind a load balancer needs the same value, so production requires it.
    */
   SECRET_KEY: optionalText().pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /**
@@ -290,6 +302,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.NODE_ENV === 'production') {
     const refused = DEVELOPMENT_SWITCHES.find((candidate) => candidate.isOn(parsed.data));
     if (refused) throw new Error(`Invalid configuration: ${refused.setting}: ${refused.reason} (NODE_ENV=production)`);
+    // A key generated per data folder differs on every machine: one instance would refuse the
+    // anti-forgery values and signed links another made.
+    if (parsed.data.SECRET_KEY === undefined) {
+      throw new Error(
+        'Invalid configuration: SECRET_KEY: must be set in production (NODE_ENV=production), the same on every instance and worker (e.g. openssl rand -base64 48)',
+      );
+    }
   }
   return parsed.data;
 }
