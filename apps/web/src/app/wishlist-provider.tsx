@@ -1,13 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { markAlertReminderShown, shouldShowAlertReminder } from '../features/wishlist/alert-reminder';
 import { AlertReminder } from '../features/wishlist/components/alert-reminder';
 import { WishlistConsentPrompt } from '../features/wishlist/components/wishlist-consent-prompt';
+import { SYNC_ERROR_PREFIX, wishlistError, wishlistErrorMessage } from '../features/wishlist/wishlist-state';
 import { trackEcommerce } from '../lib/analytics';
 import { hasFunctionalConsent, onConsentChange, setConsent } from '../lib/consent';
 import { useSiteSettings } from '../lib/site-settings';
 import { useViewer } from '../lib/viewer';
-import { WishlistContext, type WishlistContextValue } from '../lib/wishlist';
+import {
+  onWishlistMergeFailure,
+  WishlistContext,
+  type WishlistContextValue,
+  wishlistMergeFailure,
+} from '../lib/wishlist';
 import { changeWishlist } from '../lib/wishlist-api/change-wishlist';
 import { wishlistSummaryKey, wishlistSummaryQueryOptions } from '../lib/wishlist-api/get-wishlist-summary';
 
@@ -21,12 +27,17 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
   const viewer = useViewer();
   const signedIn = viewer.kind === 'customer';
-  // A failure leaves the hearts empty. Waits for whoami: a customer's wishlist needs no token.
+  // A failure leaves the hearts empty (and is reported as syncError). Waits for whoami: a customer's wishlist needs no token.
   const summary = useQuery({
     ...wishlistSummaryQueryOptions(signedIn),
     enabled: WishlistsEnabled && viewer.kind !== 'loading',
   });
   const codes = useMemo<ReadonlySet<string>>(() => (summary.data ? new Set(summary.data) : NO_CODES), [summary.data]);
+  // Out of sync: the summary could not be read (the hearts show none), or the guest wishlist did
+  // not merge at sign-in. The wishlist page says so with the spec's prefix.
+  const mergeFailure = useSyncExternalStore(onWishlistMergeFailure, wishlistMergeFailure, () => null);
+  const failure = WishlistsEnabled ? (summary.error ?? mergeFailure) : null;
+  const syncError = failure ? wishlistError(SYNC_ERROR_PREFIX, wishlistErrorMessage(failure)) : null;
   // The heart whose add prompted the alerts reminder (undefined: no reminder open).
   const [prompt, setPrompt] = useState<HTMLElement | null | undefined>(undefined);
   // A visitor's heart pressed without functional-cookie consent, waiting on the consent prompt.
@@ -92,8 +103,8 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<WishlistContextValue>(
-    () => ({ enabled: WishlistsEnabled, codes, toggle, refresh }),
-    [WishlistsEnabled, codes, toggle, refresh],
+    () => ({ enabled: WishlistsEnabled, codes, toggle, refresh, syncError }),
+    [WishlistsEnabled, codes, toggle, refresh, syncError],
   );
 
   return (

@@ -57,7 +57,7 @@ describe('ProductCard', () => {
   it('shows the heart, not pressed, while wishlists are on', () => {
     render(
       <WishlistContext.Provider
-        value={{ enabled: true, codes: new Set(), toggle: async () => true, refresh: async () => {} }}
+        value={{ enabled: true, codes: new Set(), toggle: async () => true, refresh: async () => {}, syncError: null }}
       >
         <ProductCard item={makeItem()} />
       </WishlistContext.Provider>,

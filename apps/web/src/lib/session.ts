@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { resetViewerData } from './viewer-scope';
-import { forgetWishlistToken, wishlistToken } from './wishlist';
+import { forgetWishlistToken, noteWishlistMergeFailure, wishlistToken } from './wishlist';
 import { mergeWishlist } from './wishlist-api/merge-wishlist';
 
 /*
@@ -12,8 +12,8 @@ import { mergeWishlist } from './wishlist-api/merge-wishlist';
 /**
  * After any sign-in: a guest wishlist this browser holds joins the customer's, then its token is
  * forgotten; then everything cached for the guest is dropped and whoami asked again. A failed merge
- * keeps the token (the guest wishlist is not lost; the next sign-in tries again) and does not undo
- * the sign-in.
+ * keeps the token (the guest wishlist is not lost; the next sign-in tries again), does not undo
+ * the sign-in, and is noted for the wishlist page to report.
  */
 export async function finishSignIn(client: QueryClient): Promise<void> {
   const token = wishlistToken();
@@ -21,8 +21,11 @@ export async function finishSignIn(client: QueryClient): Promise<void> {
     try {
       await mergeWishlist(token);
       forgetWishlistToken();
-    } catch {
-      // Kept for the next sign-in; the customer's wishlist calls ignore it meanwhile.
+      noteWishlistMergeFailure(null);
+    } catch (error) {
+      // Kept for the next sign-in; the customer's wishlist calls ignore it meanwhile. The wishlist
+      // page says the merge failed, so the guest's items missing there are not a mystery.
+      noteWishlistMergeFailure(error);
     }
   }
   await resetViewerData(client);
@@ -31,5 +34,6 @@ export async function finishSignIn(client: QueryClient): Promise<void> {
 /** After sign-out: the browser is a guest with an empty cart and wishlist, never the customer's. */
 export async function finishSignOut(client: QueryClient): Promise<void> {
   forgetWishlistToken();
+  noteWishlistMergeFailure(null);
   await resetViewerData(client);
 }

@@ -49,6 +49,28 @@ export function forgetWishlistToken(): void {
   functionalStorage.remove(EXPIRY_KEY);
 }
 
+/*
+ * The last failed merge of a guest wishlist into the customer's (at sign-in), kept for the visit
+ * so the wishlist page can say the guest's items did not join; cleared by a merge that works or
+ * by signing out.
+ */
+let mergeFailure: unknown = null;
+const mergeListeners = new Set<() => void>();
+
+export function noteWishlistMergeFailure(error: unknown): void {
+  mergeFailure = error;
+  for (const listener of mergeListeners) listener();
+}
+
+export function wishlistMergeFailure(): unknown {
+  return mergeFailure;
+}
+
+export function onWishlistMergeFailure(listener: () => void): () => void {
+  mergeListeners.add(listener);
+  return () => mergeListeners.delete(listener);
+}
+
 /** `token=...` for a GET, or nothing without a token. */
 export function tokenQuery(): string {
   const token = wishlistToken();
@@ -70,6 +92,11 @@ export interface WishlistContextValue {
     origin?: HTMLElement | null,
   ) => Promise<boolean>;
   refresh: () => Promise<void>;
+  /**
+   * Why the wishlist is out of sync, as the page shows it ('Could not maintain wishlist sync: ...'):
+   * the summary could not be read or the guest's wishlist could not be merged; null when in sync.
+   */
+  syncError: string | null;
 }
 
 export const WishlistContext = createContext<WishlistContextValue>({
@@ -77,6 +104,7 @@ export const WishlistContext = createContext<WishlistContextValue>({
   codes: new Set(),
   toggle: async () => false,
   refresh: async () => {},
+  syncError: null,
 });
 
 export function useWishlist(): WishlistContextValue {

@@ -1,4 +1,5 @@
 import type { WishlistEntry, WishlistPageValue } from '@shop/contract';
+import { ApiError } from '../../lib/api-client';
 
 /** Wishlist loading states (spec section 4). */
 export type LoadingState = 'INITIAL' | 'SUBSEQUENT' | 'UPDATE' | 'DONE';
@@ -127,3 +128,12 @@ export function wishlistError(prefix: string, message: string | null | undefined
 }
 
 export const UNKNOWN_ERROR = 'Unknown error. Please refresh the page and try again.';
+
+/** The prefix of a failed summary or merge (spec section 8). */
+export const SYNC_ERROR_PREFIX = 'Could not maintain wishlist sync';
+
+/** The server's message of a failed call, or UNKNOWN_ERROR when the request itself failed. */
+export function wishlistErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.status === 0 ? UNKNOWN_ERROR : error.message;
+  return UNKNOWN_ERROR;
+}

@@ -5,7 +5,6 @@ import { CardAddToCart } from '../../../components/card-add-to-cart';
 import { Modal } from '../../../components/modal';
 import { Notice } from '../../../components/notice';
 import { SortDropdown } from '../../../components/sort-dropdown';
-import { ApiError } from '../../../lib/api-client';
 import { cartHasCode, useCart } from '../../../lib/cart';
 import { getCart } from '../../../lib/cart-api/get-cart';
 import { useSiteSettings } from '../../../lib/site-settings';
@@ -18,19 +17,14 @@ import { getProductId } from '../api/get-product-id';
 import {
   INITIAL_WISHLIST_STATE,
   parseSortKey,
-  UNKNOWN_ERROR,
   type WishlistState,
   wishlistError,
+  wishlistErrorMessage,
   wishlistReducer,
 } from '../wishlist-state';
 import { WishlistAlerts } from './wishlist-alerts';
 import '../../../components/item-list.css';
 import '../wishlist.css';
-
-function messageOf(error: unknown): string | null {
-  if (error instanceof ApiError) return error.status === 0 ? UNKNOWN_ERROR : error.message;
-  return UNKNOWN_ERROR;
-}
 
 function WishlistCard({
   entry,
@@ -85,12 +79,12 @@ function WishlistCard({
 export function WishlistPage() {
   const [state, dispatch] = useReducer(wishlistReducer, INITIAL_WISHLIST_STATE);
   const { cart } = useCart();
-  const { refresh: refreshSummary } = useWishlist();
+  const { refresh: refreshSummary, syncError } = useWishlist();
   const [removing, setRemoving] = useState<WishlistEntry | null>(null);
   const [cleaning, setCleaning] = useState(false);
 
   const fail = useCallback((prefix: string, error: unknown) => {
-    dispatch({ type: 'failed', error: wishlistError(prefix, messageOf(error)) });
+    dispatch({ type: 'failed', error: wishlistError(prefix, wishlistErrorMessage(error)) });
     window.scrollTo(0, 0);
   }, []);
 
@@ -182,6 +176,7 @@ export function WishlistPage() {
       </nav>
       <WishlistBody
         state={state}
+        syncError={syncError}
         alerts={
           WishlistAlertsEnabled ? (
             <WishlistAlerts
@@ -252,6 +247,7 @@ export function WishlistPage() {
 /** The page's body for a given state: the loading text, the header and grid, or the empty texts. */
 export function WishlistBody({
   state,
+  syncError = null,
   alerts = null,
   onSort,
   onLoadMore,
@@ -260,6 +256,8 @@ export function WishlistBody({
   onCartResult,
 }: {
   state: WishlistState;
+  /** The wishlist provider's 'Could not maintain wishlist sync' message, if it is out of sync. */
+  syncError?: string | null;
   /** The Alerts switch, when the alerts feature is on. */
   alerts?: ReactNode;
   onSort: (value: string) => void;
@@ -268,7 +266,12 @@ export function WishlistBody({
   onRemove: (entry: WishlistEntry) => void;
   onCartResult: (entry: WishlistEntry, error: unknown) => void;
 }) {
-  const error = state.error ? <Notice kind="error">{state.error}</Notice> : null;
+  const error = (
+    <>
+      {syncError ? <Notice kind="error">{syncError}</Notice> : null}
+      {state.error ? <Notice kind="error">{state.error}</Notice> : null}
+    </>
+  );
   if (state.loadingState === 'INITIAL') {
     return (
       <>
