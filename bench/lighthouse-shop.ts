@@ -1,4 +1,5 @@
 /** The shop both Lighthouse scripts measure: the compiled production build on a seeded SQLite file. */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +22,8 @@ export interface LighthouseShop {
 }
 
 /**
- * Seeds `products` demo items into a throw-away database, starts the compiled server on it with
+ * Seeds `products` demo items into a throw-away database (the seed CLI: catalogue, banners and
+ * notices; a production start seeds nothing itself), starts the compiled server on it with
  * NODE_ENV=production (as a shop runs), and finds the pages to measure.
  */
 export async function startLighthouseShop(
@@ -37,6 +39,8 @@ export async function startLighthouseShop(
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    // Production requires one; a throw-away shop can have a throw-away key.
+    SECRET_KEY: randomBytes(32).toString('base64url'),
     DATABASE_URL: `sqlite:${file}`,
     DATA_DIR: tempDir,
     DEMO_PRODUCTS: String(products),
