@@ -112,6 +112,12 @@ export const PaymentOptionSchema = z.object({
   Selected: z.boolean(),
   Disabled: z.boolean(),
   DisabledMessage: z.string().nullable(),
+  /**
+   * The order amounts the option takes, the total including postage (checkout.md section 5:
+   * "Limits come from the server per method"), and the spec's message outside them. The page
+   * judges its total against them as the delivery choice changes it; the server again on placing.
+   */
+  AmountRange: z.object({ Minimum: MoneySchema, Maximum: MoneySchema, Message: z.string() }),
 });
 
 export const CheckoutAddressValueSchema = z.object({

@@ -80,6 +80,11 @@ describe.each(testDatabaseTargets())('the checkout view on $name', (target) => {
         Selected: true,
         Disabled: false,
         DisabledMessage: null,
+        AmountRange: {
+          Minimum: { Amount: 100, Display: '$1.00' },
+          Maximum: { Amount: 1_000_000, Display: '$10,000.00' },
+          Message: 'The order amount, including postage, must be between $1.00 and $10,000.00.',
+        },
       },
     ]);
     expect(view.CustomerDetails).toMatchObject({ EmailAddress: '', IsGuestUser: true, BillingAddress: null });

@@ -222,6 +222,11 @@ export class CheckoutService {
             Selected: option.selected,
             Disabled: option.disabled,
             DisabledMessage: option.disabledMessage,
+            AmountRange: {
+              Minimum: money(option.amountRange.minMinor),
+              Maximum: money(option.amountRange.maxMinor),
+              Message: option.amountRange.message,
+            },
           })),
         PaymentMethodParameters: deps.payments.methodParameters(ctx.region),
         ProcessPaymentMessage: null,

@@ -64,12 +64,21 @@ export interface AmountLimitsSource {
 
 export const PICKUP_ONLY_MESSAGE = 'Pay in store is available when every item is collected in store.';
 
+/** An option's order amount limits (minor units, postage included) and its message outside them. */
+export interface AmountRange {
+  minMinor: number;
+  maxMinor: number;
+  message: string;
+}
+
 export interface PaymentOptionView {
   name: PaymentOptionName;
   displayName: string;
   disabled: boolean;
   disabledMessage: string | null;
   selected: boolean;
+  /** What `disabled` judged the total by: the page judges its own total by the same range. */
+  amountRange: AmountRange;
 }
 
 /** "The order amount, including postage, must be between ${min} and ${max}." in the region's money. */
@@ -113,17 +122,20 @@ export class PaymentsService {
       .map((rule): PaymentOptionView => {
         let disabledMessage: string | null = null;
         const own = (this.providers.get(rule.name) as Partial<AmountLimitsSource>).amountLimits?.() ?? null;
+        const range: AmountRange = own
+          ? { minMinor: own.minMinor, maxMinor: own.maxMinor, message: own.message }
+          : { minMinor: rule.minMinor, maxMinor: rule.maxMinor, message: amountMessage(rule, region) };
         if (rule.pickupOnly && delivery !== null && delivery !== 'pickup') disabledMessage = PICKUP_ONLY_MESSAGE;
         else if (rule.name === 'PayPal' && paypalDeliveryRefusal(delivery, shipments))
           disabledMessage = paypalDeliveryRefusal(delivery, shipments);
-        else if (totalMinor < (own ?? rule).minMinor || totalMinor > (own ?? rule).maxMinor)
-          disabledMessage = own ? own.message : amountMessage(rule, region);
+        else if (totalMinor < range.minMinor || totalMinor > range.maxMinor) disabledMessage = range.message;
         return {
           name: rule.name,
           displayName: rule.displayName,
           disabled: disabledMessage !== null,
           disabledMessage,
           selected: false,
+          amountRange: range,
         };
       });
     const usable = views.filter((v) => !v.disabled);

@@ -83,11 +83,16 @@ export function useDeliveryState(props: DeliveryStepProps) {
     billing: billingAddress,
   };
 
-  // Every change that alters the price is sent; only the latest answer sets the total.
+  // Every change that alters the price is sent; only the latest answer sets the total. A discount
+  // code added or removed is such a change: the discount call's total leaves postage out, and the
+  // spec has the code "refresh the AusPost total" (checkout.md section 4), so the payment step and
+  // its amount limits see the total with postage again.
   const body = deliveryTypesFor(state);
   const bodyRef = useLatest(body);
   const key = pricingKey(body);
+  const discountKey = view.Cart.DiscountCodes.join(',');
   const sequence = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: discountKey is a reason to price again, not a value read.
   useEffect(() => {
     const current = bodyRef.current;
     if (!key || !current) return;
@@ -104,7 +109,7 @@ export function useDeliveryState(props: DeliveryStepProps) {
         callbacks.current.onError(pickup ? STORE_PICKUP_ERROR_MESSAGE : CHECKOUT_ERROR_KEYS.AusPostSetMethodProblem);
       },
     );
-  }, [key, bodyRef, callbacks]);
+  }, [key, discountKey, bodyRef, callbacks]);
 
   const note = postageNoteFor(option, postage, state.split);
   useEffect(() => callbacks.current.onPostageNoteChange(note), [note, callbacks]);

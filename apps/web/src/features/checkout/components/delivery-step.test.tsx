@@ -16,7 +16,7 @@ import { envelope, type RecordedCall, stubFetch } from '../../../test/fetch-stub
 import { withQueryClient } from '../../../test/query-wrapper';
 import type { DeliveryStepProps } from '../checkout-types';
 import { DeliveryStep } from './delivery-step';
-import { BILLING, deliveryProps, fakeTagManager, makeEstimate, money } from './delivery-test-fixtures';
+import { BILLING, deliveryProps, fakeTagManager, makeEstimate, makeView, money } from './delivery-test-fixtures';
 
 let calls: RecordedCall[];
 
@@ -187,6 +187,24 @@ describe('DeliveryStep: Australia Post', () => {
         SplitPostageShipments: null,
       }),
     );
+  });
+
+  it('prices the postage again when a discount code is added or removed, so the total keeps it', async () => {
+    const props = deliveryProps();
+    const { user, view } = await choosePostage(props);
+    release();
+    await user.click(await screen.findByRole('radio', { name: /Regular/ }));
+    await waitFor(() => expect(props.onTotalChange).toHaveBeenLastCalledWith(money(7200)));
+    const priced = callsTo('/c3api/checkout/shipping/setexpresscost').length;
+    // The summary applied SAVE10: its reply's total ($54.00) had no postage; the view now has the code.
+    const discounted = makeView({});
+    discounted.Cart = { ...discounted.Cart, DiscountCodeApplied: true, DiscountCodes: ['SAVE10'] };
+    view.rerender(withQueryClient(<DeliveryStep {...props} view={discounted} />));
+    await waitFor(() => expect(callsTo('/c3api/checkout/shipping/setexpresscost')).toHaveLength(priced + 1));
+    expect(callsTo('/c3api/checkout/shipping/setexpresscost').at(-1)?.body).toEqual([
+      { IsExpress: false, ShippingMethodId: 'AustraliaPost', DeliveryAddress: BILLING },
+    ]);
+    await waitFor(() => expect(props.onTotalChange).toHaveBeenCalledTimes(2));
   });
 
   it('offers Express only when the reply enables it', async () => {

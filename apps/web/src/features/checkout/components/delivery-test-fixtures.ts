@@ -30,6 +30,33 @@ function cartItem(id: number, name: string, store: { id: number; name: string; l
   };
 }
 
+type PaymentOption = CheckoutViewValue['PaymentInformation']['Options'][number];
+
+/** The server's message for an amount outside an option's range (payments.service.ts, checkout.md section 5). */
+export function amountMessage(min: number, max: number, region: Region = 'AU'): string {
+  const shown = (amount: number) =>
+    `${region === 'AU' ? '$' : '£'}${(amount / 100).toLocaleString('en-AU', { minimumFractionDigits: 2 })}`;
+  return `The order amount, including postage, must be between ${shown(min)} and ${shown(max)}.`;
+}
+
+/** A payment option of the view, usable unless told, taking $1.00 to $10,000.00 unless told. */
+export function paymentOption(
+  SystemName: PaymentOption['SystemName'],
+  Name: string,
+  overrides: Partial<PaymentOption> = {},
+): PaymentOption {
+  return {
+    Id: 1,
+    Name,
+    SystemName,
+    Selected: false,
+    Disabled: false,
+    DisabledMessage: null,
+    AmountRange: { Minimum: money(100), Maximum: money(1_000_000), Message: amountMessage(100, 1_000_000) },
+    ...overrides,
+  };
+}
+
 export const PARRAMATTA = { id: 7, name: 'Parramatta', line1: '12 Church St', line2: 'Parramatta NSW 2150' };
 export const NEWTOWN = { id: 9, name: 'Newtown', line1: '300 King St', line2: 'Newtown NSW 2042' };
 
@@ -64,16 +91,7 @@ export function makeView(overrides: Partial<CheckoutViewValue> = {}): CheckoutVi
       Version: 'v1',
     },
     PaymentInformation: {
-      Options: [
-        {
-          Id: 1,
-          Name: 'Pay in store when you collect',
-          SystemName: 'Generic',
-          Selected: false,
-          Disabled: false,
-          DisabledMessage: null,
-        },
-      ],
+      Options: [paymentOption('Generic', 'Pay in store when you collect')],
       PaymentMethodParameters: [],
       ProcessPaymentMessage: null,
     },

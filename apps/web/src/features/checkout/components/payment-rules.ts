@@ -3,6 +3,7 @@ import {
   type CheckoutSubmission,
   type CheckoutViewValue,
   EXISTING_ORDER,
+  type Money,
   type PAYMENT_OPTION_NAMES,
   UNAVAILABLE_ITEMS_MESSAGE,
 } from '@shop/contract';
@@ -48,13 +49,30 @@ export function isAllPickup(delivery: DeliveryChoice): boolean {
   return delivery.IsStorePickup;
 }
 
+/** Is the total (postage included) inside the option's amount range (checkout.md section 5)? */
+export function withinAmountRange(option: PaymentOption, total: Money): boolean {
+  const { Minimum, Maximum } = option.AmountRange;
+  return total.Amount >= Minimum.Amount && total.Amount <= Maximum.Amount;
+}
+
 /**
- * Each offered option with whether it can be used. The server marks Disabled without knowing the
- * delivery choice, so pay in store is also disabled here for anything but all-pickup.
+ * Each offered option with whether it can be used. The server judged Disabled on the checkout as
+ * it stood when the view was read, before this visit's delivery choice; so pay in store is also
+ * disabled here for anything but all-pickup, and the amount range is judged here on the total as
+ * it stands, postage included (the total the set-express call answered, which the server judges
+ * again on placing). An amount judgement of the server's is replaced by this one: with postage
+ * chosen or changed since, the total it judged is not the shopper's.
  */
-export function paymentOptionStates(options: PaymentOption[], delivery: DeliveryChoice): PaymentOptionState[] {
+export function paymentOptionStates(
+  options: PaymentOption[],
+  delivery: DeliveryChoice,
+  total: Money,
+): PaymentOptionState[] {
   return options.map((option) => {
-    if (option.Disabled) return { option, usable: false, message: option.DisabledMessage ?? NOT_YET_AVAILABLE_MESSAGE };
+    const amountJudgement = option.DisabledMessage === option.AmountRange.Message;
+    if (option.Disabled && !amountJudgement) {
+      return { option, usable: false, message: option.DisabledMessage ?? NOT_YET_AVAILABLE_MESSAGE };
+    }
     if (!isSupportedOption(option.SystemName)) {
       return { option, usable: false, message: NOT_YET_AVAILABLE_MESSAGE };
     }
@@ -63,6 +81,7 @@ export function paymentOptionStates(options: PaymentOption[], delivery: Delivery
     if (option.SystemName === 'Generic' && !isAllPickup(delivery)) {
       return { option, usable: false, message: PICKUP_ONLY_MESSAGE };
     }
+    if (!withinAmountRange(option, total)) return { option, usable: false, message: option.AmountRange.Message };
     return { option, usable: true, message: null };
   });
 }

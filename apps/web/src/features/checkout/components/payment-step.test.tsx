@@ -7,7 +7,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, type RecordedCall, stubFetch } from '../../../test/fetch-stub';
 import { withQueryClient } from '../../../test/query-wrapper';
 import type { PaymentStepProps } from '../checkout-types';
-import { fakeTagManager, makeView, PICKUP_CHOICE, POSTAGE_CHOICE, paymentProps } from './delivery-test-fixtures';
+import {
+  amountMessage,
+  fakeTagManager,
+  makeView,
+  money,
+  PICKUP_CHOICE,
+  POSTAGE_CHOICE,
+  paymentOption,
+  paymentProps,
+} from './delivery-test-fixtures';
 import { EXISTING_ORDER_MESSAGE, NETWORK_ERROR_MESSAGE, PICKUP_ONLY_MESSAGE } from './payment-rules';
 import { PaymentStep } from './payment-step';
 import { pageReload } from './payment-submit';
@@ -45,6 +54,24 @@ function renderStep(props: PaymentStepProps = paymentProps()) {
   return { user: userEvent.setup(), props };
 }
 
+/** Renders the step and lets a test hand it new props (the page's total changing). */
+function renderStepWithRerender(props: PaymentStepProps) {
+  const tree = (p: PaymentStepProps) =>
+    withQueryClient(
+      <MemoryRouter initialEntries={['/checkout']}>
+        <PaymentStep {...p} />
+      </MemoryRouter>,
+    );
+  const result = render(tree(props));
+  return { rerender: (next: PaymentStepProps) => result.rerender(tree(next)) };
+}
+
+const ukRange = (min: number, max: number) => ({
+  Minimum: money(min, 'UK'),
+  Maximum: money(max, 'UK'),
+  Message: amountMessage(min, max, 'UK'),
+});
+
 const placeButton = () => screen.getByRole('button', { name: /Place order|Placing your order/ }) as HTMLButtonElement;
 const processCalls = (calls: RecordedCall[]) => calls.filter((c) => c.url === '/c3api/checkout/purchase/process');
 
@@ -70,22 +97,54 @@ describe('PaymentStep: the options', () => {
     stubFetch({});
     const view = withOptions([
       GENERIC,
-      {
-        Id: 2,
-        Name: 'Credit card',
-        SystemName: 'Eway',
-        Selected: false,
-        Disabled: true,
-        DisabledMessage: 'The order amount, including postage, must be between $1.00 and $5,000.00.',
-      },
-      { Id: 3, Name: 'PayPal', SystemName: 'PayPal', Selected: false, Disabled: false, DisabledMessage: null },
+      paymentOption('Eway', 'Credit card', { Id: 2, Disabled: true, DisabledMessage: 'Card payments are paused.' }),
+      paymentOption('PayPal', 'PayPal', { Id: 3 }),
     ]);
     renderStep(paymentProps({ view }));
     const card = screen.getByRole('radio', { name: /Credit card/ }) as HTMLInputElement;
     expect(card.disabled).toBe(true);
-    expect(screen.getByText(/must be between \$1\.00 and \$5,000\.00/)).toBeTruthy();
+    expect(screen.getByText('Card payments are paused.')).toBeTruthy();
     expect((screen.getByRole('radio', { name: /PayPal/ }) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole('radio', { name: /Pay in store/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('disables an option with the spec message as soon as postage takes the total past its range', () => {
+    stubFetch({ 'GET /c3api/checkout/clearpay/configuration': () => envelope(null, 500) });
+    const clearpayMessage = 'The Clearpay order amount, including postage fees, must be between £1.00 and £1,200.00.';
+    // As the view was read: £1,190.00 of items, Clearpay inside its range.
+    const view = withOptions([
+      paymentOption('GlobalPay', 'Credit or debit card', { AmountRange: ukRange(100, 1_000_000) }),
+      paymentOption('Clearpay', 'Clearpay', {
+        Id: 2,
+        AmountRange: { Minimum: money(100, 'UK'), Maximum: money(120_000, 'UK'), Message: clearpayMessage },
+      }),
+    ]);
+    const props = paymentProps({ region: 'UK', view, delivery: POSTAGE_CHOICE, total: money(119_000, 'UK') });
+    const { rerender } = renderStepWithRerender(props);
+    const clearpay = () => screen.getByRole('radio', { name: /Clearpay/ }) as HTMLInputElement;
+    expect(clearpay().disabled).toBe(false);
+    expect(screen.queryByText(clearpayMessage)).toBeNull();
+    // The delivery step's set-express answer: £14.95 of postage makes £1,204.95.
+    rerender({ ...props, total: money(120_495, 'UK') });
+    expect(clearpay().disabled).toBe(true);
+    expect(screen.getByText(clearpayMessage)).toBeTruthy();
+    expect(clearpay().getAttribute('aria-describedby')).toBe('payment-option-Clearpay-message');
+    expect((screen.getByRole('radio', { name: /Credit or debit card/ }) as HTMLInputElement).disabled).toBe(false);
+    // At the limit exactly it may be used.
+    rerender({ ...props, total: money(120_000, 'UK') });
+    expect(clearpay().disabled).toBe(false);
+  });
+
+  it('judges the amount on the total now, not on the total the server saw when the view was read', () => {
+    stubFetch({});
+    // The view was read with an earlier visit's postage in the total: the card was out of range then.
+    const range = { Minimum: money(100), Maximum: money(6_000), Message: amountMessage(100, 6_000) };
+    const view = withOptions([
+      paymentOption('Eway', 'Credit card', { AmountRange: range, Disabled: true, DisabledMessage: range.Message }),
+    ]);
+    renderStep(paymentProps({ view, delivery: POSTAGE_CHOICE, total: money(5_995) }));
+    expect((screen.getByRole('radio', { name: /Credit card/ }) as HTMLInputElement).disabled).toBe(false);
+    expect(screen.queryByText(range.Message)).toBeNull();
   });
 
   it('disables pay in store when anything is posted, leaving nothing to place with', () => {
@@ -217,9 +276,7 @@ describe('PaymentStep: placing the order', () => {
         envelope({ RedirectCheckoutUrl: 'javascript:alert(1)', Token: 't', Expires: '', TrackingNumber: 'PAY-1' }),
       'GET /c3api/checkout/clearpay/configuration': () => envelope(null, 500),
     });
-    const view = withOptions([
-      { Id: 1, Name: 'Clearpay', SystemName: 'Clearpay', Selected: false, Disabled: false, DisabledMessage: null },
-    ]);
+    const view = withOptions([paymentOption('Clearpay', 'Clearpay')]);
     const { user, props } = renderStep(paymentProps({ view, delivery: POSTAGE_CHOICE }));
     await user.click(placeButton());
     await waitFor(() => expect(props.onPlacementFailed).toHaveBeenCalledWith(CHECKOUT_ERROR_MESSAGE));

@@ -13,7 +13,7 @@ import '../delivery-payment.css';
  */
 export function PaymentStep(props: PaymentStepProps) {
   const { view, delivery, total } = props;
-  const states = paymentOptionStates(view.PaymentInformation.Options, delivery);
+  const states = paymentOptionStates(view.PaymentInformation.Options, delivery, total);
   const [chosen, setChosen] = useState<PaymentOptionName | null>(() => initialPaymentOption(states));
   const selected = states.find((s) => s.usable && s.option.SystemName === chosen)
     ? chosen
