@@ -55,6 +55,11 @@ export const WishlistEntrySchema = z.object({
   ShippingLabel: z.string(),
   ShippingCost: z.number().int().nullable(),
   DisableInStorePickup: z.boolean(),
+  /**
+   * The item's store has turned pickup off (the product card's field of the same name): its price
+   * shows 'Contact store for options' and it cannot be added to the cart.
+   */
+  ItemUnavailableAsStoreDisabledPickup: z.boolean(),
   HasAuthenticityCertificate: z.boolean(),
   ProductList: z.string(),
   Brand: z.string(),
@@ -71,6 +76,11 @@ export const WishlistPageValueSchema = wishlistValue(
   z.object({
     Items: z.array(WishlistEntrySchema),
     TotalItems: z.number().int(),
+    /**
+     * How many items of the whole wishlist (not only this page) are sold: what Clean Up would
+     * remove, so the page offers Clean Up whenever it is above 0.
+     */
+    TotalSoldItems: z.number().int(),
     SortOptions: z.array(WishlistSortOptionSchema),
     PageSize: z.number().int(),
     WishlistId: z.number().int().nullable(),

@@ -237,6 +237,32 @@ describe.each(testDatabaseTargets())('the guest wishlist on $name', (target) => 
     expect((await summary(token)).Data).toEqual([reserved.code, kept.code]);
   });
 
+  it('counts the sold items of the whole wishlist on every page, as cleanup would remove them', async () => {
+    const [a, b, c, d] = [await item(), await item(), await item(), await item()];
+    const token = await wishlistOf([a.code, b.code, c.code, d.code]);
+    expect((await page(token)).Data.TotalSoldItems).toBe(0);
+    // The oldest two: on page 2 of 2 when sorted newest first, two to a page.
+    await server.services.catalogue.setStatus(server.ctx(), a.id, 'sold');
+    await server.services.catalogue.setStatus(server.ctx(), b.id, 'reserved');
+    const first = await page(token, '&pageSize=2&page=1');
+    expect(first.Data.Items.map((i) => i.IsAvailable)).toEqual([true, true]);
+    expect(first.Data).toMatchObject({ TotalItems: 4, TotalSoldItems: 1 });
+    expect((await page(token, '&pageSize=2&page=2')).Data.TotalSoldItems).toBe(1);
+    await server.get(`/c3api/wishlist/cleanup?token=${token}`);
+    expect((await page(token)).Data).toMatchObject({ TotalItems: 3, TotalSoldItems: 0 });
+  });
+
+  it("says which items' stores turned pickup off", async () => {
+    const closed = await makeStore(database.handle.db, { name: 'Midland', state: 'WA', pickup_disabled: 1 });
+    const open = await item();
+    const shut = await makeProduct(database.handle.db, { store_id: closed.id, category_id: guitars });
+    const token = await wishlistOf([open.code, shut.code]);
+    const flags = Object.fromEntries(
+      (await page(token)).Data.Items.map((i) => [i.Code, i.ItemUnavailableAsStoreDisabledPickup]),
+    );
+    expect(flags).toEqual({ [open.code]: false, [shut.code]: true });
+  });
+
   it('refuses unknown, foreign or malformed items without creating a wishlist', async () => {
     const before = await wishlistCount();
     for (const code of ['SH9999999', britishCode]) {

@@ -24,6 +24,7 @@ export function toWishlistPage(result: WishlistResult<WishlistPage>): WishlistPa
   return toWishlistReply(result, (page) => ({
     Items: page.items.map((row) => toWishlistEntry(toProductListItem(row, LIST_NAME))),
     TotalItems: page.total,
+    TotalSoldItems: page.sold,
     SortOptions: WISHLIST_SORT_OPTIONS,
     PageSize: page.pageSize,
     WishlistId: page.wishlistId,
@@ -60,6 +61,7 @@ export function toWishlistEntry(card: ProductListItem): WishlistEntry {
     ShippingLabel: card.ShippingLabel,
     ShippingCost: card.ShippingCost,
     DisableInStorePickup: card.DisableInStorePickup,
+    ItemUnavailableAsStoreDisabledPickup: card.ItemUnavailableAsStoreDisabledPickup,
     HasAuthenticityCertificate: card.HasAuthenticityCertificate,
     ProductList: card.ProductList,
     Brand: card.Brand,

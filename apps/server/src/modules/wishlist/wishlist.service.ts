@@ -35,6 +35,8 @@ export interface WishlistResult<T> {
 export interface WishlistPage {
   items: ProductCardRow[];
   total: number;
+  /** Sold items in the whole wishlist: what cleanup would remove. */
+  sold: number;
   pageSize: number;
   wishlistId: number | null;
   alertEnabled: boolean;
@@ -148,6 +150,7 @@ export class WishlistService {
     return this.envelope(held, {
       items: sorted.slice(start, start + pageSize).map((c) => c.row),
       total: cards.length,
+      sold: cards.filter((c) => c.row.status === 'sold').length,
       pageSize,
       wishlistId: held?.wishlist.id ?? null,
       alertEnabled: held?.wishlist.alert_enabled === 1,
