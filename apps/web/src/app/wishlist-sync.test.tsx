@@ -22,7 +22,15 @@ const emptyPage = () =>
   envelope({
     Token: 't',
     ExpiryDate: null,
-    Data: { Items: [], TotalItems: 0, SortOptions: [], PageSize: 20, WishlistId: 9, AlertEnabled: false },
+    Data: {
+      Items: [],
+      TotalItems: 0,
+      TotalSoldItems: 0,
+      SortOptions: [],
+      PageSize: 20,
+      WishlistId: 9,
+      AlertEnabled: false,
+    },
   });
 
 function renderWishlist(viewer: Viewer, summary: (call: RecordedCall) => Response | Promise<Response>) {

@@ -24,6 +24,7 @@ function entry(code: string, overrides: Partial<WishlistEntry> = {}): WishlistEn
     ShippingLabel: '',
     ShippingCost: null,
     DisableInStorePickup: false,
+    ItemUnavailableAsStoreDisabledPickup: false,
     HasAuthenticityCertificate: false,
     ProductList: '',
     Brand: '',
@@ -31,10 +32,11 @@ function entry(code: string, overrides: Partial<WishlistEntry> = {}): WishlistEn
   };
 }
 
-function page(items: WishlistEntry[], total: number): WishlistPageValue['Data'] {
+function page(items: WishlistEntry[], total: number, sold = 0): WishlistPageValue['Data'] {
   return {
     Items: items,
     TotalItems: total,
+    TotalSoldItems: sold,
     SortOptions: [{ displayName: 'Recently added', keyName: 'added', isDescending: true }],
     PageSize: 2,
     WishlistId: 1,
@@ -98,7 +100,7 @@ describe('wishlist loading states', () => {
   it('goes UPDATE for a sort or a removal, keeping the list, and a new sort starts again at page 1', () => {
     let state = wishlistReducer(INITIAL_WISHLIST_STATE, {
       type: 'page-loaded',
-      data: page([entry('A1', { IsAvailable: false })], 1),
+      data: page([entry('A1', { IsAvailable: false })], 1, 1),
       replace: true,
     });
     state = wishlistReducer(state, { type: 'update', sortMode: 'price+' });
@@ -119,6 +121,23 @@ describe('wishlist loading states', () => {
         'Try adding items to your wishlist. You can click the heart icon on the product page, or on any search results.',
       ),
     ).toBeTruthy();
+  });
+
+  it("keeps the server's sold count, and counts down what Clean Up or a removal took away", () => {
+    let state = wishlistReducer(INITIAL_WISHLIST_STATE, {
+      type: 'page-loaded',
+      data: page([entry('A1'), entry('B2', { IsAvailable: false })], 5, 3),
+      replace: true,
+    });
+    expect(state.soldItems).toBe(3);
+    state = wishlistReducer(state, { type: 'removed', codes: ['B2'], sold: 1 });
+    expect(state.soldItems).toBe(2);
+    state = wishlistReducer(state, { type: 'removed', codes: ['A1'], sold: 0 });
+    expect(state.soldItems).toBe(2);
+    state = wishlistReducer(state, { type: 'removed', codes: ['C3', 'D4'], sold: 2 });
+    expect(state.soldItems).toBe(0);
+    body(state);
+    expect(screen.queryByRole('button', { name: 'Clean Up' })).toBeNull();
   });
 
   it('follows the cart and writes errors with their prefix', () => {

@@ -17,6 +17,8 @@ export interface WishlistState {
   /** Entries in order; keyed by Code. */
   entries: WishlistEntry[];
   totalItems: number;
+  /** Sold items in the whole wishlist (the server's count, not only the pages loaded): Clean Up shows above 0. */
+  soldItems: number;
   error: string | null;
   /** The next page to ask for; starts at 1. */
   nextPage: number;
@@ -31,6 +33,7 @@ export const INITIAL_WISHLIST_STATE: WishlistState = {
   sortOptions: [],
   entries: [],
   totalItems: 0,
+  soldItems: 0,
   error: null,
   nextPage: 1,
   pageSize: null,
@@ -42,7 +45,8 @@ export type WishlistAction =
   | { type: 'load-more' }
   | { type: 'update'; sortMode?: string }
   | { type: 'page-loaded'; data: WishlistPageValue['Data']; replace: boolean }
-  | { type: 'removed'; codes: string[] }
+  /** `sold`: how many of the removed items were sold (cleanup removes only sold ones). */
+  | { type: 'removed'; codes: string[]; sold?: number }
   | { type: 'cart-sync'; inCart: (code: string) => boolean }
   | { type: 'cart-busy'; code: string; busy: boolean }
   | { type: 'failed'; error: string }
@@ -80,6 +84,7 @@ export function wishlistReducer(state: WishlistState, action: WishlistAction): W
           return before ? { ...entry, IsInCart: before.IsInCart } : entry;
         }),
         totalItems: action.data.TotalItems,
+        soldItems: action.data.TotalSoldItems,
         sortOptions: action.data.SortOptions,
         sortMode: state.sortMode ?? (first ? sortKey(first) : null),
         pageSize: action.data.PageSize,
@@ -95,6 +100,7 @@ export function wishlistReducer(state: WishlistState, action: WishlistAction): W
         loadingState: 'DONE',
         entries,
         totalItems: Math.max(0, state.totalItems - (state.entries.length - entries.length)),
+        soldItems: Math.max(0, state.soldItems - (action.sold ?? 0)),
       };
     }
     case 'cart-sync':

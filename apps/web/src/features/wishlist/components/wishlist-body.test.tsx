@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { WishlistEntry } from '@shop/contract';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INITIAL_WISHLIST_STATE, type WishlistState } from '../wishlist-state';
@@ -8,7 +8,7 @@ import { WishlistBody } from './wishlist-page';
 
 afterEach(cleanup);
 
-function entry(code: string, available: boolean): WishlistEntry {
+function entry(code: string, available: boolean, overrides: Partial<WishlistEntry> = {}): WishlistEntry {
   return {
     Code: code,
     DisplayName: `Item ${code}`,
@@ -24,18 +24,22 @@ function entry(code: string, available: boolean): WishlistEntry {
     ShippingLabel: '',
     ShippingCost: null,
     DisableInStorePickup: false,
+    ItemUnavailableAsStoreDisabledPickup: false,
     HasAuthenticityCertificate: false,
     ProductList: '',
     Brand: '',
+    ...overrides,
   };
 }
 
-function renderBody(entries: WishlistEntry[]) {
+/** `soldItems`: the server's count of sold items over the whole wishlist. */
+function renderBody(entries: WishlistEntry[], soldItems = 0, totalItems = entries.length) {
   const state: WishlistState = {
     ...INITIAL_WISHLIST_STATE,
     loadingState: 'DONE',
     entries,
-    totalItems: entries.length,
+    totalItems,
+    soldItems,
     sortMode: 'added-',
     sortOptions: [{ displayName: 'Newest first', keyName: 'added', isDescending: true }],
   };
@@ -67,8 +71,27 @@ describe('the wishlist page body', () => {
   });
 
   it('offers Clean Up once an item has sold', () => {
-    renderBody([entry('A1', true), entry('A2', false)]);
+    renderBody([entry('A1', true), entry('A2', false)], 1);
     expect(screen.getByRole('button', { name: 'Clean Up' })).toBeTruthy();
+  });
+
+  it("offers Clean Up by the server's count when the sold item is on a page not loaded yet", () => {
+    renderBody([entry('A1', true), entry('A2', true)], 1, 30);
+    expect(screen.getByRole('button', { name: 'Clean Up' })).toBeTruthy();
+  });
+
+  it('offers no Clean Up for an item that is only reserved, which Clean Up would not remove', () => {
+    renderBody([entry('A1', true), entry('A2', false)], 0);
+    expect(screen.queryByRole('button', { name: 'Clean Up' })).toBeNull();
+  });
+
+  it("prices an item whose store turned pickup off 'Contact store for options', and it cannot be added", () => {
+    renderBody([entry('A1', true, { ItemUnavailableAsStoreDisabledPickup: true }), entry('A2', false)], 1);
+    const closed = screen.getByRole('article', { name: 'Item A1' });
+    expect(within(closed).getByText('Contact store for options')).toBeTruthy();
+    expect(within(closed).queryByText('$20.00')).toBeNull();
+    expect(within(closed).getByRole('button', { name: 'Add Item A1 to cart' })).toHaveProperty('disabled', true);
+    expect(within(screen.getByRole('article', { name: 'Item A2' })).getByText('Sold')).toBeTruthy();
   });
 
   it('shows the empty texts with a way to start shopping, and no Clean Up or sort', () => {

@@ -21,7 +21,15 @@ function renderPage(viewer: Viewer, alerts: boolean, acknowledged: unknown = { A
       envelope({
         Token: null,
         ExpiryDate: null,
-        Data: { Items: [], TotalItems: 0, SortOptions: [], PageSize: 20, WishlistId: 9, AlertEnabled: false },
+        Data: {
+          Items: [],
+          TotalItems: 0,
+          TotalSoldItems: 0,
+          SortOptions: [],
+          PageSize: 20,
+          WishlistId: 9,
+          AlertEnabled: false,
+        },
       }),
     'POST /c3api/wishlistalert/acknowledgefeature': () => envelope(acknowledged),
     'POST /c3api/wishlistalert/toggle': () => envelope(null, 500, 'Database unavailable'),

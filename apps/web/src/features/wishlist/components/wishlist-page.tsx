@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { CardAddToCart } from '../../../components/card-add-to-cart';
 import { Modal } from '../../../components/modal';
 import { Notice } from '../../../components/notice';
+import { priceText } from '../../../components/product-card-text';
 import { SortDropdown } from '../../../components/sort-dropdown';
 import { cartHasCode, useCart } from '../../../lib/cart';
 import { getCart } from '../../../lib/cart-api/get-cart';
@@ -48,7 +49,7 @@ function WishlistCard({
         </h2>
         <p className="wishlist-card__store">{entry.StoreNameAndState}</p>
         <p className="wishlist-card__price">
-          <strong>{entry.IsAvailable ? entry.SalePrice : 'Sold'}</strong>
+          <strong>{priceText({ ...entry, Sp: entry.SalePrice })}</strong>
         </p>
         {entry.ShippingLabel ? <p className="wishlist-card__postage">{entry.ShippingLabel}</p> : null}
         <div className="wishlist-card__actions">
@@ -57,7 +58,7 @@ function WishlistCard({
             title={entry.DisplayName}
             price={Number(entry.SalePrice.replace(/[^\d.]/g, '')) || 0}
             isAvailable={entry.IsAvailable}
-            pickupDisabled={entry.DisableInStorePickup}
+            pickupDisabled={entry.DisableInStorePickup || entry.ItemUnavailableAsStoreDisabledPickup}
             resolveId={() => getProductId(entry.Code)}
             onResult={(error) => onCartResult(entry, error)}
           />
@@ -134,7 +135,8 @@ export function WishlistPage() {
     dispatch({ type: 'update' });
     try {
       await changeWishlist('remove', entry.Code);
-      dispatch({ type: 'removed', codes: [entry.Code] });
+      // An unavailable entry is counted as sold (a reserved one, rarer, is not, but shows 'Sold' too).
+      dispatch({ type: 'removed', codes: [entry.Code], sold: entry.IsAvailable ? 0 : 1 });
       void refreshSummary();
     } catch (error) {
       fail('Could not remove item from wishlist', error);
@@ -145,7 +147,7 @@ export function WishlistPage() {
     dispatch({ type: 'update' });
     try {
       const codes = await cleanUpWishlist();
-      dispatch({ type: 'removed', codes });
+      dispatch({ type: 'removed', codes, sold: codes.length });
       void refreshSummary();
     } catch (error) {
       fail('Could not clean up wishlist items', error);
@@ -283,8 +285,9 @@ export function WishlistBody({
     );
   }
   const count = state.totalItems;
-  // Clean Up removes sold items, so it is offered only when one is listed.
-  const hasSold = state.entries.some((entry) => !entry.IsAvailable);
+  // Clean Up removes sold items, so it is offered whenever the wishlist holds one, on whichever
+  // page: the server counts them over the whole list.
+  const hasSold = state.soldItems > 0;
   return (
     <>
       {error}
