@@ -21,6 +21,7 @@ export const ENTRY_POINTS = {
   order: 'src/orders.cli.ts',
   item: 'src/items.cli.ts',
   'import-addresses': 'src/modules/addresses/gnaf-import.cli.ts',
+  migrate: 'src/migrate.cli.ts',
 };
 
 /** Files our code reads beside itself at run time (new URL('./x', import.meta.url)). */

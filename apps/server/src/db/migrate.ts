@@ -58,17 +58,26 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({
+function migratorFor(handle: DatabaseHandle): Migrator {
+  return new Migrator({
     db: handle.db,
     provider: new StaticMigrationProvider(handle),
     // Kysely looks for its bookkeeping tables in any schema unless told which one is ours.
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
+}
+
+/**
+ * Runs every migration not yet run, and answers their names (none when up to date). Processes
+ * starting together on one database take turns: Kysely's migrator holds a lock while it runs (a
+ * PostgreSQL advisory lock; SQLite has one writer), and the next finds nothing left to do.
+ */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const migrator = migratorFor(handle);
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
-    if (!error && !failed) return;
+    if (!error && !failed) return (results ?? []).map((r) => r.migrationName);
     // Before it runs anything, Kysely introspects every schema of the database to find its own
     // table; DDL elsewhere in the same database at that moment (a schema being dropped) makes that
     // query fail. Nothing has run then (no results), so trying again is safe.
@@ -78,6 +87,28 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     }
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/** The migrations this code has that the database has not run yet, by name, in order. */
+export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const migrations = await migratorFor(handle).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+/**
+ * What a server or worker does with the schema at start: migrate (MIGRATE_ON_START, the default),
+ * or, where a deployment runs `npm run migrate` before starting them, refuse to run on a database
+ * that still needs migrations, since code ahead of its schema fails request by request.
+ */
+export async function prepareSchemaAtStart(handle: DatabaseHandle, migrateOnStart: boolean): Promise<string[]> {
+  if (migrateOnStart) return migrateToLatest(handle);
+  const pending = await pendingMigrations(handle);
+  if (pending.length > 0) {
+    throw new Error(
+      `The database needs ${pending.length} migration${pending.length === 1 ? '' : 's'} (${pending.join(', ')}) and MIGRATE_ON_START is false: run \`npm run migrate\` first, then start again`,
+    );
+  }
+  return [];
 }
 
 /** PostgreSQL's undefined column / table / schema: what a concurrently dropped object looks like. */
