@@ -2,13 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { buildApp } from './app.js';
 import { loadConfig, publicUrl, REPO_ROOT, shopClock, webBuildExists } from './config.js';
 import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { prepareSchemaAtStart } from './db/migrate.js';
 import { systemContext } from './lib/context.js';
+import { drainConnections, stopOnSignals } from './lib/graceful-shutdown.js';
 import { preparePayments } from './modules/payments/payment-setup.js';
 import { seedDemoCustomer, seedDemoStaff } from './seed/orders-seed.js';
 import { seedCatalogue, seedSiteContent } from './seed/seed.js';
 
-/** Reads config, opens and migrates the database, seeds an empty one with the demo, and listens. */
+/**
+ * Reads config, opens and migrates the database (or, with MIGRATE_ON_START=false, checks that
+ * `npm run migrate` has), seeds an empty one with the demo outside production, and listens until
+ * SIGTERM or SIGINT, which it answers with a graceful stop.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   if (!webBuildExists(config)) {
@@ -17,7 +22,8 @@ async function main(): Promise<void> {
     if (build.status !== 0) throw new Error('The web app failed to build');
   }
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await migrateToLatest(database);
+  const migrated = await prepareSchemaAtStart(database, config.MIGRATE_ON_START);
+  if (migrated.length > 0) console.log(`Migrated ${database.describe}: ${migrated.join(', ')}`);
 
   // Online payments: the providers offered, pointed at their sandboxes in the demo (PAYMENT_SANDBOX).
   const payments = await preparePayments(
@@ -31,7 +37,12 @@ async function main(): Promise<void> {
     now: shopClock(config),
   });
   const system = systemContext(database, config.REGION);
-  if (config.DEMO_PRODUCTS > 0 && (await services.catalogue.countProducts(system)) === 0) {
+  const production = config.NODE_ENV === 'production';
+  if (production) {
+    // A real shop's catalogue, staff and customers are its own: demo logins with published
+    // passwords must never appear on one, even on an empty database.
+    console.log('NODE_ENV=production: no demo data is seeded (no demo catalogue, customer or console logins).');
+  } else if (config.DEMO_PRODUCTS > 0 && (await services.catalogue.countProducts(system)) === 0) {
     console.log(`Empty catalogue: seeding a demo of ${config.DEMO_PRODUCTS.toLocaleString('en')} items...`);
     await seedCatalogue(database, { products: config.DEMO_PRODUCTS, seed: config.DEMO_SEED });
     // The demo customer (demo@example.com) with a few past orders in each region.
@@ -42,7 +53,7 @@ async function main(): Promise<void> {
     await seedSiteContent(database);
   }
   // The store console's demo logins (admin@example.com, staff@example.com); a no-op once they exist.
-  if (config.DEMO_PRODUCTS > 0) await seedDemoStaff(database);
+  if (!production && config.DEMO_PRODUCTS > 0) await seedDemoStaff(database);
   if (config.CLOCK_OFFSET_MINUTES > 0) {
     console.warn(
       `CLOCK_OFFSET_MINUTES is set: the shop's clock runs ${config.CLOCK_OFFSET_MINUTES} minutes ahead. Demos only.`,
@@ -57,14 +68,20 @@ async function main(): Promise<void> {
   // Build the search index before taking traffic, so the first shopper does not wait for it.
   await services.searchIndex.current();
 
-  const shutdown = async () => {
-    await app.close();
-    await payments.sandbox?.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  // A graceful stop: no new connections (a front door sends them to another instance), requests in
+  // flight answered and their keep-alive connections closed, the in-process job finished (app's
+  // onClose hook), then the database closed; bounded by SHUTDOWN_TIMEOUT_SECONDS.
+  const connections = drainConnections(app.server);
+  stopOnSignals({
+    name: 'server',
+    timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    stop: async () => {
+      connections.start();
+      await app.close();
+      await payments.sandbox?.close();
+      await database.close();
+    },
+  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;

@@ -1,8 +1,9 @@
 import { createServices } from './app.js';
 import { loadConfig, publicUrl, shopClock } from './config.js';
 import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { prepareSchemaAtStart } from './db/migrate.js';
 import { startShopWorker } from './jobs.js';
+import { stopOnSignals } from './lib/graceful-shutdown.js';
 import { paymentProvidersOnly } from './modules/payments/payment-setup.js';
 
 /**
@@ -12,7 +13,8 @@ import { paymentProvidersOnly } from './modules/payments/payment-setup.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await migrateToLatest(database);
+  const migrated = await prepareSchemaAtStart(database, config.MIGRATE_ON_START);
+  if (migrated.length > 0) console.log(`Migrated ${database.describe}: ${migrated.join(', ')}`);
   // The reconciler asks the providers itself (the sandbox, if any, runs in the server process).
   const services = createServices(config, database, {
     paymentProviders: paymentProvidersOnly(config, publicUrl(config)),
@@ -23,14 +25,17 @@ async function main(): Promise<void> {
   console.log(`Jobs worker ${shop.worker.id} (${config.REGION}) on ${database.describe} is running.`);
   // The worker's timers do not hold the process open (inside a server the listener does): this does.
   const keepAlive = setInterval(() => undefined, 60_000);
-  const shutdown = async () => {
-    clearInterval(keepAlive);
-    await shop.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  // SIGTERM: no new job is claimed, the running ones finish, the database closes; bounded by
+  // SHUTDOWN_TIMEOUT_SECONDS (a job cut short keeps its lease and is retried when it runs out).
+  stopOnSignals({
+    name: 'jobs worker',
+    timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    stop: async () => {
+      await shop.stop();
+      await database.close();
+      clearInterval(keepAlive);
+    },
+  });
 }
 
 main().catch((error: unknown) => {
