@@ -6,7 +6,7 @@ import { categoryIdBySlug, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { ConsoleRepository } from '../console/console.repository.js';
+import { ConsoleRepository } from './console.repository.js';
 
 /** A PNG of one colour, base64 as the console sends it: tiny at any number of pixels. */
 const flatPng = async (width: number, height: number, background = '#c0392b') =>
