@@ -29,7 +29,7 @@ function itemChanges(cart: Cart, region: Region): ItemChange[] {
 /**
  * Cart validation (checkout.md section 4): GET /c3api/cart/query?validate=true on entering checkout
  * and on each Continue. No product changes: go on. Otherwise the changes dialog: Confirm (disabled
- * for 8-12) goes on with the view refreshed; the other choice calls onReturn (the cart, or step 1).
+ * while any item has the Availability flag) goes on with the view refreshed; the other choice calls onReturn (the cart, or step 1).
  * A failed lookup goes on.
  */
 export function useCartValidation(region: Region) {
