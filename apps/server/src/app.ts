@@ -6,6 +6,7 @@ import { failure } from '@shop/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type Config, publicUrl, resolveSecretKey, servedOverHttps } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { pendingMigrations } from './db/migrate.js';
 import { REGION_TIME_ZONE, type ShopWorker, startShopWorker } from './jobs.js';
 import { issueVisitor, registerAntiForgery } from './lib/anti-forgery.js';
 import { guestViewer, systemContext, type Viewer } from './lib/context.js';
@@ -51,6 +52,9 @@ import { InvoiceService } from './modules/invoices/invoice.service.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
 import { devMailboxRoutes } from './modules/mail/mail.routes.js';
 import { MailService } from './modules/mail/mail.service.js';
+import { metricsRoutes, readinessRoutes } from './modules/metrics/metrics.routes.js';
+import { MetricsService } from './modules/metrics/metrics.service.js';
+import { ReadinessService } from './modules/metrics/readiness.service.js';
 import { FulfilmentService } from './modules/orders/fulfilment.service.js';
 import { OrderHistoryService } from './modules/orders/order-history.service.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
@@ -135,6 +139,9 @@ export interface Services {
   savedSearches: SavedSearchesService;
   /** The store console: staff roles and a store's stock. */
   storeConsole: ConsoleService;
+  /** What Prometheus reads at /metrics, and whether this instance is ready for traffic (/readyz). */
+  metrics: MetricsService;
+  readiness: ReadinessService;
 }
 
 export interface ServiceOptions {
@@ -254,6 +261,12 @@ export function createServices(config: Config, database: DatabaseHandle, options
   });
   return {
     clock: now,
+    metrics: new MetricsService({ database, ctx: system, jobs, searchIndex, now }),
+    readiness: new ReadinessService({
+      ctx: system,
+      pendingMigrations: () => pendingMigrations(database),
+      searchIndex,
+    }),
     digests,
     site,
     catalogue,
@@ -347,7 +360,10 @@ export function createServices(config: Config, database: DatabaseHandle, options
 }
 
 /** Every route of the shop, in one list: it registers them and writes the OpenAPI document. */
-export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX' | 'DATA_DIR' | 'REGION'>): ApiRoute[] {
+export function apiRoutes(
+  services: Services,
+  config: Pick<Config, 'DEV_MAILBOX' | 'DATA_DIR' | 'REGION' | 'METRICS_TOKEN'>,
+): ApiRoute[] {
   const routes: ApiRoute[] = [
     ...siteRoutes(services.site),
     ...accountRoutes(services.accounts, config.REGION),
@@ -381,6 +397,8 @@ export function apiRoutes(services: Services, config: Pick<Config, 'DEV_MAILBOX'
     ...contentRoutes(services.content),
     ...imageRoutes(services.catalogue, path.join(config.DATA_DIR, 'image-cache')),
     ...healthRoutes(),
+    ...readinessRoutes(services.readiness),
+    ...metricsRoutes(services.metrics, config.METRICS_TOKEN),
     // The demo's mailbox shows shoppers' messages: it exists only when asked for by name.
     ...(config.DEV_MAILBOX ? devMailboxRoutes(services.mail) : []),
   ];
@@ -433,7 +451,9 @@ export async function buildApp(
     ...(options.now ? { now: options.now } : {}),
     ...(options.paymentProviders ? { paymentProviders: options.paymentProviders } : {}),
   });
-  const routes = apiRoutes(services, config);
+  // Measured from the first hook on: every request, whichever route (or none) answers it.
+  services.metrics.attach(app);
+  const routes = services.metrics.timeSearches(apiRoutes(services, config));
   const security = { alwaysSecure: servedOverHttps(config) };
 
   await app.register(helmet, {

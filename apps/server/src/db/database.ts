@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -15,7 +15,38 @@ export interface DatabaseHandle {
   describe: string;
   /** PostgreSQL schema everything lives in, when not the default. */
   schema?: string;
+  /** Hears of every query when it ends (its duration, and the error if it failed); returns a way to stop. */
+  onQuery(listener: QueryListener): () => void;
+  /** PostgreSQL only: the connection pool's clients (all, idle) and the queries waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
+}
+
+export type QueryListener = (event: LogEvent) => void;
+
+/**
+ * Kysely's `log` hook, fanned out to whoever listens (the metrics). A listener's mistake must never
+ * fail the query it was told about, so each is called inside a try.
+ */
+function queryListeners() {
+  const listeners = new Set<QueryListener>();
+  return {
+    log: (event: LogEvent) => {
+      for (const listener of listeners) {
+        try {
+          listener(event);
+        } catch {
+          // Ignored: see above.
+        }
+      }
+    },
+    onQuery: (listener: QueryListener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
 }
 
 // PostgreSQL returns bigint (count(*), sums) as strings; every such value we read fits a double.
@@ -48,11 +79,16 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const queries = queryListeners();
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    log: queries.log,
+  });
   return {
     db,
     dialect: 'sqlite',
     describe: `SQLite ${file}`,
+    onQuery: queries.onQuery,
     close: () => db.destroy(),
   };
 }
@@ -63,7 +99,18 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A connection that breaks (the server restarted, the network dropped) is an 'error' event:
+  // on the pool while the connection is idle, on the client while a query holds it. Unheard,
+  // either would end the process. The query in flight fails with the error anyway, and the pool
+  // drops a broken client when it is released; the next query opens a new connection.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL: an idle connection failed and was dropped: ${error.message}`);
+  });
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  const queries = queryListeners();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queries.log });
   const safe = new URL(url);
   safe.password = '';
   return {
@@ -71,6 +118,8 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
     dialect: 'postgres',
     describe: `PostgreSQL ${safe.host}${safe.pathname}${schema ? ` (schema ${schema})` : ''}`,
     ...(schema ? { schema } : {}),
+    onQuery: queries.onQuery,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }

@@ -127,6 +127,8 @@ describe('OpenAPI document', () => {
       '/c3api/images/product/{code}/{position}',
       '/c3api/images/category-icon/{name}',
       '/healthz',
+      '/readyz',
+      '/metrics',
       '/c3api/openapi.json',
     ]);
     expect(document.paths['/c3api/dev/outbox']).toBeUndefined();

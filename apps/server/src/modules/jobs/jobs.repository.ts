@@ -131,6 +131,28 @@ export class JobsRepository {
     return ctx.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * The queue by type and status (queued, running, failed) with each group's earliest run_at: an
+   * aggregate over the jobs_claim index's status prefix, so finished jobs are never read.
+   */
+  async countsByTypeAndStatus(
+    ctx: DbCtx,
+  ): Promise<{ type: string; status: 'queued' | 'running' | 'failed'; count: number; earliestRunAt: number }[]> {
+    const rows = await ctx.db
+      .selectFrom('jobs')
+      .select(['type', 'status'])
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('run_at').as('earliest_run_at')])
+      .where('status', 'in', ['queued', 'running', 'failed'])
+      .groupBy(['type', 'status'])
+      .execute();
+    return rows.map((r) => ({
+      type: r.type,
+      status: r.status as 'queued' | 'running' | 'failed',
+      count: Number(r.count),
+      earliestRunAt: Number(r.earliest_run_at),
+    }));
+  }
+
   async deleteFinishedBefore(ctx: DbCtx, before: number): Promise<number> {
     const result = await ctx.db
       .deleteFrom('jobs')

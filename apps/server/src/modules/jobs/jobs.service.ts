@@ -15,6 +15,15 @@ export interface JobSpec {
   maxAttempts?: number;
 }
 
+export interface JobTypeStats {
+  type: string;
+  queued: number;
+  running: number;
+  failed: number;
+  /** How long the queued job due first has been due (ms); 0 when none is due yet. */
+  oldestQueuedAgeMs: number;
+}
+
 export interface ScheduleSpec {
   name: string;
   type: string;
@@ -105,6 +114,26 @@ export class JobsService {
 
   find(ctx: Ctx, id: number): Promise<JobRow | undefined> {
     return this.repository.find(ctx, id);
+  }
+
+  /**
+   * How the queue stands, per job type: how many are queued, running and failed (failed ones stay
+   * until the cleanup forgets them), and how long the oldest queued job has been due (0 when none
+   * is due yet). For the metrics; a few rows, read at each scrape.
+   */
+  async stats(ctx: Ctx): Promise<JobTypeStats[]> {
+    const now = this.now();
+    const byType = new Map<string, JobTypeStats>();
+    for (const row of await this.repository.countsByTypeAndStatus(ctx)) {
+      let stats = byType.get(row.type);
+      if (!stats) {
+        stats = { type: row.type, queued: 0, running: 0, failed: 0, oldestQueuedAgeMs: 0 };
+        byType.set(row.type, stats);
+      }
+      stats[row.status] = row.count;
+      if (row.status === 'queued') stats.oldestQueuedAgeMs = Math.max(0, now - row.earliestRunAt);
+    }
+    return [...byType.values()].sort((a, b) => a.type.localeCompare(b.type));
   }
 
   /** Forgets finished jobs older than `days` (the jobs.cleanup schedule). */

@@ -213,6 +213,17 @@ export class SearchIndexHolder {
       });
   }
 
+  /**
+   * How far the index is behind the change feed: the newest position in the database minus the
+   * last one the index applied (null before its first build). Only looks: an index catches up when
+   * a search or a readiness check next asks for it.
+   */
+  async lag(): Promise<number | null> {
+    if (!this.index) return null;
+    const latest = await this.catalogue.latestChangeSeq(this.ctx);
+    return Math.max(0, latest - (this.index?.seq ?? 0));
+  }
+
   /** Resolves once a background rebuild and a snapshot write, if any, have finished. */
   async settled(): Promise<void> {
     await this.rebuilding;
