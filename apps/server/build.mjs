@@ -20,6 +20,8 @@ export const ENTRY_POINTS = {
   seed: 'src/seed/seed.cli.ts',
   order: 'src/orders.cli.ts',
   item: 'src/items.cli.ts',
+  backup: 'src/backup.cli.ts',
+  restore: 'src/restore.cli.ts',
   'import-addresses': 'src/modules/addresses/gnaf-import.cli.ts',
   migrate: 'src/migrate.cli.ts',
 };
