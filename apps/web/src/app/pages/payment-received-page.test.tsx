@@ -30,6 +30,8 @@ describe('PaymentReceivedPage', () => {
       screen.getByText('Thank you, your payment is being confirmed; we have e-mailed you the details.'),
     ).toBeTruthy();
     expect(document.title).toBe('Payment received | Secondhand');
+    // Not a dead end: the shopper can go on shopping.
+    expect(screen.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/');
     expect(calls).toEqual([]);
   });
 });

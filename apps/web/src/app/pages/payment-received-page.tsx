@@ -1,4 +1,5 @@
 import { PAYMENT_RECEIVED_HEADING, PAYMENT_RECEIVED_MESSAGE } from '@shop/contract';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /**
@@ -14,6 +15,9 @@ export function PaymentReceivedPage() {
       <div className="confirmation">
         <h1>{PAYMENT_RECEIVED_HEADING}</h1>
         <p>{PAYMENT_RECEIVED_MESSAGE}.</p>
+        <Link className="button button--yellow" to="/">
+          Continue shopping
+        </Link>
       </div>
     </div>
   );
