@@ -22,7 +22,6 @@ async function main(): Promise<void> {
   });
   const log = { error: (object: unknown, message?: string) => console.error(message ?? 'error', object) };
   const shop = await startShopWorker(config, database, services, log);
-  console.log(`Jobs worker ${shop.worker.id} (${config.REGION}) on ${database.describe} is running.`);
   // The worker's timers do not hold the process open (inside a server the listener does): this does.
   const keepAlive = setInterval(() => undefined, 60_000);
   // SIGTERM: no new job is claimed, the running ones finish, the database closes; bounded by
@@ -36,6 +35,9 @@ async function main(): Promise<void> {
       clearInterval(keepAlive);
     },
   });
+  // Announced only once the signals are handled: whoever waits for this line (a supervisor, a test)
+  // may stop the worker at once, and a SIGTERM before the handlers would kill it outright.
+  console.log(`Jobs worker ${shop.worker.id} (${config.REGION}) on ${database.describe} is running.`);
 }
 
 main().catch((error: unknown) => {
