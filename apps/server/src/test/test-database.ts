@@ -31,6 +31,11 @@ export function testDatabaseTargets(): TestDatabaseTarget[] {
   return targets;
 }
 
+/** SQLite alone, for files whose subject does not depend on the database. */
+export function sqliteTestDatabaseTarget(): TestDatabaseTarget {
+  return { name: 'sqlite', open: openSqlite };
+}
+
 async function openSqlite(): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const url = path.join(dataDir, 'test.sqlite');

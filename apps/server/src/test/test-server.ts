@@ -61,20 +61,22 @@ export async function newVisitor(baseUrl: string): Promise<Visitor> {
   return { cookie: pairs.join('; '), token: decodeURIComponent(token) };
 }
 
+export interface TestServerOptions {
+  logStream?: { write(line: string): void };
+  now?: () => number;
+  paymentProviders?: PaymentProvider[];
+  /**
+   * Start the payment sandboxes and the providers PAYMENT_PROVIDERS offers, as main.ts does (the
+   * shop then listens on a port chosen first, so its response and webhook URLs are known).
+   */
+  withPayments?: boolean;
+}
+
 /** The real server on a free loopback port, on the given test database. */
 export async function startTestServer(
   database: TestDatabase,
   env: Record<string, string> = {},
-  options: {
-    logStream?: { write(line: string): void };
-    now?: () => number;
-    paymentProviders?: PaymentProvider[];
-    /**
-     * Start the payment sandboxes and the providers PAYMENT_PROVIDERS offers, as main.ts does (the
-     * shop then listens on a port chosen first, so its response and webhook URLs are known).
-     */
-    withPayments?: boolean;
-  } = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
   const shopPort = options.withPayments ? await freePort() : 0;
   const config = loadConfig({

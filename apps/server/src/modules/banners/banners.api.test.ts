@@ -1,27 +1,15 @@
 import type { BannersValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedSiteContent } from '../../seed/seed.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import type { TestServer } from '../../test/test-server.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { BannersRepository } from './banners.repository.js';
 
 describe.each(testDatabaseTargets())('banners on $name', (target) => {
-  let database: TestDatabase;
-  let au: TestServer;
-  let uk: TestServer;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedSiteContent(database.handle);
-    au = await startTestServer(database);
-    uk = await startTestServer(database, { REGION: 'UK' });
-  });
-
-  afterAll(async () => {
-    await au?.close();
-    await uk?.close();
-    await database?.dispose();
-  });
+  const shop = useTestShop(target, { seed: (database) => seedSiteContent(database.handle) });
+  const { database, server: au } = shop;
+  const uk = shop.alsoServe({ REGION: 'UK' });
 
   async function banners(server: TestServer, query = '?placement=home'): Promise<BannersValue> {
     const { status, body } = await server.get<BannersValue>(`/c3api/banners${query}`);

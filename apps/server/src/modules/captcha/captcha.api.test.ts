@@ -1,24 +1,14 @@
 import type { CaptchaValue } from '@shop/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { startTestServer } from '../../test/test-server.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { CAPTCHA_LIFETIME_MS } from './captcha.service.js';
 import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, randomAnswer } from './captcha-image.js';
 
 describe.each(testDatabaseTargets())('captcha on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await target.open();
-    server = await startTestServer(database);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
-  });
+  const { database, server } = useTestShop(target);
 
   const captcha = () => server.services.captcha;
 

@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedSiteContent } from '../../seed/seed.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import type { TestServer } from '../../test/test-server.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { ContentRepository } from './content.repository.js';
 
 describe.each(testDatabaseTargets())('footer warning about borrowing on $name', (target) => {
-  let database: TestDatabase;
-  let au: TestServer;
-  let uk: TestServer;
-
-  beforeAll(async () => {
-    database = await target.open();
-    au = await startTestServer(database);
-    uk = await startTestServer(database, { REGION: 'UK' });
-  });
-
-  afterAll(async () => {
-    await au?.close();
-    await uk?.close();
-    await database?.dispose();
-  });
+  const shop = useTestShop(target);
+  const { database, server: au } = shop;
+  const uk = shop.alsoServe({ REGION: 'UK' });
 
   const notice = (server: TestServer) => server.get<{ Html: string }>('/c3api/footer/warningaboutborrowing');
 

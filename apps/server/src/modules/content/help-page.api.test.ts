@@ -1,25 +1,13 @@
 import type { HelpPageValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../seed/seed.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 describe.each(testDatabaseTargets())('help pages on $name', (target) => {
-  let database: TestDatabase;
-  let au: TestServer;
-  let uk: TestServer;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    au = await startTestServer(database);
-    uk = await startTestServer(database, { REGION: 'UK' });
-  });
-  afterAll(async () => {
-    await au?.close();
-    await uk?.close();
-    await database?.dispose();
-  });
+  const shop = useTestShop(target, { seed: { products: 0, seed: 1 } });
+  const { database, server: au } = shop;
+  const uk = shop.alsoServe({ REGION: 'UK' });
 
   const page = (server: TestServer, slug: string) =>
     server.get<HelpPageValue>(`/c3api/content/helppage?slug=${encodeURIComponent(slug)}`);

@@ -1,18 +1,11 @@
 import type { SiteValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer } from '../../test/test-server.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 describe.each(testDatabaseTargets())('site settings on $name', (target) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await target.open();
-  });
-
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const { database } = useTestShop(target, { server: false });
 
   async function site(env: Record<string, string>): Promise<SiteValue> {
     const server = await startTestServer(database, env);
