@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSecretKey } from './config.js';
-import { OrderLinks } from './modules/checkout/order-links.js';
+import { OrderLinks } from './modules/orders/order-links.js';
 import { seedCatalogue } from './seed/seed.js';
 import { OrderFixtures } from './test/order-fixtures.js';
 import { runScript } from './test/run-script.js';

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { runCli, UsageError, withShop } from './cli-support.js';
 import { type Config, publicUrl, resolveSecretKey, shopClock } from './config.js';
 import { NotFoundError } from './lib/errors.js';
-import { OrderLinks } from './modules/checkout/order-links.js';
+import { OrderLinks } from './modules/orders/order-links.js';
 import type { FulfilmentOutcome } from './modules/orders/fulfilment.service.js';
 
 const USAGE = `Usage: npm run order -- <action> <ORDER-REF> [options]

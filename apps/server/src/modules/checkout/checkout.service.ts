@@ -18,15 +18,15 @@ import { BadRequestError, HttpError, NotFoundError } from '../../lib/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { CartService, CartView } from '../cart/cart.service.js';
 import type { ProductWithStoreRow } from '../catalogue/catalogue.service.js';
+import { type DiscountEngine, discountCustomerKey } from '../orders/discounts.js';
+import type { OrderLinks } from '../orders/order-links.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { DeliveryKind, PaymentsService } from '../payments/payments.service.js';
 import { combineQuotes, type ShipmentRequest, type ShippingService } from '../shipping/shipping.service.js';
 import { type StoresService, storeAddressLines } from '../stores/stores.service.js';
 import { cartVersion } from './cart-version.js';
 import { CheckoutStateRepository, type CheckoutStateRow } from './checkout-state.repository.js';
-import { type DiscountEngine, discountCustomerKey } from './discounts.js';
 import { orderConfirmation } from './order-confirmation.js';
-import type { OrderLinks } from './order-links.js';
 import {
   costsOf,
   isPostageOption,

@@ -1,9 +1,9 @@
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { DiscountEngine } from '../orders/discounts.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { Clock } from '../sessions/sessions.service.js';
-import type { DiscountEngine } from './discounts.js';
 
 /**
  * Ends holds that ran out: an order still waiting for its online payment expires; a pay-in-store

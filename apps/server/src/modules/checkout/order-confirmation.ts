@@ -1,8 +1,8 @@
 import { formatMoney, type OrderConfirmationValue } from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
+import { type OrderLinks, orderForViewer } from '../orders/order-links.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { StoresService } from '../stores/stores.service.js';
-import { type OrderLinks, orderForViewer } from './order-links.js';
 
 /**
  * An order for its confirmation page: to its customer, or to anyone holding the signed key from

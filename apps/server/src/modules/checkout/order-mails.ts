@@ -1,9 +1,9 @@
 import { formatMoney } from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
 import type { MailService } from '../mail/mail.service.js';
+import type { OrderLinks } from '../orders/order-links.js';
 import type { OrderRow, OrdersService } from '../orders/orders.service.js';
 import type { StoresService } from '../stores/stores.service.js';
-import type { OrderLinks } from './order-links.js';
 
 export interface OrderMailDependencies {
   orders: OrdersService;

@@ -1,10 +1,11 @@
 import type { Ctx } from '../../lib/context.js';
+import type { OrderLinks } from '../orders/order-links.js';
 import type { OrdersService } from '../orders/orders.service.js';
+import { attemptContext } from '../orders/refunds.js';
 import type { PaymentOptionName } from '../payments/payment-provider.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { Clock } from '../sessions/sessions.service.js';
-import { attemptContext, type FinishPaymentFlow } from './finish-payment.flow.js';
-import type { OrderLinks } from './order-links.js';
+import type { FinishPaymentFlow } from './finish-payment.flow.js';
 
 export interface ReconcilerDependencies {
   payments: PaymentsService;

@@ -15,7 +15,10 @@ import { BadRequestError, HttpError } from '../../lib/errors.js';
 import type { CartService } from '../cart/cart.service.js';
 import type { CatalogueService, ProductWithStoreRow } from '../catalogue/catalogue.service.js';
 import type { MailService } from '../mail/mail.service.js';
+import { type DiscountEngine, discountCustomerKey } from '../orders/discounts.js';
+import type { OrderLinks } from '../orders/order-links.js';
 import type { OrdersService, ShipmentDraft } from '../orders/orders.service.js';
+import { attemptContext } from '../orders/refunds.js';
 import type { PaymentOptionName } from '../payments/payment-provider.js';
 import type { DeliveryKind, PaymentsService } from '../payments/payments.service.js';
 import { splitByLargestRemainder } from '../promotions/split.js';
@@ -24,9 +27,7 @@ import { postageSnapshot, type ShippingService } from '../shipping/shipping.serv
 import { type StoresService, storeAddressLines } from '../stores/stores.service.js';
 import { cartVersion } from './cart-version.js';
 import { CheckoutStateRepository } from './checkout-state.repository.js';
-import { type DiscountEngine, discountCustomerKey } from './discounts.js';
-import { attemptContext, type FinishPaymentFlow } from './finish-payment.flow.js';
-import type { OrderLinks } from './order-links.js';
+import type { FinishPaymentFlow } from './finish-payment.flow.js';
 import { queueOrderMails } from './order-mails.js';
 import { isPostageOption, POSTAGE_OPTION, parcelItems, toAddressValue } from './postage.js';
 

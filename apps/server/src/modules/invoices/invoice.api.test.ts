@@ -8,7 +8,7 @@ import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.j
 import { TestClient } from '../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { OrderLinks } from '../checkout/order-links.js';
+import { OrderLinks } from '../orders/order-links.js';
 import type { PaymentOptionName } from '../payments/payment-provider.js';
 import { splitByLargestRemainder } from '../promotions/split.js';
 

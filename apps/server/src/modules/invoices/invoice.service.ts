@@ -14,7 +14,8 @@ import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { isValidAbn, isValidUkVatNumber } from '../../lib/tax-numbers.js';
-import { type OrderLinks, orderForViewer } from '../checkout/order-links.js';
+import { hasTaxInvoice } from '../orders/invoice-availability.js';
+import { type OrderLinks, orderForViewer } from '../orders/order-links.js';
 import type { OrderShipmentRow, OrdersService } from '../orders/orders.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import { splitByLargestRemainder } from '../promotions/split.js';
@@ -22,7 +23,6 @@ import type { StoresService } from '../stores/stores.service.js';
 import { customerDetails, licencesOf, paymentType, storeInvoice, taxNumberOf } from './invoice.mapper.js';
 import { InvoiceRepository } from './invoice.repository.js';
 import { invoiceFigures } from './invoice-arithmetic.js';
-import { hasTaxInvoice } from './invoice-availability.js';
 
 /** A store's identity on its invoices (the store console's invoice settings). */
 export interface InvoiceIdentity {

@@ -3,16 +3,16 @@ import type { Ctx } from '../../lib/context.js';
 import { BadRequestError, HttpError, NotFoundError } from '../../lib/errors.js';
 import { normalizePublicReference, ReferencePrefix } from '../../lib/public-reference.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import type { DiscountEngine } from '../checkout/discounts.js';
-import { refundAttempt } from '../checkout/finish-payment.flow.js';
-import type { LinkedOrder, OrderLinks } from '../checkout/order-links.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { PaymentAttemptRow, PaymentsService } from '../payments/payments.service.js';
 import type { StoresService } from '../stores/stores.service.js';
+import type { DiscountEngine } from './discounts.js';
 import { decide, type FulfilmentAction } from './fulfilment-machine.js';
+import type { LinkedOrder, OrderLinks } from './order-links.js';
 import { type OrderStatusLabel, orderStatusLabel } from './order-status.js';
 import { cancelledMail, dispatchedMail, itemCancelledMail, readyForPickupMail } from './order-status-mails.js';
 import type { FulfilmentChanges, OrderLineRow, OrderRow, OrderShipmentRow, OrdersService } from './orders.service.js';
+import { refundAttempt } from './refunds.js';
 
 export interface FulfilmentDependencies {
   orders: OrdersService;

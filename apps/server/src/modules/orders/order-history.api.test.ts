@@ -7,7 +7,7 @@ import { OrderFixtures } from '../../test/order-fixtures.js';
 import { TestClient } from '../../test/test-client.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { OrderLinks } from '../checkout/order-links.js';
+import { OrderLinks } from './order-links.js';
 
 const DAY = 24 * 3600 * 1000;
 

@@ -3,9 +3,9 @@ import type { Ctx } from '../../lib/context.js';
 import { HttpError } from '../../lib/errors.js';
 import { SIGN_IN_REQUIRED } from '../../lib/route.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import { type OrderLinks, orderForViewer } from '../checkout/order-links.js';
-import { hasTaxInvoice } from '../invoices/invoice-availability.js';
 import type { StoresService } from '../stores/stores.service.js';
+import { hasTaxInvoice } from './invoice-availability.js';
+import { type OrderLinks, orderForViewer } from './order-links.js';
 import { orderStatusLabel } from './order-status.js';
 import {
   customerNameOf,

@@ -2,7 +2,7 @@ import type { Ctx } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { normalizePublicReference, ReferencePrefix } from '../../lib/public-reference.js';
 import { sameSecret, sign } from '../../lib/tokens.js';
-import type { OrderRow, OrdersService } from '../orders/orders.service.js';
+import type { OrderRow, OrdersService } from './orders.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
