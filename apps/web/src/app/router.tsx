@@ -57,7 +57,7 @@ const SavedSearchesPage = lazyPage(() =>
   import('./pages/account/saved-searches-page').then((m) => ({ default: m.SavedSearchesPage })),
 );
 // The store console: its own layout and chunk; nothing of it loads on the shop's pages.
-const ConsoleApp = lazyPage(() => import('../features/console/console-app').then((m) => ({ default: m.ConsoleApp })));
+const ConsoleApp = lazyPage(() => import('../console/app/console-app').then((m) => ({ default: m.ConsoleApp })));
 const OrderDetailPage = lazyPage(() =>
   import('./pages/account/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
 );
