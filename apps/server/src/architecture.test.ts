@@ -449,9 +449,11 @@ export function checkSeedImports(file: SourceFile): Violation[] {
 
 const WEB_SRC = 'apps/web/src';
 
+/** A web feature: 'cart' for the shop's src/features/cart, 'console/stock' for a wing's src/console/features/stock. */
 function webFeatureOf(target: string): string | null {
-  const match = /^apps\/web\/src\/features\/([^/]+)(?:\/|$)/.exec(target);
-  return match ? (match[1] as string) : null;
+  const match = /^apps\/web\/src\/(?:([^/]+)\/)?features\/([^/]+)(?:\/|$)/.exec(target);
+  if (!match) return null;
+  return match[1] ? `${match[1]}/${match[2]}` : (match[2] as string);
 }
 
 /** 6. Web features do not import each other; pages in src/app compose them. */
@@ -476,15 +478,12 @@ export function checkFeatureIsolation(file: SourceFile): Violation[] {
 
 /** 7. Dependencies point components/lib -> features -> app: components and lib import neither. */
 export function checkWebLayering(file: SourceFile): Violation[] {
-  const layer = within(file.path, `${WEB_SRC}/components`)
-    ? 'components'
-    : within(file.path, `${WEB_SRC}/lib`)
-      ? 'lib'
-      : null;
+  // The shop's src/components and src/lib, and a wing's own (src/console/lib): below every features/ and app/.
+  const layer = /^apps\/web\/src\/(?:[^/]+\/)?(components|lib)\//.exec(file.path)?.[1] ?? null;
   if (layer === null) return [];
   return importsOf(file).flatMap(({ specifier, line, target }) => {
     if (target === null) return [];
-    const upper = within(target, `${WEB_SRC}/features`) ? 'features' : within(target, `${WEB_SRC}/app`) ? 'app' : null;
+    const upper = /^apps\/web\/src\/(?:[^/]+\/)?(features|app)(?:\/|$)/.exec(target)?.[1] ?? null;
     return upper
       ? [
           {
@@ -749,6 +748,36 @@ describe('architecture checker (self-test)', () => {
     expect(linesOf(checkWebLayering(lib))).toEqual([1]);
     const page = sample('apps/web/src/app/pages/cart-page.tsx', "import { CartContents } from '../../features/cart';");
     expect(checkWebLayering(page)).toEqual([]);
+  });
+
+  it("rules 6 and 7 hold in the console's wing the same way", () => {
+    const feature = sample(
+      'apps/web/src/console/features/settings/postage-form.ts',
+      "import { parseMoney } from '../../lib/money-input';",
+      "import { SettingsSave } from './api/settings-save';",
+      "import { moneyText } from '../stock/item-form-values';",
+      "import { CartItem } from '../../../features/cart/components/cart-item';",
+      "import { formatCount } from '../../../lib/format-count';",
+    );
+    expect(linesOf(checkFeatureIsolation(feature))).toEqual([3, 4]);
+    const shop = sample(
+      'apps/web/src/features/cart/a.ts',
+      "import { StockRoutes } from '../../console/features/stock';",
+    );
+    expect(linesOf(checkFeatureIsolation(shop))).toEqual([1]);
+    const lib = sample(
+      'apps/web/src/console/lib/use-console-store.ts',
+      "import { apiGet } from '../../lib/api-client';",
+      "import { ItemForm } from '../features/stock/item-form';",
+      "import { ConsoleLayout } from '../app/console-layout';",
+      "import { useSite } from '../../app/site-settings-provider';",
+    );
+    expect(linesOf(checkWebLayering(lib))).toEqual([2, 3, 4]);
+    const component = sample(
+      'apps/web/src/console/components/console-pager.tsx',
+      "import { OrdersList } from '../features/orders/orders-list-page';",
+    );
+    expect(linesOf(checkWebLayering(component))).toEqual([1]);
   });
 });
 
