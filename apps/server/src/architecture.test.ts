@@ -447,8 +447,6 @@ export function checkSeedImports(file: SourceFile): Violation[] {
   );
 }
 
-const WEB_SRC = 'apps/web/src';
-
 /** A web feature: 'cart' for the shop's src/features/cart, 'console/stock' for a wing's src/console/features/stock. */
 function webFeatureOf(target: string): string | null {
   const match = /^apps\/web\/src\/(?:([^/]+)\/)?features\/([^/]+)(?:\/|$)/.exec(target);
