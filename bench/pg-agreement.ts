@@ -3,6 +3,7 @@
  * first page (only where the order is defined the same way: not relevance, which each ranks its
  * own way) and every facet count the search page shows. Differences are reported, never smoothed over.
  */
+import type { CategoryFacetItem, SearchResultsValue } from '@shop/contract';
 import type { CountedGroup, PgFullText } from './pg-fulltext.js';
 
 export interface AgreementRow {
@@ -16,32 +17,13 @@ export interface AgreementRow {
   differingCounts: string[];
 }
 
-interface Counted {
-  Guid: string;
-  Count: number;
-}
-interface CategoryItem extends Counted {
-  FacetItems: CategoryItem[];
-}
-
-/** The parts of the search reply (contract search-response.ts) that carry counts. */
-interface EngineReply {
-  ProductList: { ProductListItems: { Code: string }[]; ProductListItemCount: number };
-  CategoryFacetGroupList: { FacetItems: CategoryItem[] }[];
-  StoreFacetGroupList: (Counted & { Stores: Counted[] })[];
-  UpperFacetGroupList: { GroupName: string; FacetItems: Counted[] }[];
-  LowerFacetGroupList: { GroupName: string; FacetItems: Counted[] }[];
-  PriceRangeGroupItem: { PriceRangeFacetItems: { TotalAvaibleItems: number }[] };
-  FilterFacetList: { GroupName: string; Count: number }[];
-}
-
 export async function checkAgreement(baseUrl: string, fullText: PgFullText, urls: string[]): Promise<AgreementRow[]> {
   const rows: AgreementRow[] = [];
   for (const url of urls) {
     const response = await fetch(`${baseUrl}${url}`, { signal: AbortSignal.timeout(60_000) });
     if (response.status !== 200) throw new Error(`${url} answered HTTP ${response.status}`);
     // Every API reply comes in the { WasSuccessful, Value, Message } envelope.
-    const engine = ((await response.json()) as { Value: EngineReply }).Value;
+    const engine = ((await response.json()) as { Value: SearchResultsValue }).Value;
     const search = fullText.translate(url);
     const pg = await fullText.answer(search);
 
@@ -66,9 +48,9 @@ export async function checkAgreement(baseUrl: string, fullText: PgFullText, urls
 }
 
 /** Every facet value the reply shows, with its count, named as PgFullText.countOf takes it. */
-function shownCounts(reply: EngineReply): { group: CountedGroup; guid: string; count: number }[] {
+function shownCounts(reply: SearchResultsValue): { group: CountedGroup; guid: string; count: number }[] {
   const out: { group: CountedGroup; guid: string; count: number }[] = [];
-  const walk = (items: CategoryItem[]) => {
+  const walk = (items: CategoryFacetItem[]) => {
     for (const item of items) {
       out.push({ group: 'category', guid: item.Guid, count: item.Count });
       walk(item.FacetItems);

@@ -12,7 +12,7 @@ import {
   type Condition,
   type Dictionaries,
   FACET_GROUPS,
-  type FacetGroup,
+  type FacetGroupName,
   Params,
   type PgSearch,
   translateSearchUrl,
@@ -30,7 +30,7 @@ const priceBandSql = `CASE ${PRICE_BANDS.map((band, i) => ({ band, i }))
   .join(' ')} ELSE 0 END`;
 
 /** The column each group's facet is counted by (delivery is counted with FILTER instead). */
-const GROUP_KEY: Record<Exclude<FacetGroup, 'delivery'>, string> = {
+const GROUP_KEY: Record<Exclude<FacetGroupName, 'delivery'>, string> = {
   category: 'category_id',
   location: 'store_id',
   brand: 'brand_slug',
@@ -159,7 +159,7 @@ export class PgFullText {
     // and its empty set gives the total, the delivery counts and the flag counts.
     const chosen = FACET_GROUPS.filter((g) => search.groups[g] !== undefined);
     const unchosenKeys = FACET_GROUPS.filter((g) => g !== 'delivery' && search.groups[g] === undefined).map(
-      (g) => GROUP_KEY[g as Exclude<FacetGroup, 'delivery'>],
+      (g) => GROUP_KEY[g as Exclude<FacetGroupName, 'delivery'>],
     );
     const shared = new Params();
     const sets = [...unchosenKeys.map((k) => `(${k})`), '()'].join(', ');
@@ -261,7 +261,7 @@ export class PgFullText {
   }
 
   /** WHERE for the text, the flags and every group's filter but `without`'s. */
-  private where(search: PgSearch, params: Params, without: FacetGroup | null): string {
+  private where(search: PgSearch, params: Params, without: FacetGroupName | null): string {
     const conditions: string[] = [];
     if (search.tsquery !== null) conditions.push(`doc @@ to_tsquery('english', ${params.add(search.tsquery)})`);
     const add = (condition: Condition | null | undefined) => {

@@ -19,7 +19,7 @@ export const FACET_GROUPS = [
   'storage',
   'price',
 ] as const;
-export type FacetGroup = (typeof FACET_GROUPS)[number];
+export type FacetGroupName = (typeof FACET_GROUPS)[number];
 
 export interface CategoryEntry {
   id: number;
@@ -55,7 +55,7 @@ export interface PgSearch {
   tsquery: string | null;
   /** Text was given but held no word (the engine then finds nothing either). */
   matchesNothing: boolean;
-  groups: Partial<Record<FacetGroup, Condition>>;
+  groups: Partial<Record<FacetGroupName, Condition>>;
   /** On sale / has pictures: required of every counted item, as in the engine. */
   flags: Condition | null;
   /** ORDER BY, given a maker of the relevance expression (called only when ranking by it). */
@@ -92,7 +92,7 @@ export function translateSearchUrl(url: string, dictionaries: Dictionaries): PgS
 
   const text = (query.query ?? '').trim();
   const words = text ? queryWords(text) : [];
-  const groups: Partial<Record<FacetGroup, Condition>> = {};
+  const groups: Partial<Record<FacetGroupName, Condition>> = {};
 
   if (query.category && query.category !== 'all') {
     const ids = categorySubtree(dictionaries.categories, query.category);

@@ -1,3 +1,4 @@
+import type { ProductListItem, SearchResultsValue } from '@shop/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
@@ -8,15 +9,6 @@ const PASSWORD = 'a long and private phrase';
 let people = 0;
 const newEmail = () => `journey${++people}.${Date.now()}@example.com`;
 
-interface SearchItem {
-  Code: string;
-  Title: string;
-  Url: string;
-  IsAvailable: boolean;
-  DisableInStorePickup: boolean;
-  ItemUnavailableAsStoreDisabledPickup: boolean;
-}
-
 /**
  * Accounts as shoppers use them, on http://localhost (a passkey's relying party must be a domain):
  * registering, signing out and in with the guest cart and wishlist merged, a forgotten password
@@ -26,9 +18,9 @@ interface SearchItem {
 describe('accounts', () => {
   const shop = useShop({ DEV_MAILBOX: 'true' }, { host: 'localhost' });
 
-  async function items(query: string): Promise<SearchItem[]> {
+  async function items(query: string): Promise<ProductListItem[]> {
     const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?${query}`);
-    const body = (await response.json()) as { Value: { ProductList: { ProductListItems: SearchItem[] } } };
+    const body = (await response.json()) as { Value: SearchResultsValue };
     const seen = new Set<string>();
     return body.Value.ProductList.ProductListItems.filter((i) => {
       const fresh = !seen.has(i.Title);

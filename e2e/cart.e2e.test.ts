@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ProductListItem, SearchResultsValue } from '@shop/contract';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -8,24 +9,14 @@ import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
 import { useShop } from './support/shop.js';
 
-interface SearchItem {
-  Id: number;
-  Code: string;
-  Title: string;
-  Url: string;
-  StoreNameWithState: string;
-  IsAvailable: boolean;
-  ItemUnavailableAsStoreDisabledPickup: boolean;
-}
-
 describe.each(Object.entries(VIEWPORTS))('the cart on a %s', (_size, viewport) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-cart-'));
   const shop = useShop({ DATA_DIR: dataDir });
 
   /** Two buyable items from different stores. */
-  async function twoStores(): Promise<[SearchItem, SearchItem]> {
+  async function twoStores(): Promise<[ProductListItem, ProductListItem]> {
     const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?query=lamp&NumberOfResults=48`);
-    const body = (await response.json()) as { Value: { ProductList: { ProductListItems: SearchItem[] } } };
+    const body = (await response.json()) as { Value: SearchResultsValue };
     const buyable = body.Value.ProductList.ProductListItems.filter(
       (i) => i.IsAvailable && !i.ItemUnavailableAsStoreDisabledPickup,
     );
@@ -35,7 +26,7 @@ describe.each(Object.entries(VIEWPORTS))('the cart on a %s', (_size, viewport) =
     return [first, second];
   }
 
-  function raisePrice(item: SearchItem): void {
+  function raisePrice(item: ProductListItem): void {
     const db = new Database(path.join(dataDir, 'shop.sqlite'));
     try {
       db.prepare('UPDATE products SET price_minor = price_minor + 500 WHERE id = ?').run(item.Id);
@@ -45,7 +36,7 @@ describe.each(Object.entries(VIEWPORTS))('the cart on a %s', (_size, viewport) =
     }
   }
 
-  async function addFromProductPage(page: Page, item: SearchItem, priceChanged: () => void = () => {}) {
+  async function addFromProductPage(page: Page, item: ProductListItem, priceChanged: () => void = () => {}) {
     await page.goto(`${shop.server.baseUrl}${item.Url}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(item.Title);
     priceChanged();

@@ -1,3 +1,4 @@
+import type { ProductListItem } from '@shop/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
@@ -18,7 +19,6 @@ import {
   openCheckout,
   openInNewContext,
   orderLinkFromMail,
-  type SearchItem,
   summary,
   summaryTotal,
   twoStoreItems,
@@ -128,7 +128,7 @@ describe('checkout (AU)', () => {
     await page.close();
   });
 
-  async function expectNotPurchasable(page: Page, item: SearchItem) {
+  async function expectNotPurchasable(page: Page, item: ProductListItem) {
     await page.goto(`${base()}${item.Url}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(item.Title);
     const add = page.locator('.product__summary').getByRole('button', { name: 'Add to cart' });

@@ -1,3 +1,4 @@
+import type { SearchResultsValue } from '@shop/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
@@ -45,8 +46,7 @@ describe('the store console: store settings', () => {
 
     // One of the store's items: its page offers pickup from the store while pickup is on.
     const search = await fetch(`${base}/c3api/search/results?location=${slug}&NumberOfResults=12`);
-    const items = ((await search.json()) as { Value: { ProductList: { ProductListItems: ItemCard[] } } }).Value
-      .ProductList.ProductListItems;
+    const items = ((await search.json()) as { Value: SearchResultsValue }).Value.ProductList.ProductListItems;
     const item = items.find((i) => i.IsAvailable && !i.DisableInStorePickup);
     expect(item, `an item of ${slug} that can be collected`).toBeTruthy();
     const delivery = page.getByRole('list', { name: 'Delivery options' });
@@ -150,9 +150,3 @@ describe('the store console: store settings', () => {
     },
   );
 });
-
-interface ItemCard {
-  Url: string;
-  IsAvailable: boolean;
-  DisableInStorePickup: boolean;
-}

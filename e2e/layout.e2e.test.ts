@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ProductListItem, SearchResultsValue } from '@shop/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { controlBoxes, offScreen, overlaps, scrollsSideways, searchPlaceholder, showing } from './support/layout.js';
@@ -19,21 +20,12 @@ const WIDTHS = [320, 390, 768, 1024, 1440] as const;
 const HEIGHT = 800;
 const SCREENSHOTS = path.join(os.tmpdir(), 'shop-layout-screenshots');
 
-interface SearchItem {
-  Title: string;
-  Url: string;
-  IsAvailable: boolean;
-  ItemUnavailableAsStoreDisabledPickup: boolean;
-  RrpMinorUnits: number;
-  SpMinorUnits: number;
-}
-
 /** A buyable item with a was-price and the longest title found: the hardest case for a narrow cart row and toolbar. */
-async function reducedItem(shop: Shop): Promise<SearchItem> {
-  const found: SearchItem[] = [];
+async function reducedItem(shop: Shop): Promise<ProductListItem> {
+  const found: ProductListItem[] = [];
   for (const query of ['ring', 'phone', 'watch', 'guitar']) {
     const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?query=${query}&NumberOfResults=48`);
-    const body = (await response.json()) as { Value: { ProductList: { ProductListItems: SearchItem[] } } };
+    const body = (await response.json()) as { Value: SearchResultsValue };
     found.push(
       ...body.Value.ProductList.ProductListItems.filter(
         (item) =>

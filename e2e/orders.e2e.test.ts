@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ProductListItem, Region } from '@shop/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOT_DIR, screenshot, VIEWPORTS } from './support/browser.js';
@@ -8,8 +9,6 @@ import {
   expectNoSidewaysScroll,
   newShopper,
   openInNewContext,
-  type Region,
-  type SearchItem,
   twoStoreItems,
 } from './support/checkout.js';
 import { apiCaller, orderPageFromMail, pageCaller, placePickupOrder, printToPdf } from './support/orders.js';
@@ -49,7 +48,7 @@ async function itemRows(page: Page, storeName: string): Promise<string[][]> {
  * at its price with its tax (the region's share of the price, to the cent, unless marked '*'), and
  * the store's totals adding up. Returns the store names.
  */
-async function checkInvoiceFigures(page: Page, region: Region, items: SearchItem[]): Promise<string[]> {
+async function checkInvoiceFigures(page: Page, region: Region, items: ProductListItem[]): Promise<string[]> {
   const words = WORDS[region];
   const names = await page
     .getByRole('article')

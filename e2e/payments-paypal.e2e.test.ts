@@ -1,3 +1,4 @@
+import type { Region } from '@shop/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
@@ -13,7 +14,6 @@ import {
   MANUAL_ADDRESS,
   newShopper,
   openCheckout,
-  type Region,
   summary,
   waitForStep,
 } from './support/checkout.js';

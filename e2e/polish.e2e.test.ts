@@ -1,17 +1,9 @@
+import type { ProductListItem, SearchResultsValue } from '@shop/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
 import { useShop } from './support/shop.js';
-
-interface SearchItem {
-  Code: string;
-  Title: string;
-  Url: string;
-  IsAvailable: boolean;
-  ItemUnavailableAsStoreDisabledPickup: boolean;
-  DisableInStorePickup: boolean;
-}
 
 /** A poll with room for a shared two-core machine. */
 function poll<T>(fn: () => Promise<T> | T) {
@@ -36,9 +28,9 @@ describe('shop polish in the browser', () => {
   const shop = useShop();
   const viewport = VIEWPORTS.desktop;
 
-  async function buyable(query: string): Promise<SearchItem[]> {
+  async function buyable(query: string): Promise<ProductListItem[]> {
     const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?${query}`);
-    const body = (await response.json()) as { Value: { ProductList: { ProductListItems: SearchItem[] } } };
+    const body = (await response.json()) as { Value: SearchResultsValue };
     const seen = new Set<string>();
     return body.Value.ProductList.ProductListItems.filter((i) => {
       const fresh = !seen.has(i.Title);
@@ -94,7 +86,7 @@ describe('shop polish in the browser', () => {
   it('moves between pictures with the arrow keys in the zoom view', async () => {
     const { page, problems } = await openPage(shop.browser, viewport);
     const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?query=phone&haspictures=true`);
-    const body = (await response.json()) as { Value: { ProductList: { ProductListItems: SearchItem[] } } };
+    const body = (await response.json()) as { Value: SearchResultsValue };
     const item = body.Value.ProductList.ProductListItems[0];
     if (!item) throw new Error('no item with pictures');
     await page.goto(`${shop.server.baseUrl}${item.Url}`);

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ProductListItem, SearchResultsValue } from '@shop/contract';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -15,36 +16,27 @@ const CAPTCHA_REQUIRED = 'Please complete the captcha';
 /** The server reveals a captcha's answer only to a request carrying this secret (e2e only). */
 const CAPTCHA_ANSWER = 'ACDEF';
 
-interface SearchItem {
-  Code: string;
-  Title: string;
-  Url: string;
-  ImageUrl: string | null;
-  IsAvailable: boolean;
-  ItemUnavailableAsStoreDisabledPickup: boolean;
-}
-
 describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, viewport) => {
   // The server's data folder is ours so the sold-item journey can change an item in its database.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-product-'));
   // A fixed captcha answer is a test-only server setting (never set in production); the mailbox shows what was sent.
   const shop = useShop({ DATA_DIR: dataDir, DEV_CAPTCHA_ANSWER: CAPTCHA_ANSWER, DEV_MAILBOX: 'true' });
 
-  async function search(query: string): Promise<SearchItem[]> {
+  async function search(query: string): Promise<ProductListItem[]> {
     const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?${query}`);
-    const body = (await response.json()) as { Value: { ProductList: { ProductListItems: SearchItem[] } } };
+    const body = (await response.json()) as { Value: SearchResultsValue };
     return body.Value.ProductList.ProductListItems;
   }
 
   /** The first item for the query that can be bought online (available, store pickup not turned off). */
-  async function buyable(query: string): Promise<SearchItem> {
+  async function buyable(query: string): Promise<ProductListItem> {
     const item = (await search(query)).find((i) => i.IsAvailable && !i.ItemUnavailableAsStoreDisabledPickup);
     if (!item) throw new Error(`Nothing to buy for ${query}`);
     return item;
   }
 
   /** An available item with several pictures. */
-  async function itemWithPictures(): Promise<SearchItem> {
+  async function itemWithPictures(): Promise<ProductListItem> {
     for (const item of await search('query=camera&haspictures=true&NumberOfResults=48')) {
       const response = await fetch(`${shop.server.baseUrl}/c3api/product/query?code=${item.Code}`);
       const body = (await response.json()) as { Value: { Images: unknown[]; IsAvailable: boolean } };

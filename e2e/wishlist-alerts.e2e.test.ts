@@ -1,3 +1,4 @@
+import type { SearchResultsValue } from '@shop/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
@@ -7,11 +8,6 @@ import { useShop } from './support/shop.js';
 const PASSWORD = 'a long and private phrase';
 let people = 0;
 const newEmail = () => `watcher${++people}.${Date.now()}@example.com`;
-
-interface SearchItem {
-  Title: string;
-  IsAvailable: boolean;
-}
 
 /**
  * Wishlist alerts as a shopper meets them (storefront.md 2 screen 9, 4): a visitor's hearts bring
@@ -24,7 +20,7 @@ describe('wishlist alerts', () => {
 
   async function lamps(): Promise<string[]> {
     const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?query=lamp`);
-    const body = (await response.json()) as { Value: { ProductList: { ProductListItems: SearchItem[] } } };
+    const body = (await response.json()) as { Value: SearchResultsValue };
     const titles = body.Value.ProductList.ProductListItems.filter((i) => i.IsAvailable).map((i) => i.Title);
     return [...new Set(titles)];
   }

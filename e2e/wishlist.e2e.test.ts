@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ProductListItem, SearchResultsValue } from '@shop/contract';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -8,23 +9,13 @@ import { VIEWPORTS } from './support/browser.js';
 import { openPage } from './support/pages.js';
 import { useShop } from './support/shop.js';
 
-interface SearchItem {
-  Id: number;
-  Code: string;
-  Title: string;
-  Url: string;
-  IsAvailable: boolean;
-  ItemUnavailableAsStoreDisabledPickup: boolean;
-  DisableInStorePickup: boolean;
-}
-
 describe.each(Object.entries(VIEWPORTS))('the wishlist on a %s', (_size, viewport) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-wishlist-'));
   const shop = useShop({ DATA_DIR: dataDir });
 
-  async function buyable(query: string): Promise<SearchItem[]> {
+  async function buyable(query: string): Promise<ProductListItem[]> {
     const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?${query}`);
-    const body = (await response.json()) as { Value: { ProductList: { ProductListItems: SearchItem[] } } };
+    const body = (await response.json()) as { Value: SearchResultsValue };
     const seen = new Set<string>();
     return body.Value.ProductList.ProductListItems.filter((i) => {
       const fresh = !seen.has(i.Title);
@@ -33,7 +24,7 @@ describe.each(Object.entries(VIEWPORTS))('the wishlist on a %s', (_size, viewpor
     });
   }
 
-  function markSold(item: SearchItem): void {
+  function markSold(item: ProductListItem): void {
     const db = new Database(path.join(dataDir, 'shop.sqlite'));
     try {
       db.prepare("UPDATE products SET status = 'sold' WHERE id = ?").run(item.Id);

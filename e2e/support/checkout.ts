@@ -1,22 +1,6 @@
+import type { ProductListItem, Region, SearchResultsValue } from '@shop/contract';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-
-/** The search API's card fields the checkout journeys use. */
-export interface SearchItem {
-  Id: number;
-  Code: string;
-  Title: string;
-  Url: string;
-  Sp: string;
-  SpMinorUnits: number;
-  StoreNameWithState: string;
-  IsAvailable: boolean;
-  ShippingCost: number | null;
-  DisableInStorePickup: boolean;
-  ItemUnavailableAsStoreDisabledPickup: boolean;
-}
-
-export type Region = 'AU' | 'UK';
 
 export interface AddressInput {
   Line1: string;
@@ -65,9 +49,9 @@ export function newShopper(region: Region, firstName = 'Ada'): Shopper {
 }
 
 /** Search results, one per title, only items that can still be bought. */
-export async function searchItems(baseUrl: string, query: string): Promise<SearchItem[]> {
+export async function searchItems(baseUrl: string, query: string): Promise<ProductListItem[]> {
   const response = await fetch(`${baseUrl}/c3api/search/results?${query}`);
-  const body = (await response.json()) as { Value: { ProductList: { ProductListItems: SearchItem[] } } };
+  const body = (await response.json()) as { Value: SearchResultsValue };
   const seen = new Set<string>();
   return body.Value.ProductList.ProductListItems.filter((item) => {
     const fresh = !seen.has(item.Title);
@@ -76,14 +60,14 @@ export async function searchItems(baseUrl: string, query: string): Promise<Searc
   });
 }
 
-const pickable = (item: SearchItem) => !item.DisableInStorePickup && !item.ItemUnavailableAsStoreDisabledPickup;
+const pickable = (item: ProductListItem) => !item.DisableInStorePickup && !item.ItemUnavailableAsStoreDisabledPickup;
 
 /** Two items from two different stores that can both be collected (and, with `postable`, posted). */
 export async function twoStoreItems(
   baseUrl: string,
   query: string,
   options: { postable?: boolean } = {},
-): Promise<[SearchItem, SearchItem]> {
+): Promise<[ProductListItem, ProductListItem]> {
   const delivery = options.postable ? '&delivery=postage' : '';
   const items = (await searchItems(baseUrl, `${query}&NumberOfResults=48${delivery}`)).filter(
     (item) => pickable(item) && (!options.postable || item.ShippingCost !== null),
@@ -191,7 +175,7 @@ export async function expressItem(
   query: string,
   address: AddressInput,
   minMinor: number,
-): Promise<SearchItem> {
+): Promise<ProductListItem> {
   const candidates = (await searchItems(baseUrl, `${query}&delivery=postage&NumberOfResults=48`)).filter(
     (item) => item.SpMinorUnits >= minMinor && item.SpMinorUnits < 40_000 && item.ShippingCost !== null,
   );
@@ -225,7 +209,7 @@ export async function addToCartByApi(page: Page, baseUrl: string, productId: num
 }
 
 /** Adds an item from its product page, as a shopper does, and closes the added-to-cart modal. */
-export async function addFromProductPage(page: Page, baseUrl: string, item: SearchItem): Promise<void> {
+export async function addFromProductPage(page: Page, baseUrl: string, item: ProductListItem): Promise<void> {
   await page.goto(`${baseUrl}${item.Url}`);
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(item.Title);
   await page.locator('.product__summary').getByRole('button', { name: 'Add to cart' }).click();

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Region } from '@shop/contract';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SCREENSHOT_DIR } from './browser.js';
-import { type ApiShopper, outbox, payInStorePickupBody, type Region, type Shopper } from './checkout.js';
+import { type ApiShopper, outbox, payInStorePickupBody, type Shopper } from './checkout.js';
 
 /** A call with someone's cookies: the browser page's own, or an ApiShopper's. */
 export type Caller = (
