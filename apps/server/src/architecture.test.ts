@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
  */
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const SCANNED_ROOTS = ['packages', 'apps'];
+const SCANNED_ROOTS = ['packages', 'apps', 'e2e', 'bench'];
 const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'data', 'coverage']);
 
 export interface SourceFile {
@@ -30,13 +30,20 @@ export type RuleName =
   | 'sql-only-in-repositories'
   | 'seed-only-for-main-clis-and-tests'
   | 'web-features-do-not-import-each-other'
-  | 'web-components-and-lib-below-features';
+  | 'web-components-and-lib-below-features'
+  | 'web-features-do-not-import-app'
+  | 'repositories-open-no-transaction'
+  | 'row-types-stay-in-their-module'
+  | 'e2e-and-bench-take-contract-types'
+  | 'server-modules-form-no-cycle';
 
 export interface Violation {
   file: string;
   line: number;
   rule: RuleName;
   detail: string;
+  /** What the file wrongly depends on (a module, a path), for the list of known violations. */
+  imported?: string;
 }
 
 export interface ImportReference {
@@ -495,6 +502,266 @@ export function checkWebLayering(file: SourceFile): Violation[] {
   });
 }
 
+/**
+ * 8. The web's features never import an `app/` folder: pages in app/ compose features, not the
+ * other way round. Any `features/` folder under apps/web/src counts (the shop's, and a wing's own
+ * such as console/features), and so does any `app/` folder (the shop's, or a wing's).
+ */
+export function checkFeaturesBelowApp(file: SourceFile): Violation[] {
+  if (!/^apps\/web\/src\/(?:[^/]+\/)*features\//.test(file.path)) return [];
+  return importsOf(file).flatMap(({ specifier, line, target }) =>
+    target !== null && /^apps\/web\/src\/(?:[^/]+\/)*app(?:\/|$)/.test(target)
+      ? [
+          {
+            file: file.path,
+            line,
+            rule: 'web-features-do-not-import-app' as const,
+            detail: `a feature imports '${specifier}' from an app/ folder; let the page pass it in`,
+            imported: target,
+          },
+        ]
+      : [],
+  );
+}
+
+/** Transaction openers a repository must not use: the service decides where a unit of work begins. */
+const TRANSACTION_CALLS: [RegExp, string][] = [
+  [/\binTransaction\s*\(/g, 'inTransaction('],
+  [/\.transaction\s*\(\s*\)/g, '.transaction()'],
+  [/\.startTransaction\s*\(/g, '.startTransaction('],
+];
+/** SQL text that opens a transaction, read from the original at the start of a sql`` or sql.raw(''). */
+const TRANSACTION_SQL = /^\s*(?:begin\b|start\s+transaction\b|savepoint\b)/i;
+const SQL_TEXT_STARTS = [/\bsql\s*(?:<[^`;]*?>)?\s*`/g, /\bsql\s*\.\s*raw\s*\(\s*(['"`])/g];
+
+/** 9. A repository never opens a transaction (inTransaction, Kysely's transaction(), BEGIN). */
+export function checkRepositoryTransactions(file: SourceFile): Violation[] {
+  if (!within(file.path, SERVER_SRC) || !file.path.endsWith('.repository.ts')) return [];
+  const masked = maskSource(file.text);
+  const violations: Violation[] = [];
+  const add = (offset: number, what: string) =>
+    violations.push({
+      file: file.path,
+      line: lineAt(file.text, offset),
+      rule: 'repositories-open-no-transaction',
+      detail: `${what} in a repository; the service opens the unit of work (inTransaction)`,
+      imported: what,
+    });
+  for (const [pattern, name] of TRANSACTION_CALLS) {
+    for (const match of masked.matchAll(pattern)) add(match.index ?? 0, name);
+  }
+  for (const pattern of SQL_TEXT_STARTS) {
+    for (const match of masked.matchAll(pattern)) {
+      const start = (match.index ?? 0) + match[0].length;
+      if (TRANSACTION_SQL.test(file.text.slice(start, start + 40))) add(match.index ?? 0, 'BEGIN');
+    }
+  }
+  return violations.sort((a, b) => a.line - b.line);
+}
+
+/** Named imports and re-exports: `import { a, type B as C } from '...'`, with the imported names. */
+function namedImportsOf(file: SourceFile): { names: string[]; specifier: string; line: number }[] {
+  const masked = maskSource(file.text);
+  const pattern = /\b(?:import|export)\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*(['"])/g;
+  return [...masked.matchAll(pattern)].flatMap((match) => {
+    const quote = match[2] as string;
+    const start = (match.index ?? 0) + match[0].length;
+    const end = file.text.indexOf(quote, start);
+    if (end < 0) return [];
+    const names = (match[1] as string)
+      .split(',')
+      .map(
+        (part) =>
+          part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]
+            ?.trim() ?? '',
+      )
+      .filter((name) => name !== '');
+    return [{ names, specifier: file.text.slice(start, end), line: lineAt(file.text, start) }];
+  });
+}
+
+/**
+ * 10. A repository's row type never leaves its module: no file of one server module imports a
+ * type named ...Row from another module (its repository, or its service re-exporting it). The
+ * shared table types in src/db are not a module's and are not checked here.
+ */
+export function checkRowTypes(file: SourceFile): Violation[] {
+  const own = serverModuleOf(file.path);
+  if (own === null || isServerTestCode(file.path)) return [];
+  return namedImportsOf(file).flatMap(({ names, specifier, line }) => {
+    const target = resolveImport(file.path, specifier);
+    const other = target === null ? null : serverModuleOf(target);
+    if (other === null || other === own) return [];
+    return names
+      .filter((name) => /Row$/.test(name))
+      .map((name) => ({
+        file: file.path,
+        line,
+        rule: 'row-types-stay-in-their-module' as const,
+        detail: `module '${own}' imports the row type ${name} from module '${other}'; take a domain type from its service`,
+        imported: other,
+      }));
+  });
+}
+
+/**
+ * Names the end-to-end tests and benchmarks once declared by hand for a contract shape, besides
+ * the contract's own exported names: the search API's product card.
+ */
+const KNOWN_CONTRACT_COPIES = new Map([
+  ['SearchItem', 'ProductListItem'],
+  ['ItemCard', 'ProductListItem'],
+]);
+
+/** The type names packages/contract exports: `export type X`, `export interface X`, and X of `export const XSchema`. */
+export function contractTypeNames(files: SourceFile[]): Set<string> {
+  const names = new Set<string>();
+  for (const file of files) {
+    if (!within(file.path, 'packages/contract/src') || isTestFile(file.path)) continue;
+    const masked = maskSource(file.text);
+    for (const match of masked.matchAll(/\bexport\s+(?:type|interface)\s+([A-Z][\w$]*)/g))
+      names.add(match[1] as string);
+    for (const match of masked.matchAll(/\bexport\s+const\s+([A-Z][\w$]*)Schema\b/g)) names.add(match[1] as string);
+  }
+  return names;
+}
+
+/**
+ * 11. End-to-end tests and benchmarks take the API's types from @shop/contract: they declare no
+ * interface or type alias named as one of the contract's types, nor one of the names once used for
+ * a hand-made copy of a contract shape.
+ */
+export function checkContractTypeCopies(file: SourceFile, contractNames: Set<string>): Violation[] {
+  if (!within(file.path, 'e2e') && !within(file.path, 'bench')) return [];
+  const masked = maskSource(file.text);
+  return [...masked.matchAll(/\b(?:interface|type)\s+([A-Z][\w$]*)\s*(?:<[^>{=]*>)?\s*(?:=|\{|extends\b)/g)].flatMap(
+    (match) => {
+      const name = match[1] as string;
+      const contractName = contractNames.has(name) ? name : KNOWN_CONTRACT_COPIES.get(name);
+      if (contractName === undefined) return [];
+      return [
+        {
+          file: file.path,
+          line: lineAt(file.text, match.index ?? 0),
+          rule: 'e2e-and-bench-take-contract-types' as const,
+          detail: `declares ${name}, a copy of the contract's ${contractName}; import it from @shop/contract`,
+          imported: name,
+        },
+      ];
+    },
+  );
+}
+
+/** Strongly connected components (Tarjan) of a directed graph, each with more than one node. */
+export function cyclesOf(edges: Map<string, Set<string>>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop() as string;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) components.push(component.sort());
+    }
+  };
+  const nodes = new Set([...edges.keys(), ...[...edges.values()].flatMap((targets) => [...targets])]);
+  for (const node of [...nodes].sort()) if (!index.has(node)) visit(node);
+  return components;
+}
+
+/** The shortest path from one node to another (both included), or null. */
+function pathBetween(edges: Map<string, Set<string>>, from: string, to: string): string[] | null {
+  const previous = new Map<string, string | null>([[from, null]]);
+  const queue = [from];
+  while (queue.length > 0) {
+    const node = queue.shift() as string;
+    if (node === to) {
+      const path: string[] = [];
+      for (let at: string | null = node; at !== null; at = previous.get(at) ?? null) path.unshift(at);
+      return path;
+    }
+    for (const next of [...(edges.get(node) ?? [])].sort()) {
+      if (!previous.has(next)) {
+        previous.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}
+
+interface Edge {
+  file: string;
+  line: number;
+  specifier: string;
+  from: string;
+  to: string;
+}
+
+/** Every edge that lies on a cycle, reported with one cycle it closes (to -> ... -> from -> to). */
+function edgesOnCycles(edges: Edge[]): { edge: Edge; cycle: string[] }[] {
+  const graph = new Map<string, Set<string>>();
+  for (const { from, to } of edges) {
+    if (!graph.has(from)) graph.set(from, new Set());
+    graph.get(from)?.add(to);
+  }
+  const component = new Map<string, number>();
+  cyclesOf(graph).forEach((members, i) => {
+    for (const member of members) component.set(member, i);
+  });
+  return edges.flatMap((edge) => {
+    const mine = component.get(edge.from);
+    if (mine === undefined || mine !== component.get(edge.to)) return [];
+    const back = pathBetween(graph, edge.to, edge.from) ?? [edge.to, edge.from];
+    return [{ edge, cycle: [edge.from, ...back] }];
+  });
+}
+
+/**
+ * 12. Server modules form no cycle: over every non-test file of apps/server/src/modules, module A
+ * depends on module B when one of A's files imports one of B's (types included). Each import that
+ * lies on a cycle is reported with the cycle it closes.
+ */
+export function checkModuleCycles(files: SourceFile[]): Violation[] {
+  const edges: Edge[] = files.flatMap((file) => {
+    const from = serverModuleOf(file.path);
+    if (from === null || isServerTestCode(file.path)) return [];
+    return importsOf(file).flatMap(({ specifier, line, target }) => {
+      const to = target === null ? null : serverModuleOf(target);
+      return to === null || to === from ? [] : [{ file: file.path, line, specifier, from, to }];
+    });
+  });
+  return edgesOnCycles(edges).map(({ edge, cycle }) => ({
+    file: edge.file,
+    line: edge.line,
+    rule: 'server-modules-form-no-cycle' as const,
+    detail: `module '${edge.from}' imports '${edge.specifier}' from module '${edge.to}', closing the cycle ${cycle.join(' -> ')}`,
+    imported: edge.to,
+  }));
+}
+
 export const RULES: [RuleName, (file: SourceFile) => Violation[]][] = [
   ['contract-imports-nothing-of-ours', checkContractIsolation],
   ['web-and-server-meet-only-in-contract', checkAppsBridge],
@@ -503,7 +770,77 @@ export const RULES: [RuleName, (file: SourceFile) => Violation[]][] = [
   ['seed-only-for-main-clis-and-tests', checkSeedImports],
   ['web-features-do-not-import-each-other', checkFeatureIsolation],
   ['web-components-and-lib-below-features', checkWebLayering],
+  ['web-features-do-not-import-app', checkFeaturesBelowApp],
+  ['repositories-open-no-transaction', checkRepositoryTransactions],
+  ['row-types-stay-in-their-module', checkRowTypes],
 ];
+
+/** Rules that need the whole tree at once: a graph, or names declared elsewhere. */
+export const TREE_RULES: [RuleName, (files: SourceFile[]) => Violation[]][] = [
+  ['server-modules-form-no-cycle', checkModuleCycles],
+  [
+    'e2e-and-bench-take-contract-types',
+    (files) => {
+      const names = contractTypeNames(files);
+      return files.flatMap((file) => checkContractTypeCopies(file, names));
+    },
+  ],
+];
+
+/** How a known violation is listed: the file, then what it wrongly imports (a module, a path). */
+function knownKey(violation: Violation): string {
+  return `${violation.file} -> ${violation.imported ?? violation.detail}`;
+}
+
+/**
+ * Violations the real tree still has while their fixes are under way, as `file -> imported`.
+ * The real-tree test fails on any violation not listed here, and on any listed one that no longer
+ * occurs: the lists can only shrink, and must be kept exact. Delete a rule's entry when it is empty.
+ */
+const KNOWN_VIOLATIONS: Partial<Record<RuleName, string[]>> = {
+  // Search lists content pages and content indexes its text with search's text index: being
+  // untangled now (ARCHITECTURE.md section 2, rule 5).
+  'server-modules-form-no-cycle': [
+    'apps/server/src/modules/content/content.service.ts -> search',
+    'apps/server/src/modules/search/search.service.ts -> content',
+  ],
+  // Services still hand out their repository's rows; each import becomes a domain type from the
+  // owning module's service (ARCHITECTURE.md section 2, rule 6).
+  'row-types-stay-in-their-module': [
+    'apps/server/src/modules/cart/cart.mapper.ts -> catalogue',
+    'apps/server/src/modules/cart/cart.service.ts -> catalogue',
+    'apps/server/src/modules/cart/change-types.ts -> catalogue',
+    'apps/server/src/modules/checkout/checkout.service.ts -> catalogue',
+    'apps/server/src/modules/checkout/eway-payment.routes.ts -> payments',
+    'apps/server/src/modules/checkout/finish-payment.flow.ts -> orders',
+    'apps/server/src/modules/checkout/finish-payment.flow.ts -> payments',
+    'apps/server/src/modules/checkout/globalpay-payment.routes.ts -> payments',
+    'apps/server/src/modules/checkout/order-mails.ts -> orders',
+    'apps/server/src/modules/checkout/paypal-payment.routes.ts -> payments',
+    'apps/server/src/modules/checkout/place-order.flow.ts -> catalogue',
+    'apps/server/src/modules/checkout/postage.ts -> catalogue',
+    'apps/server/src/modules/console/admin/admin.mapper.ts -> promotions',
+    'apps/server/src/modules/console/fulfilment/fulfilment.mapper.ts -> orders',
+    'apps/server/src/modules/console/fulfilment/fulfilment.service.ts -> orders',
+    'apps/server/src/modules/console/stock/stock.mapper.ts -> catalogue',
+    'apps/server/src/modules/invoices/invoice.mapper.ts -> orders',
+    'apps/server/src/modules/invoices/invoice.service.ts -> orders',
+    'apps/server/src/modules/orders/fulfilment.service.ts -> payments',
+    'apps/server/src/modules/orders/refunds.ts -> payments',
+    'apps/server/src/modules/passkeys/passkeys.service.ts -> accounts',
+    'apps/server/src/modules/wishlist/wishlist-alert.service.ts -> catalogue',
+    'apps/server/src/modules/wishlist/wishlist.service.ts -> catalogue',
+  ],
+};
+
+/** Violations not in the known list, and listed ones that no longer occur. */
+export function compareWithKnown(violations: Violation[], known: string[]): { unknown: Violation[]; fixed: string[] } {
+  const found = new Set(violations.map(knownKey));
+  return {
+    unknown: violations.filter((v) => !known.includes(knownKey(v))),
+    fixed: known.filter((key) => !found.has(key)),
+  };
+}
 
 function describeViolations(violations: Violation[]): string {
   return violations.map((v) => `${v.file}:${v.line} [${v.rule}] ${v.detail}`).join('\n');
@@ -777,6 +1114,158 @@ describe('architecture checker (self-test)', () => {
     );
     expect(linesOf(checkWebLayering(component))).toEqual([1]);
   });
+
+  it('rule 8: no features/ folder imports an app/ folder, the shop wing or any other', () => {
+    const shop = sample(
+      'apps/web/src/features/cart/components/cart-modal.tsx',
+      "import { RequireViewer } from '../../../app/require-viewer';",
+      "import { Modal } from '../../../components/modal';",
+      "import { routes } from '@/app/routes';",
+      "import { useCart } from '../../../lib/cart';",
+    );
+    expect(linesOf(checkFeaturesBelowApp(shop))).toEqual([1, 3]);
+    expect(checkFeaturesBelowApp(shop)[0]?.imported).toBe('apps/web/src/app/require-viewer');
+    const wing = sample(
+      'apps/web/src/console/features/stock/stock-list-page.tsx',
+      "import { ConsoleShell } from '../../app/console-shell';",
+      "import { SiteProvider } from '../../../app/site-settings-provider';",
+      "import { StockTable } from './stock-table';",
+      "import { ConsoleApp } from '../../console-app';",
+    );
+    expect(linesOf(checkFeaturesBelowApp(wing))).toEqual([1, 2]);
+    const page = sample(
+      'apps/web/src/console/app/stock-routes.tsx',
+      "import { StockListPage } from '../features/stock';",
+    );
+    expect(checkFeaturesBelowApp(page)).toEqual([]);
+  });
+
+  it('rule 9: a repository opens no transaction', () => {
+    const bad = sample(
+      'apps/server/src/modules/orders/orders.repository.ts',
+      "import { inTransaction } from '../../db/unit-of-work.js';",
+      'await inTransaction(ctx, async () => {});',
+      'await ctx.db.transaction().execute(async (trx) => trx);',
+      'await sql`BEGIN IMMEDIATE`.execute(ctx.db);',
+      "await sql.raw('start transaction').execute(ctx.db);",
+      'const trx = await ctx.db.startTransaction().execute();',
+      "await ctx.db.selectFrom('orders').selectAll().execute();",
+      "// inTransaction(ctx) is the caller's job; sql`begin` neither",
+      'await sql`select begin_at from t`.execute(ctx.db);',
+    );
+    expect(linesOf(checkRepositoryTransactions(bad))).toEqual([2, 3, 4, 5, 6]);
+    expect(checkRepositoryTransactions(bad)[0]?.rule).toBe('repositories-open-no-transaction');
+    const service = sample(
+      'apps/server/src/modules/orders/orders.service.ts',
+      'await inTransaction(ctx, async () => {});',
+    );
+    expect(checkRepositoryTransactions(service)).toEqual([]);
+  });
+
+  it("rule 10: no module imports another module's ...Row type", () => {
+    const bad = sample(
+      'apps/server/src/modules/invoices/invoice.mapper.ts',
+      "import type { OrderRow, OrderShipmentRow } from '../orders/orders.service.js';",
+      "import { type OrderLineRow, OrdersService } from '../orders/orders.service.js';",
+      "import type { StoreRow } from '../../db/schema.js';",
+      "import type { InvoiceRow } from './invoice.repository.js';",
+      "import type { OrderView } from '../orders/orders.service.js';",
+      "export type { PaymentAttemptRow as Attempt } from '../payments/payments.repository.js';",
+    );
+    expect(checkRowTypes(bad).map((v) => [v.line, v.imported, /row type (\w+)/.exec(v.detail)?.[1]])).toEqual([
+      [1, 'orders', 'OrderRow'],
+      [1, 'orders', 'OrderShipmentRow'],
+      [2, 'orders', 'OrderLineRow'],
+      [6, 'payments', 'PaymentAttemptRow'],
+    ]);
+    const nested = sample(
+      'apps/server/src/modules/payments/providers/paypal/paypal.routes.ts',
+      "import type { PaymentAttemptRow } from '../../payments.service.js';",
+    );
+    expect(checkRowTypes(nested)).toEqual([]);
+    expect(checkRowTypes(sample('apps/server/src/modules/orders/x.api.test.ts', bad.text))).toEqual([]);
+  });
+
+  it('rule 11: e2e and bench declare no copy of a contract type', () => {
+    const contract = [
+      sample(
+        'packages/contract/src/search-response.ts',
+        'export const ProductListItemSchema = z.object({});',
+        'export type SearchResultsValue = z.infer<typeof SearchResultsValueSchema>;',
+        'export interface CategoryFacetItem { Guid: string }',
+      ),
+      sample('packages/contract/src/x.test.ts', 'export type OnlyInATest = string;'),
+    ];
+    const names = contractTypeNames(contract);
+    expect([...names].sort()).toEqual(['CategoryFacetItem', 'ProductListItem', 'SearchResultsValue']);
+    const copies = sample(
+      'e2e/cart.e2e.test.ts',
+      'interface SearchItem {',
+      '  Code: string;',
+      '}',
+      'export type SearchResultsValue = { Total: number };',
+      'interface CategoryFacetItem extends Counted {}',
+      'interface ItemCard<T> {}',
+      "import type { ProductListItem } from '@shop/contract';",
+      'interface Shopper { email: string }',
+      'type Caller = (path: string) => Promise<unknown>;',
+    );
+    expect(linesOf(checkContractTypeCopies(copies, names))).toEqual([1, 4, 5, 6]);
+    expect(linesOf(checkContractTypeCopies({ ...copies, path: 'bench/orders.bench.ts' }, names))).toEqual([1, 4, 5, 6]);
+    expect(checkContractTypeCopies({ ...copies, path: 'apps/web/src/x.ts' }, names)).toEqual([]);
+  });
+
+  it('rule 12: server modules form no cycle, each import on one reported with the cycle it closes', () => {
+    const files = [
+      sample(
+        'apps/server/src/modules/orders/orders.service.ts',
+        "import { PaymentsService } from '../payments/payments.service.js';",
+      ),
+      sample(
+        'apps/server/src/modules/payments/providers/paypal/paypal.routes.ts',
+        "import { finishPayment } from '../../../checkout/finish-payment.flow.js';",
+      ),
+      sample(
+        'apps/server/src/modules/checkout/place-order.flow.ts',
+        "import type { OrdersService } from '../orders/orders.service.js';",
+        "import { CatalogueService } from '../catalogue/catalogue.service.js';",
+      ),
+      sample('apps/server/src/modules/catalogue/catalogue.service.ts', "import { money } from '../../lib/money.js';"),
+      // Tests may import across freely: they are no part of the module graph.
+      sample(
+        'apps/server/src/modules/catalogue/catalogue.api.test.ts',
+        "import { x } from '../checkout/place-order.flow.js';",
+      ),
+    ];
+    const found = checkModuleCycles(files);
+    expect(found.map((v) => [v.file, v.imported])).toEqual([
+      ['apps/server/src/modules/orders/orders.service.ts', 'payments'],
+      ['apps/server/src/modules/payments/providers/paypal/paypal.routes.ts', 'checkout'],
+      ['apps/server/src/modules/checkout/place-order.flow.ts', 'orders'],
+    ]);
+    expect(found[0]?.detail).toContain('orders -> payments -> checkout -> orders');
+    expect(found[0]?.rule).toBe('server-modules-form-no-cycle');
+    expect(checkModuleCycles(files.slice(1))).toEqual([]);
+  });
+
+  it('a rule with known violations fails on a new one and on a listed one that is gone', () => {
+    const violation = (file: string, imported: string): Violation => ({
+      file,
+      line: 1,
+      rule: 'server-modules-form-no-cycle',
+      detail: '',
+      imported,
+    });
+    const known = ['a.ts -> orders', 'b.ts -> payments'];
+    expect(compareWithKnown([violation('a.ts', 'orders'), violation('b.ts', 'payments')], known)).toEqual({
+      unknown: [],
+      fixed: [],
+    });
+    expect(compareWithKnown([violation('a.ts', 'orders'), violation('c.ts', 'orders')], known)).toEqual({
+      unknown: [violation('c.ts', 'orders')],
+      fixed: ['b.ts -> payments'],
+    });
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -793,10 +1282,17 @@ describe('architecture (ARCHITECTURE.md section 2) on the real tree', () => {
     expect(files.some((f) => f.path.includes('node_modules') || f.path.includes('/dist/'))).toBe(false);
   });
 
-  for (const [rule, check] of RULES) {
-    it(`holds: ${rule}`, () => {
-      const violations = files.flatMap(check);
-      expect(violations, `\n${describeViolations(violations)}\n`).toEqual([]);
+  const all: [RuleName, () => Violation[]][] = [
+    ...RULES.map(([rule, check]): [RuleName, () => Violation[]] => [rule, () => files.flatMap(check)]),
+    ...TREE_RULES.map(([rule, check]): [RuleName, () => Violation[]] => [rule, () => check(files)]),
+  ];
+  for (const [rule, run] of all) {
+    const known = KNOWN_VIOLATIONS[rule] ?? [];
+    it(known.length === 0 ? `holds: ${rule}` : `holds but for its ${known.length} known violations: ${rule}`, () => {
+      const { unknown, fixed } = compareWithKnown(run(), known);
+      // Soft, so one run shows both what is new and what is fixed.
+      expect.soft(unknown, `\n${describeViolations(unknown)}\n`).toEqual([]);
+      expect.soft(fixed, 'no longer violated: remove them from KNOWN_VIOLATIONS').toEqual([]);
     });
   }
 });
