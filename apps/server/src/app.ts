@@ -37,10 +37,14 @@ import { FinishPaymentFlow } from './modules/checkout/finish-payment.flow.js';
 import { HoldExpiry } from './modules/checkout/holds.js';
 import { PaymentReconciler } from './modules/checkout/payment-reconciler.js';
 import { DEFAULT_HOLDS, PlaceOrderFlow } from './modules/checkout/place-order.flow.js';
-import { adminConsoleOf, consoleAdminRoutes } from './modules/console/admin-routes.js';
-import { consoleRoutes } from './modules/console/console.routes.js';
-import { ConsoleService } from './modules/console/console.service.js';
-import { storeSettingsOf, storeSettingsRoutes } from './modules/console/store-settings.routes.js';
+import { ConsoleAdminService } from './modules/console/admin/admin.service.js';
+import { ConsoleAuditService } from './modules/console/audit/audit.service.js';
+import { type StoreConsoleServices, storeConsoleRoutes } from './modules/console/console.routes.js';
+import { ConsoleFulfilmentService } from './modules/console/fulfilment/fulfilment.service.js';
+import { ConsoleSettingsService } from './modules/console/settings/settings.service.js';
+import { StaffGuard } from './modules/console/staff/staff.guard.js';
+import { ConsoleStaffService } from './modules/console/staff/staff.service.js';
+import { ConsoleStockService } from './modules/console/stock/stock.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { ContentService } from './modules/content/content.service.js';
 import { enquiryRoutes } from './modules/enquiries/enquiries.routes.js';
@@ -137,8 +141,8 @@ export interface Services {
   digests: DigestService;
   verification: VerificationService;
   savedSearches: SavedSearchesService;
-  /** The store console: staff roles and a store's stock. */
-  storeConsole: ConsoleService;
+  /** The store console: its guard, staff, stock, fulfilment, audit trail, settings and admin. */
+  storeConsole: StoreConsoleServices;
   /** What Prometheus reads at /metrics, and whether this instance is ready for traffic (/readyz). */
   metrics: MetricsService;
   readiness: ReadinessService;
@@ -259,7 +263,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     now,
     offered: (ctx) => site.enabled(ctx, 'SavedSearchesEnabled'),
   });
-  return {
+  const services: Omit<Services, 'storeConsole'> = {
     clock: now,
     metrics: new MetricsService({ database, ctx: system, jobs, searchIndex, now }),
     readiness: new ReadinessService({
@@ -327,17 +331,6 @@ export function createServices(config: Config, database: DatabaseHandle, options
     }),
     verification,
     savedSearches,
-    storeConsole: new ConsoleService({
-      accounts,
-      catalogue,
-      stores,
-      mail,
-      orders,
-      fulfilment,
-      payments,
-      now,
-      publicUrl: publicUrl(config),
-    }),
     wishlistAlerts: new WishlistAlertService({
       catalogue,
       verification,
@@ -354,6 +347,56 @@ export function createServices(config: Config, database: DatabaseHandle, options
       payments,
       links,
       gstInvoicesEnabled: config.GST_INVOICES_ENABLED,
+      now,
+    }),
+  };
+  return { ...services, storeConsole: storeConsoleServices(services, publicUrl(config)) };
+}
+
+/**
+ * The store console's services, each built once: the guard first (every other one checks the
+ * caller with it), then the audit trail every change records to.
+ */
+function storeConsoleServices(services: Omit<Services, 'storeConsole'>, shopUrl: string): StoreConsoleServices {
+  const now = services.clock;
+  const guard = new StaffGuard(services.stores);
+  const audit = new ConsoleAuditService(guard, now);
+  return {
+    guard,
+    audit,
+    staff: new ConsoleStaffService({
+      guard,
+      audit,
+      accounts: services.accounts,
+      stores: services.stores,
+      mail: services.mail,
+      now,
+      publicUrl: shopUrl,
+    }),
+    stock: new ConsoleStockService({ guard, audit, catalogue: services.catalogue }),
+    fulfilment: new ConsoleFulfilmentService({
+      guard,
+      audit,
+      orders: services.orders,
+      fulfilment: services.fulfilment,
+      payments: services.payments,
+    }),
+    settings: new ConsoleSettingsService({
+      guard,
+      audit,
+      stores: services.stores,
+      shipping: services.shipping,
+      invoices: services.invoices,
+      catalogue: services.catalogue,
+    }),
+    admin: new ConsoleAdminService({
+      guard,
+      audit,
+      stores: services.stores,
+      catalogue: services.catalogue,
+      banners: services.banners,
+      promotions: services.promotions,
+      site: services.site,
       now,
     }),
   };
@@ -389,9 +432,7 @@ export function apiRoutes(
     ]),
     ...verificationRoutes(services.verification, services.accounts),
     ...gatedBy(services.site, 'SavedSearchesEnabled', savedSearchRoutes(services.savedSearches)),
-    ...consoleRoutes(services.storeConsole),
-    ...storeSettingsRoutes(storeSettingsOf(services), config.REGION, services.storeConsole),
-    ...consoleAdminRoutes(adminConsoleOf(services), services.storeConsole),
+    ...storeConsoleRoutes(services.storeConsole, config.REGION),
     ...captchaRoutes(services.captcha),
     ...bannerRoutes(services.banners),
     ...contentRoutes(services.content),

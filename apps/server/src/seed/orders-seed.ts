@@ -6,7 +6,7 @@ import { AccountsRepository } from '../modules/accounts/accounts.repository.js';
 import { PasswordHasher } from '../modules/accounts/password-hasher.js';
 import { CatalogueService, type ProductWithStoreRow } from '../modules/catalogue/catalogue.service.js';
 import { OrderLinks } from '../modules/orders/order-links.js';
-import { ConsoleRepository } from '../modules/console/console.repository.js';
+import { StaffRepository } from '../modules/console/staff/staff.repository.js';
 import { FulfilmentService } from '../modules/orders/fulfilment.service.js';
 import { OrdersService, type ShipmentDraft } from '../modules/orders/orders.service.js';
 import type { PaymentOptionName, PaymentProvider } from '../modules/payments/payment-provider.js';
@@ -265,7 +265,7 @@ export const DEMO_STAFF = {
  */
 export async function seedDemoStaff(handle: DbCtx, now = Date.now()): Promise<void> {
   const accounts = new AccountsRepository();
-  const staff = new ConsoleRepository();
+  const staff = new StaffRepository();
   const system = systemContext(handle, 'AU');
   const hasher = new PasswordHasher();
   const ensure = async (person: typeof DEMO_ADMIN | typeof DEMO_STAFF) => {

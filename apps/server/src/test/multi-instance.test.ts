@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.js';
 import { systemContext } from '../lib/context.js';
 import { freePort } from '../lib/free-port.js';
-import { ConsoleRepository } from '../modules/console/console.repository.js';
+import { StaffRepository } from '../modules/console/staff/staff.repository.js';
 import { seedCatalogue } from '../seed/seed.js';
 import { pickupSubmission } from './checkout-fixtures.js';
 import { type ChildShop, startChildShop } from './child-shop.js';
@@ -185,7 +185,7 @@ describe.skipIf(!postgres)(
       const email = 'staff-multi@example.com';
       await staff.register(email);
       const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
-      await new ConsoleRepository().grant(systemContext(database.handle, 'AU'), user.id, 'store_staff', [storeId], 0);
+      await new StaffRepository().grant(systemContext(database.handle, 'AU'), user.id, 'store_staff', [storeId], 0);
       const changed = await staff.post<ConsoleItem>(`/c3api/console/stores/${storeId}/items/${guitar.code}/price`, {
         PriceMinor: 19_900,
       });

@@ -1,333 +1,44 @@
-import {
-  ConsoleAcceptBodySchema,
-  ConsoleAddItemBodySchema,
-  ConsoleAuditQuerySchema,
-  ConsoleAuditValueSchema,
-  ConsoleCancelItemBodySchema,
-  ConsoleCategoriesValueSchema,
-  ConsoleDispatchBodySchema,
-  ConsoleEditItemBodySchema,
-  ConsoleImportBodySchema,
-  ConsoleImportValueSchema,
-  ConsoleInviteBodySchema,
-  ConsoleItemListValueSchema,
-  ConsoleItemParamsSchema,
-  ConsoleItemSchema,
-  ConsoleItemsQuerySchema,
-  ConsoleMeValueSchema,
-  ConsoleOrderItemParamsSchema,
-  ConsoleOrderListValueSchema,
-  ConsoleOrderParamsSchema,
-  ConsoleOrderSchema,
-  ConsoleOrdersQuerySchema,
-  ConsolePriceBodySchema,
-  ConsoleRegisterBodySchema,
-  ConsoleStaffValueSchema,
-  ConsoleStoreParamsSchema,
-  IMPORT_FAILED_MESSAGE,
-} from '@shop/contract';
-import { z } from 'zod';
-import type { Ctx } from '../../lib/context.js';
-import { type ApiRoute, defineRoute, refuse } from '../../lib/route.js';
-import type { ConsoleService } from './console.service.js';
+import type { Region } from '@shop/contract';
+import type { ApiRoute } from '../../lib/route.js';
+import { adminRoutes } from './admin/admin.routes.js';
+import type { ConsoleAdminService } from './admin/admin.service.js';
+import { auditRoutes } from './audit/audit.routes.js';
+import type { ConsoleAuditService } from './audit/audit.service.js';
+import { fulfilmentRoutes } from './fulfilment/fulfilment.routes.js';
+import type { ConsoleFulfilmentService } from './fulfilment/fulfilment.service.js';
+import { settingsRoutes } from './settings/settings.routes.js';
+import type { ConsoleSettingsService } from './settings/settings.service.js';
+import type { StaffGuard } from './staff/staff.guard.js';
+import { consoleMeRoutes, staffRoutes } from './staff/staff.routes.js';
+import type { ConsoleStaffService } from './staff/staff.service.js';
+import { stockRoutes } from './stock/stock.routes.js';
+import type { ConsoleStockService } from './stock/stock.service.js';
 
-const PRIVATE = 'no-store';
-const TAG = 'console';
-/** Pictures travel as base64 in the add and edit bodies: room for six of 5 MB each. */
-const PICTURE_BODY_LIMIT = 42 * 1024 * 1024;
-const IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
+/** The store console's services, each built in the composition root (app.ts). */
+export interface StoreConsoleServices {
+  /** The one check every console call passes: requireStaff for a store, requireAdmin for the marketplace. */
+  guard: StaffGuard;
+  staff: ConsoleStaffService;
+  stock: ConsoleStockService;
+  fulfilment: ConsoleFulfilmentService;
+  audit: ConsoleAuditService;
+  settings: ConsoleSettingsService;
+  admin: ConsoleAdminService;
+}
 
 /**
- * The store console's API. Signed-in only (guests get 401 here); the console's guard
- * (ConsoleService.requireStaff / requireAdmin) runs before the body is read, and every handler's
- * service call starts with it again.
+ * Every call under /c3api/console, signed-in only (guests 401), each guarded before its body is
+ * read. The order is the OpenAPI document's (its paths appear in the order routes are listed).
  */
-export function consoleRoutes(staffConsole: ConsoleService): ApiRoute[] {
-  const item = '/c3api/console/stores/:storeId/items/:code';
-  const order = '/c3api/console/stores/:storeId/orders/:reference';
-  const orders = staffConsole.fulfilment;
-  // Checked before the body is read, so a caller without the role learns nothing of the form.
-  const staffOfStore = (ctx: Ctx, params: { storeId: number }) => staffConsole.requireStaff(ctx, params.storeId);
-  const adminOnly = (ctx: Ctx) => staffConsole.requireAdmin(ctx);
+export function storeConsoleRoutes(services: StoreConsoleServices, region: Region): ApiRoute[] {
+  const { guard } = services;
   return [
-    defineRoute({
-      method: 'GET',
-      url: '/c3api/console/me',
-      summary: "The staff member's role and the stores of this region they run (403 for customers)",
-      tag: TAG,
-      auth: 'required',
-      value: ConsoleMeValueSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx) => staffConsole.me(ctx),
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/c3api/console/stores/:storeId/items',
-      summary:
-        "A page of the store's items, newest first, with the total: by status, words in the title, brand or code, and category slug",
-      tag: TAG,
-      auth: 'required',
-      guard: staffOfStore,
-      params: ConsoleStoreParamsSchema,
-      query: ConsoleItemsQuerySchema,
-      value: ConsoleItemListValueSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { params, query }) => staffConsole.listItems(ctx, params.storeId, query),
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/c3api/console/stores/:storeId/categories',
-      summary: "Every category an item can be listed in (ids for the add and edit forms), in the tree's order",
-      tag: TAG,
-      auth: 'required',
-      guard: staffOfStore,
-      params: ConsoleStoreParamsSchema,
-      value: ConsoleCategoriesValueSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { params }) => staffConsole.categories(ctx, params.storeId),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/c3api/console/stores/:storeId/items',
-      summary: 'Adds an item to the store, with pictures (base64 JPEG, PNG or WebP) resized to every served size',
-      tag: TAG,
-      auth: 'required',
-      guard: staffOfStore,
-      params: ConsoleStoreParamsSchema,
-      body: ConsoleAddItemBodySchema,
-      bodyLimit: PICTURE_BODY_LIMIT,
-      value: ConsoleItemSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { params, body }) => staffConsole.addItem(ctx, params.storeId, body),
-    }),
-    defineRoute({
-      method: 'GET',
-      url: item,
-      summary: "One of the store's items, for the edit form",
-      tag: TAG,
-      auth: 'required',
-      guard: staffOfStore,
-      params: ConsoleItemParamsSchema,
-      value: ConsoleItemSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { params }) => staffConsole.item(ctx, params.storeId, params.code),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: `${item}/edit`,
-      summary:
-        'Edits an item (its pictures replaced when Pictures is given); 409 while a live order holds it or once it is off sale',
-      tag: TAG,
-      auth: 'required',
-      guard: staffOfStore,
-      params: ConsoleItemParamsSchema,
-      body: ConsoleEditItemBodySchema,
-      bodyLimit: PICTURE_BODY_LIMIT,
-      value: ConsoleItemSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { params, body }) => staffConsole.editItem(ctx, params.storeId, params.code, body),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: `${item}/price`,
-      summary:
-        "Changes an item's price (a cut is recorded for alerts; carts see the change); 409 while a live order holds it",
-      tag: TAG,
-      auth: 'required',
-      guard: staffOfStore,
-      params: ConsoleItemParamsSchema,
-      body: ConsolePriceBodySchema,
-      value: ConsoleItemSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { params, body }) => staffConsole.changePrice(ctx, params.storeId, params.code, body.PriceMinor),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: `${item}/sell`,
-      summary:
-        'Marks an item sold in store (one conditional write: a checkout reserving it at once loses, or wins and this is 409)',
-      tag: TAG,
-      auth: 'required',
-      guard: staffOfStore,
-      params: ConsoleItemParamsSchema,
-      body: z.object({}).optional(),
-      value: ConsoleItemSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { params }) => staffConsole.sellInStore(ctx, params.storeId, params.code),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: `${item}/withdraw`,
-      summary: 'Takes an item off sale; 409 while a live order holds it',
-      tag: TAG,
-      auth: 'required',
-      guard: staffOfStore,
-      params: ConsoleItemParamsSchema,
-      body: z.object({}).optional(),
-      value: ConsoleItemSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { params }) => staffConsole.withdraw(ctx, params.storeId, params.code),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/c3api/console/stores/:storeId/import',
-      summary:
-        'Imports items from CSV text: every row checked first; with any error nothing is imported and every error is listed (WasSuccessful false)',
-      tag: TAG,
-      auth: 'required',
-      guard: staffOfStore,
-      params: ConsoleStoreParamsSchema,
-      body: ConsoleImportBodySchema,
-      bodyLimit: IMPORT_BODY_LIMIT,
-      value: ConsoleImportValueSchema,
-      cacheControl: PRIVATE,
-      handler: async (ctx, { params, body }) => {
-        const result = await staffConsole.importCsv(ctx, params.storeId, body.Csv);
-        return result.Errors.length > 0 ? refuse(IMPORT_FAILED_MESSAGE, result) : result;
-      },
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/c3api/console/stores/:storeId/orders',
-      summary:
-        "A page of the store's orders (its shipment of each: its items, the shopper's contact and address, its totals, what to do next), by state: open (the default, to do, oldest first), ready, dispatched, collected, cancelled or all",
-      tag: TAG,
-      auth: 'required',
-      guard: staffOfStore,
-      params: ConsoleStoreParamsSchema,
-      query: ConsoleOrdersQuerySchema,
-      value: ConsoleOrderListValueSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { params, query }) => orders.list(ctx, params.storeId, query),
-    }),
-    defineRoute({
-      method: 'GET',
-      url: order,
-      summary: 'One order as the store sees it (its own shipment only); 404 for an order with nothing from this store',
-      tag: TAG,
-      auth: 'required',
-      guard: staffOfStore,
-      params: ConsoleOrderParamsSchema,
-      value: ConsoleOrderSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { params }) => orders.order(ctx, params.storeId, params.reference),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: `${order}/ready`,
-      summary:
-        "Marks the store's pickup ready (e-mails the shopper once; a repeat answers the same); 409 for a posted, collected or cancelled shipment",
-      tag: TAG,
-      auth: 'required',
-      guard: staffOfStore,
-      params: ConsoleOrderParamsSchema,
-      body: z.object({}).optional(),
-      value: ConsoleOrderSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { params }) => orders.ready(ctx, params.storeId, params.reference),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: `${order}/collected`,
-      summary:
-        "Marks the store's pickup collected (pay in store: records the payment taken); 409 for a posted or cancelled shipment",
-      tag: TAG,
-      auth: 'required',
-      guard: staffOfStore,
-      params: ConsoleOrderParamsSchema,
-      body: z.object({}).optional(),
-      value: ConsoleOrderSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { params }) => orders.collected(ctx, params.storeId, params.reference),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: `${order}/dispatched`,
-      summary:
-        "Marks the store's parcel dispatched with carrier, tracking number and tracking URL (e-mails the shopper once; a repeat answers the same); 409 for a pickup or a cancelled shipment",
-      tag: TAG,
-      auth: 'required',
-      guard: staffOfStore,
-      params: ConsoleOrderParamsSchema,
-      body: ConsoleDispatchBodySchema,
-      value: ConsoleOrderSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { params, body }) => orders.dispatched(ctx, params.storeId, params.reference, body),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: `${order}/items/:code/cancel`,
-      summary:
-        "Cancels one item of the store's shipment: refunds its price (and the shipment's postage with its last item) through the payment provider, back on sale unless Restock is false; 409 once dispatched or collected",
-      tag: TAG,
-      auth: 'required',
-      guard: staffOfStore,
-      params: ConsoleOrderItemParamsSchema,
-      body: ConsoleCancelItemBodySchema.optional(),
-      value: ConsoleOrderSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { params, body }) =>
-        orders.cancelItem(ctx, params.storeId, params.reference, params.code, body?.Restock ?? true),
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/c3api/console/stores/:storeId/audit',
-      summary: "The store's audit trail: every console change (who, what, when, which order and item), newest first",
-      tag: TAG,
-      auth: 'required',
-      guard: staffOfStore,
-      params: ConsoleStoreParamsSchema,
-      query: ConsoleAuditQuerySchema,
-      value: ConsoleAuditValueSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { params, query }) => orders.auditTrail(ctx, params.storeId, query.page, query.pageSize),
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/c3api/console/staff',
-      summary: 'Staff members and recent invitations (marketplace admins)',
-      tag: TAG,
-      auth: 'required',
-      guard: adminOnly,
-      value: ConsoleStaffValueSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx) => staffConsole.staff(ctx),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/c3api/console/invitations',
-      summary:
-        'Invites an e-mail address to a role and stores: a single-use link, valid 7 days, e-mailed (marketplace admins)',
-      tag: TAG,
-      auth: 'required',
-      guard: adminOnly,
-      body: ConsoleInviteBodySchema,
-      value: z.object({ Id: z.number().int(), ExpiresAt: z.string() }),
-      cacheControl: PRIVATE,
-      handler: (ctx, { body }) => staffConsole.invite(ctx, body),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/c3api/console/invitations/accept',
-      summary: "Accepts an invitation while signed in with the invited address: the role is the account's",
-      tag: TAG,
-      auth: 'required',
-      body: ConsoleAcceptBodySchema,
-      value: ConsoleMeValueSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { body }) => staffConsole.accept(ctx, body.Token),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/c3api/console/invitations/register',
-      summary: 'Creates an account for the invited address (signed in) and accepts the invitation',
-      tag: TAG,
-      auth: 'optional',
-      body: ConsoleRegisterBodySchema,
-      rateLimit: { max: 10, windowMs: 15 * 60 * 1000 },
-      value: ConsoleMeValueSchema,
-      cacheControl: PRIVATE,
-      handler: (ctx, { body }) => staffConsole.register(ctx, body),
-    }),
+    ...consoleMeRoutes(services.staff),
+    ...stockRoutes(services.stock, guard),
+    ...fulfilmentRoutes(services.fulfilment, guard),
+    ...auditRoutes(services.audit, guard),
+    ...staffRoutes(services.staff, guard),
+    ...settingsRoutes(services.settings, region, guard),
+    ...adminRoutes(services.admin, services.staff, guard),
   ];
 }

@@ -7,36 +7,23 @@ import {
   StorePostageBodySchema,
   storeDetailsBodySchema,
 } from '@shop/contract';
-import type { Ctx } from '../../lib/context.js';
-import { type ApiRoute, defineRoute } from '../../lib/route.js';
-import type { ConsoleService } from './console.service.js';
-import { StoreSettingsConsole, type StoreSettingsDependencies } from './store-settings.js';
+import type { Ctx } from '../../../lib/context.js';
+import { type ApiRoute, defineRoute } from '../../../lib/route.js';
+import type { StaffGuard } from '../staff/staff.guard.js';
+import type { ConsoleSettingsService } from './settings.service.js';
 
 const PRIVATE = 'no-store';
 const TAG = 'console';
 const BASE = '/c3api/console/stores/:storeId/settings';
 
-/** The store settings' service, from the shop's services (the console's guard, stores, shipping, invoices). */
-export function storeSettingsOf(
-  services: Omit<StoreSettingsDependencies, 'now'> & { storeConsole: ConsoleService; clock: () => number },
-): StoreSettingsConsole {
-  return new StoreSettingsConsole(services.storeConsole, {
-    stores: services.stores,
-    shipping: services.shipping,
-    invoices: services.invoices,
-    catalogue: services.catalogue,
-    now: services.clock,
-  });
-}
-
 /**
  * GET .../settings and one POST per section; each answers every section as it now is. Staff of the
  * store (or an admin) only, checked before the body is read (others: 403, or 404 for the store).
  */
-export function storeSettingsRoutes(
-  settings: StoreSettingsConsole,
+export function settingsRoutes(
+  settings: ConsoleSettingsService,
   region: Region,
-  guard: Pick<ConsoleService, 'requireStaff'>,
+  guard: Pick<StaffGuard, 'requireStaff'>,
 ): ApiRoute[] {
   const common = {
     tag: TAG,

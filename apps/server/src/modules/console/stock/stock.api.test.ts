@@ -20,15 +20,15 @@ import {
 } from '@shop/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoreRow } from '../../db/schema.js';
-import { seedCatalogue } from '../../seed/seed.js';
-import { categoryIdBySlug, makeProduct, makeStore, SMALL_PARCEL } from '../../test/factories.js';
-import { OrderFixtures } from '../../test/order-fixtures.js';
-import { mailsTo } from '../../test/outbox.js';
-import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { ConsoleRepository } from './console.repository.js';
+import type { StoreRow } from '../../../db/schema.js';
+import { seedCatalogue } from '../../../seed/seed.js';
+import { categoryIdBySlug, makeProduct, makeStore, SMALL_PARCEL } from '../../../test/factories.js';
+import { OrderFixtures } from '../../../test/order-fixtures.js';
+import { mailsTo } from '../../../test/outbox.js';
+import { TestClient } from '../../../test/test-client.js';
+import { type TestDatabase, testDatabaseTargets } from '../../../test/test-database.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { StaffRepository } from '../staff/staff.repository.js';
 
 let emails = 0;
 const newEmail = (tag: string) => `${tag}${++emails}.${Date.now()}@example.com`;
@@ -57,7 +57,7 @@ describe.each(testDatabaseTargets())('the store console API on $name', (target) 
     const email = newEmail(role);
     await client.register(email);
     const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
-    await new ConsoleRepository().grant(server.ctx(), user.id, role, storeIds, Date.now());
+    await new StaffRepository().grant(server.ctx(), user.id, role, storeIds, Date.now());
     return client;
   };
 

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { ConsoleAuditTable, StaffInvitationsTable, StaffRoleColumn } from '../../db/tables/console.js';
-import type { DbCtx } from '../../lib/context.js';
+import type { StaffInvitationsTable, StaffRoleColumn } from '../../../db/tables/console.js';
+import type { DbCtx } from '../../../lib/context.js';
 
 export type InvitationRow = Selectable<StaffInvitationsTable>;
 export interface StaffRecord {
@@ -9,7 +9,7 @@ export interface StaffRecord {
 }
 
 /** SQL of staff roles and invitations. No rules here: the service decides who may do what. */
-export class ConsoleRepository {
+export class StaffRepository {
   async staffOf(ctx: DbCtx, userId: number): Promise<StaffRecord | undefined> {
     const member = await ctx.db
       .selectFrom('staff_members')
@@ -107,33 +107,7 @@ export class ConsoleRepository {
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
-
-  /** Records one console action (inside the action's own transaction). */
-  async audit(ctx: DbCtx, row: Insertable<ConsoleAuditTable>): Promise<void> {
-    await ctx.db.insertInto('console_audit').values(row).execute();
-  }
-
-  /** A page of a store's audit trail, newest first, with each staff member's e-mail address. */
-  async auditPage(ctx: DbCtx, storeId: number, limit: number, offset: number) {
-    return ctx.db
-      .selectFrom('console_audit')
-      .leftJoin('users', 'users.id', 'console_audit.user_id')
-      .selectAll('console_audit')
-      .select('users.email')
-      .where('console_audit.store_id', '=', storeId)
-      .orderBy('console_audit.created_at', 'desc')
-      .orderBy('console_audit.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-  }
-
-  async auditCount(ctx: DbCtx, storeId: number): Promise<number> {
-    const row = await ctx.db
-      .selectFrom('console_audit')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('store_id', '=', storeId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
 }
+
+/** A staff member with their account's name and address, as listStaff reads them. */
+export type StaffListRow = Awaited<ReturnType<StaffRepository['listStaff']>>[number];

@@ -13,12 +13,12 @@ import type {
   StoreQueryValue,
 } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../seed/seed.js';
-import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
-import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { ConsoleRepository } from './console.repository.js';
+import { seedCatalogue } from '../../../seed/seed.js';
+import { categoryIdBySlug, makeProduct, makeStore } from '../../../test/factories.js';
+import { TestClient } from '../../../test/test-client.js';
+import { type TestDatabase, testDatabaseTargets } from '../../../test/test-database.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { StaffRepository } from '../staff/staff.repository.js';
 
 let emails = 0;
 const newEmail = (tag: string) => `${tag}${++emails}.${Date.now()}@example.com`;
@@ -78,7 +78,7 @@ describe.each(testDatabaseTargets())('the marketplace admin API on $name', (targ
     const email = newEmail(role);
     await client.register(email);
     const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
-    await new ConsoleRepository().grant(server.ctx(), user.id, role, storeIds, Date.now());
+    await new StaffRepository().grant(server.ctx(), user.id, role, storeIds, Date.now());
     return { client, userId: user.id };
   };
 

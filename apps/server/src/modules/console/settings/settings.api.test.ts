@@ -15,16 +15,16 @@ import {
   VAT_NUMBER_REQUIRED_MESSAGE,
 } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoreRow } from '../../db/schema.js';
-import { abnFromBase } from '../../lib/tax-numbers.js';
-import { seedCatalogue } from '../../seed/seed.js';
-import { SYDNEY } from '../../test/checkout-fixtures.js';
-import { categoryIdBySlug, makeProduct, makeStore, SMALL_PARCEL, TEST_RATE_CARD } from '../../test/factories.js';
-import { OrderFixtures } from '../../test/order-fixtures.js';
-import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { ConsoleRepository } from './console.repository.js';
+import type { StoreRow } from '../../../db/schema.js';
+import { abnFromBase } from '../../../lib/tax-numbers.js';
+import { seedCatalogue } from '../../../seed/seed.js';
+import { SYDNEY } from '../../../test/checkout-fixtures.js';
+import { categoryIdBySlug, makeProduct, makeStore, SMALL_PARCEL, TEST_RATE_CARD } from '../../../test/factories.js';
+import { OrderFixtures } from '../../../test/order-fixtures.js';
+import { TestClient } from '../../../test/test-client.js';
+import { type TestDatabase, testDatabaseTargets } from '../../../test/test-database.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { StaffRepository } from '../staff/staff.repository.js';
 
 let emails = 0;
 const newEmail = (tag: string) => `${tag}${++emails}.${Date.now()}@example.com`;
@@ -62,7 +62,7 @@ describe.each(testDatabaseTargets())('store settings in the console on $name', (
     const client = new TestClient(server.baseUrl);
     await client.register(email);
     const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
-    await new ConsoleRepository().grant(server.ctx(), user.id, role, storeIds, Date.now());
+    await new StaffRepository().grant(server.ctx(), user.id, role, storeIds, Date.now());
     return client;
   };
 
@@ -535,7 +535,7 @@ describe.each(testDatabaseTargets())('store settings in the console on $name', (
       const client = new TestClient(uk.baseUrl);
       await client.register(email);
       const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
-      await new ConsoleRepository().grant(uk.ctx(), user.id, 'store_staff', [ukStore.id], Date.now());
+      await new StaffRepository().grant(uk.ctx(), user.id, 'store_staff', [ukStore.id], Date.now());
       const path = `/c3api/console/stores/${ukStore.id}/settings/invoice`;
       const body = {
         EntityName: 'Camden Second Hand Traders Ltd',

@@ -14,22 +14,21 @@ import {
   DISCOUNT_CODE_TAKEN_MESSAGE,
   STORE_SLUG_TAKEN_MESSAGE,
 } from '@shop/contract';
-import { inTransaction } from '../../db/unit-of-work.js';
-import type { Ctx } from '../../lib/context.js';
-import { BadRequestError, NotFoundError } from '../../lib/errors.js';
-import type { BannerSlide, BannersService } from '../banners/banners.service.js';
-import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import type { DiscountRules, PromotionsService } from '../promotions/promotions.service.js';
-import type { SiteService } from '../site/site.service.js';
-import type { StoresService } from '../stores/stores.service.js';
-import { toAdminBanner, toAdminDiscount, toAdminFlags, toAdminStore } from './admin-mapper.js';
-import { AdminStaff } from './admin-staff.js';
-import type { ConsoleRepository } from './console.repository.js';
-import type { StaffCaller } from './console.service.js';
+import { inTransaction } from '../../../db/unit-of-work.js';
+import type { Ctx } from '../../../lib/context.js';
+import { BadRequestError, NotFoundError } from '../../../lib/errors.js';
+import type { BannerSlide, BannersService } from '../../banners/banners.service.js';
+import type { CatalogueService } from '../../catalogue/catalogue.service.js';
+import type { DiscountRules, PromotionsService } from '../../promotions/promotions.service.js';
+import type { SiteService } from '../../site/site.service.js';
+import type { StoresService } from '../../stores/stores.service.js';
+import type { ConsoleAuditService } from '../audit/audit.service.js';
+import type { StaffCaller, StaffGuard } from '../staff/staff.guard.js';
+import { toAdminBanner, toAdminDiscount, toAdminFlags, toAdminStore } from './admin.mapper.js';
 
-export interface AdminConsoleDependencies {
-  guard: { requireAdmin(ctx: Ctx): Promise<StaffCaller> };
-  repository: ConsoleRepository;
+export interface ConsoleAdminDependencies {
+  guard: Pick<StaffGuard, 'requireAdmin'>;
+  audit: Pick<ConsoleAuditService, 'record'>;
   stores: StoresService;
   catalogue: Pick<CatalogueService, 'storesChanged'>;
   banners: BannersService;
@@ -42,20 +41,16 @@ export interface AdminConsoleDependencies {
 const PLACEMENT = 'home';
 
 /**
- * The marketplace admin: stores, the home carousel's banners, discount codes and feature flags.
+ * The marketplace admin: stores, the home carousel's banners, discount codes and feature flags
+ * (the Staff tab's changes are the staff service's).
  * Every call passes `requireAdmin` first (a guest 401, a customer or store staff 403); a banner or
  * code of another region, or none, is 404. Each change runs in one transaction with its line in
  * console_audit (store_id the store's for store changes, null for the marketplace's), so there is
  * an audit line exactly when something changed. Bad input is refused by the contract's schemas
  * before this runs; what only the database knows (a slug or code already taken) is a 400 here.
  */
-export class AdminConsole {
-  /** The Staff tab's changes (a member's role and stores, removal). */
-  readonly staff: AdminStaff;
-
-  constructor(private readonly deps: AdminConsoleDependencies) {
-    this.staff = new AdminStaff(deps);
-  }
+export class ConsoleAdminService {
+  constructor(private readonly deps: ConsoleAdminDependencies) {}
 
   // ---- stores ----
 
@@ -227,15 +222,7 @@ export class AdminConsole {
     action: string,
     detail: Record<string, unknown>,
   ): Promise<void> {
-    return this.deps.repository.audit(tx, {
-      store_id: storeId,
-      user_id: admin.userId,
-      action,
-      order_reference: null,
-      item_code: null,
-      detail: JSON.stringify(detail),
-      created_at: this.deps.now(),
-    });
+    return this.deps.audit.record(tx, { storeId, userId: admin.userId, action, detail });
   }
 }
 

@@ -10,14 +10,14 @@ import {
   STAFF_ONLY_MESSAGE,
 } from '@shop/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { StoreRow } from '../../db/schema.js';
-import { seedCatalogue } from '../../seed/seed.js';
-import { OrderFixtures } from '../../test/order-fixtures.js';
-import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { EWAY_TEST_CARDS } from '../payments/providers/eway/eway.sandbox.js';
-import { ConsoleRepository } from './console.repository.js';
+import type { StoreRow } from '../../../db/schema.js';
+import { seedCatalogue } from '../../../seed/seed.js';
+import { OrderFixtures } from '../../../test/order-fixtures.js';
+import { TestClient } from '../../../test/test-client.js';
+import { type TestDatabase, testDatabaseTargets } from '../../../test/test-database.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { EWAY_TEST_CARDS } from '../../payments/providers/eway/eway.sandbox.js';
+import { StaffRepository } from '../staff/staff.repository.js';
 
 let emails = 0;
 const newEmail = (tag: string) => `${tag}${++emails}.${Date.now()}@example.com`;
@@ -57,7 +57,7 @@ describe.each(testDatabaseTargets())('the store console: fulfilment on $name', (
     const email = newEmail('staff');
     await client.register(email);
     const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
-    await new ConsoleRepository().grant(server.ctx(), user.id, 'store_staff', storeIds, Date.now());
+    await new StaffRepository().grant(server.ctx(), user.id, 'store_staff', storeIds, Date.now());
     return { client, id: user.id };
   };
 

@@ -1,6 +1,6 @@
 import { CONSOLE_IMPORT_MAX_ROWS, type ImportRowError } from '@shop/contract';
-import type { NewItem } from '../catalogue/new-item.js';
-import { NewItemSchema } from '../catalogue/new-item.js';
+import type { NewItem } from '../../catalogue/new-item.js';
+import { NewItemSchema } from '../../catalogue/new-item.js';
 
 /**
  * The console's CSV import: the file's text to items the catalogue will list, or every row's

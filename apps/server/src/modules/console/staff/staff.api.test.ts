@@ -1,11 +1,11 @@
 import type { ConsoleMeValue } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../seed/seed.js';
-import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
-import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { ConsoleRepository } from './console.repository.js';
+import { seedCatalogue } from '../../../seed/seed.js';
+import { categoryIdBySlug, makeProduct, makeStore } from '../../../test/factories.js';
+import { TestClient } from '../../../test/test-client.js';
+import { type TestDatabase, testDatabaseTargets } from '../../../test/test-database.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { StaffRepository } from './staff.repository.js';
 
 let emails = 0;
 const newEmail = (tag: string) => `${tag}${++emails}.${Date.now()}@example.com`;
@@ -26,7 +26,7 @@ describe.each(testDatabaseTargets())("the admin's staff changes on $name", (targ
   let orangeItem: string;
 
   const db = () => database.handle.db;
-  const repository = new ConsoleRepository();
+  const repository = new StaffRepository();
 
   const account = async (tag: string) => {
     const client = new TestClient(server.baseUrl);

@@ -5,9 +5,9 @@ import {
   formatMoney,
   type Region,
 } from '@shop/contract';
-import { decide } from '../orders/fulfilment-machine.js';
-import { customerNameOf, toOrderAddress } from '../orders/orders.mapper.js';
-import type { OrderLineRow, OrderRow, OrderShipmentRow } from '../orders/orders.service.js';
+import { decide } from '../../orders/fulfilment-machine.js';
+import { customerNameOf, toOrderAddress } from '../../orders/orders.mapper.js';
+import type { OrderLineRow, OrderRow, OrderShipmentRow } from '../../orders/orders.service.js';
 
 /** A store's shipment of an order, with the order's fields the console shows and the shipment's lines. */
 export interface StoreShipmentView {

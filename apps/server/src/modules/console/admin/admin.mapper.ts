@@ -7,10 +7,10 @@ import {
   formatMoney,
   type Region,
 } from '@shop/contract';
-import type { BannerRow, StoreRow } from '../../db/schema.js';
-import type { DiscountCodeRow } from '../promotions/promotions.service.js';
-import type { FeatureFlagState } from '../site/site.service.js';
-import { storeAddressLines } from '../stores/stores.service.js';
+import type { BannerRow, StoreRow } from '../../../db/schema.js';
+import type { DiscountCodeRow } from '../../promotions/promotions.service.js';
+import type { FeatureFlagState } from '../../site/site.service.js';
+import { storeAddressLines } from '../../stores/stores.service.js';
 
 /** The marketplace admin's wire shapes (contract console-admin.ts) from the rows. */
 

@@ -1,5 +1,4 @@
 import {
-  type ConsoleAuditValue,
   type ConsoleDispatchBody,
   type ConsoleOrder,
   type ConsoleOrderListValue,
@@ -7,21 +6,22 @@ import {
   NO_SUCH_ITEM_MESSAGE,
   NO_SUCH_ORDER_MESSAGE,
 } from '@shop/contract';
-import type { Ctx } from '../../lib/context.js';
-import { NotFoundError } from '../../lib/errors.js';
-import { normalizePublicReference, ReferencePrefix } from '../../lib/public-reference.js';
-import type { FulfilmentHook, FulfilmentService } from '../orders/fulfilment.service.js';
-import type { OrderLineRow, OrdersService } from '../orders/orders.service.js';
-import type { PaymentsService } from '../payments/payments.service.js';
-import type { ConsoleRepository } from './console.repository.js';
-import type { StaffCaller } from './console.service.js';
-import { type StoreShipmentView, toConsoleOrder } from './console-order.mapper.js';
+import type { Ctx } from '../../../lib/context.js';
+import { NotFoundError } from '../../../lib/errors.js';
+import { normalizePublicReference, ReferencePrefix } from '../../../lib/public-reference.js';
+import type { FulfilmentHook, FulfilmentService } from '../../orders/fulfilment.service.js';
+import type { OrderLineRow, OrdersService } from '../../orders/orders.service.js';
+import type { PaymentsService } from '../../payments/payments.service.js';
+import { type ConsoleAuditService, parseDetail } from '../audit/audit.service.js';
+import type { StaffCaller, StaffGuard } from '../staff/staff.guard.js';
+import { type StoreShipmentView, toConsoleOrder } from './fulfilment.mapper.js';
 
-export interface ConsoleOrdersDependencies {
+export interface ConsoleFulfilmentDependencies {
+  guard: Pick<StaffGuard, 'requireStaff'>;
+  audit: Pick<ConsoleAuditService, 'record'>;
   orders: OrdersService;
   fulfilment: FulfilmentService;
   payments: Pick<PaymentsService, 'attemptsFor' | 'events'>;
-  now: () => number;
 }
 
 /**
@@ -33,15 +33,11 @@ export interface ConsoleOrdersDependencies {
  * another region, never confirmed or unknown is the same 404, and so is an item not in the store's
  * shipment, so staff of one store learn nothing of another's orders.
  */
-export class ConsoleOrders {
-  constructor(
-    private readonly guard: { requireStaff(ctx: Ctx, storeId: number): Promise<StaffCaller> },
-    private readonly repository: ConsoleRepository,
-    private readonly deps: ConsoleOrdersDependencies,
-  ) {}
+export class ConsoleFulfilmentService {
+  constructor(private readonly deps: ConsoleFulfilmentDependencies) {}
 
   async list(ctx: Ctx, storeId: number, query: ConsoleOrdersQuery): Promise<ConsoleOrderListValue> {
-    await this.guard.requireStaff(ctx, storeId);
+    await this.deps.guard.requireStaff(ctx, storeId);
     const { rows, total } = await this.deps.orders.storeShipments(
       ctx,
       storeId,
@@ -72,13 +68,13 @@ export class ConsoleOrders {
   }
 
   async order(ctx: Ctx, storeId: number, reference: string): Promise<ConsoleOrder> {
-    await this.guard.requireStaff(ctx, storeId);
+    await this.deps.guard.requireStaff(ctx, storeId);
     return toConsoleOrder(await this.view(ctx, storeId, reference), ctx.region);
   }
 
   /** Ready for pickup: the shopper is e-mailed once. A repeat answers the same and sends nothing. */
   async ready(ctx: Ctx, storeId: number, reference: string): Promise<ConsoleOrder> {
-    const caller = await this.guard.requireStaff(ctx, storeId);
+    const caller = await this.deps.guard.requireStaff(ctx, storeId);
     const found = await this.view(ctx, storeId, reference);
     await this.deps.fulfilment.markReadyForPickup(
       ctx,
@@ -91,7 +87,7 @@ export class ConsoleOrders {
 
   /** Collected (a pay-in-store order's payment taken at the counter is recorded). */
   async collected(ctx: Ctx, storeId: number, reference: string): Promise<ConsoleOrder> {
-    const caller = await this.guard.requireStaff(ctx, storeId);
+    const caller = await this.deps.guard.requireStaff(ctx, storeId);
     const found = await this.view(ctx, storeId, reference);
     await this.deps.fulfilment.markCollected(
       ctx,
@@ -104,7 +100,7 @@ export class ConsoleOrders {
 
   /** Dispatched with carrier, tracking number and link: the shopper is e-mailed once. */
   async dispatched(ctx: Ctx, storeId: number, reference: string, body: ConsoleDispatchBody): Promise<ConsoleOrder> {
-    const caller = await this.guard.requireStaff(ctx, storeId);
+    const caller = await this.deps.guard.requireStaff(ctx, storeId);
     const found = await this.view(ctx, storeId, reference);
     await this.deps.fulfilment.markDispatched(
       ctx,
@@ -124,7 +120,7 @@ export class ConsoleOrders {
     code: string,
     restock: boolean,
   ): Promise<ConsoleOrder> {
-    const caller = await this.guard.requireStaff(ctx, storeId);
+    const caller = await this.deps.guard.requireStaff(ctx, storeId);
     const found = await this.view(ctx, storeId, reference);
     const line = found.lines.find((l) => l.code.toUpperCase() === code.toUpperCase());
     if (!line) throw new NotFoundError(NO_SUCH_ITEM_MESSAGE);
@@ -139,40 +135,16 @@ export class ConsoleOrders {
     return this.order(ctx, storeId, found.order.reference);
   }
 
-  async auditTrail(ctx: Ctx, storeId: number, page: number, pageSize: number): Promise<ConsoleAuditValue> {
-    await this.guard.requireStaff(ctx, storeId);
-    const [rows, total] = await Promise.all([
-      this.repository.auditPage(ctx, storeId, pageSize, (page - 1) * pageSize),
-      this.repository.auditCount(ctx, storeId),
-    ]);
-    return {
-      Entries: rows.map((r) => ({
-        Id: r.id,
-        At: new Date(Number(r.created_at)).toISOString(),
-        UserId: r.user_id,
-        StaffEmail: r.email ?? '',
-        Action: r.action,
-        OrderReference: r.order_reference,
-        ItemCode: r.item_code,
-        Detail: parseDetail(r.detail),
-      })),
-      TotalCount: total,
-      Page: page,
-      PageSize: pageSize,
-    };
-  }
-
   /** The audit record of a fulfilment change, written by the fulfilment service inside its transaction. */
   private audit(caller: StaffCaller, storeId: number, action: string): FulfilmentHook {
     return async (tx, change) => {
-      await this.repository.audit(tx, {
-        store_id: storeId,
-        user_id: caller.userId,
+      await this.deps.audit.record(tx, {
+        storeId,
+        userId: caller.userId,
         action,
-        order_reference: change.order.reference,
-        item_code: change.line?.code ?? null,
-        detail: JSON.stringify(change.detail),
-        created_at: this.deps.now(),
+        orderReference: change.order.reference,
+        itemCode: change.line?.code ?? null,
+        detail: change.detail,
       });
     };
   }
@@ -207,14 +179,5 @@ export class ConsoleOrders {
       }
     }
     return failed;
-  }
-}
-
-function parseDetail(json: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(json) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
   }
 }

@@ -1,12 +1,12 @@
 import type { ConsoleItem, ConsoleItemListValue } from '@shop/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../seed/seed.js';
-import { categoryIdBySlug, makeStore } from '../../test/factories.js';
-import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { ConsoleRepository } from './console.repository.js';
+import { seedCatalogue } from '../../../seed/seed.js';
+import { categoryIdBySlug, makeStore } from '../../../test/factories.js';
+import { TestClient } from '../../../test/test-client.js';
+import { type TestDatabase, testDatabaseTargets } from '../../../test/test-database.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { StaffRepository } from '../staff/staff.repository.js';
 
 /** A PNG of one colour, base64 as the console sends it: tiny at any number of pixels. */
 const flatPng = async (width: number, height: number, background = '#c0392b') =>
@@ -57,7 +57,7 @@ describe.each(testDatabaseTargets())('pictures the store console uploads, on $na
     const email = `staff.${Date.now()}@example.com`;
     await staff.register(email);
     const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
-    await new ConsoleRepository().grant(server.ctx(), user.id, 'store_staff', [storeId], Date.now());
+    await new StaffRepository().grant(server.ctx(), user.id, 'store_staff', [storeId], Date.now());
   });
 
   afterAll(async () => {

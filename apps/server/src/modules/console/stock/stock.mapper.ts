@@ -5,9 +5,9 @@ import {
   formatMoney,
   type Region,
 } from '@shop/contract';
-import type { CategoryRow } from '../../db/schema.js';
-import { pictureVersion, productImageUrl } from '../catalogue/catalogue.mapper.js';
-import type { StockRow } from '../catalogue/catalogue.service.js';
+import type { CategoryRow } from '../../../db/schema.js';
+import { pictureVersion, productImageUrl } from '../../catalogue/catalogue.mapper.js';
+import type { StockRow } from '../../catalogue/catalogue.service.js';
 
 export function consoleStatusOf(row: Pick<StockRow, 'status' | 'withdrawn_at'>): ConsoleItemStatus {
   if (row.status === 'sold' && row.withdrawn_at) return 'withdrawn';

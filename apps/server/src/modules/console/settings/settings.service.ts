@@ -9,30 +9,31 @@ import {
   type StorePickupBody,
   type StorePostageBody,
 } from '@shop/contract';
-import type { StoreRow } from '../../db/schema.js';
-import { inTransaction } from '../../db/unit-of-work.js';
-import type { Ctx } from '../../lib/context.js';
-import { BadRequestError, HttpError } from '../../lib/errors.js';
-import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import type { InvoiceIdentity, InvoiceService } from '../invoices/invoice.service.js';
-import type { ShippingService } from '../shipping/shipping.service.js';
+import type { StoreRow } from '../../../db/schema.js';
+import { inTransaction } from '../../../db/unit-of-work.js';
+import type { Ctx } from '../../../lib/context.js';
+import { BadRequestError, HttpError } from '../../../lib/errors.js';
+import type { CatalogueService } from '../../catalogue/catalogue.service.js';
+import type { InvoiceIdentity, InvoiceService } from '../../invoices/invoice.service.js';
+import type { ShippingService } from '../../shipping/shipping.service.js';
 import {
   composeStoreAddress,
   type StoreSettingsChanges,
   type StoresService,
   storeAddressLines,
-} from '../stores/stores.service.js';
-import { ConsoleRepository } from './console.repository.js';
-import type { ConsoleService, StaffCaller } from './console.service.js';
-import { toStoreSettingsValue } from './store-settings.mapper.js';
+} from '../../stores/stores.service.js';
+import type { ConsoleAuditService } from '../audit/audit.service.js';
+import type { StaffGuard, StoreStaffCaller } from '../staff/staff.guard.js';
+import { toStoreSettingsValue } from './settings.mapper.js';
 
-export interface StoreSettingsDependencies {
+export interface ConsoleSettingsDependencies {
+  guard: Pick<StaffGuard, 'requireStaff'>;
+  audit: Pick<ConsoleAuditService, 'record'>;
   stores: StoresService;
   shipping: ShippingService;
   invoices: InvoiceService;
   /** The search index holds each store's pickup switch: it is told when one changes. */
   catalogue: Pick<CatalogueService, 'storesChanged'>;
-  now: () => number;
 }
 
 /** The invoice identity's fields as the contract names them, for the errors' field names. */
@@ -45,9 +46,8 @@ const INVOICE_FIELDS: Record<keyof InvoiceIdentity, string> = {
 };
 
 /**
- * A store's own settings in the store console (issue 14, deliverable 4). Each section is saved on
- * its own, and every save:
- * 1. passes the console's guard (ConsoleService.requireStaff: staff of the store or an admin;
+ * A store's own settings in the store console. Each section is saved on its own, and every save:
+ * 1. passes the console's guard (StaffGuard.requireStaff: staff of the store or an admin;
  *    guests 401, customers 403, anyone else's store 404);
  * 2. is parsed by the contract's schema before it gets here (400 naming the field), and checked
  *    further by the module that owns the rule (the ABN's check digits: invoices; a zone of the
@@ -59,22 +59,17 @@ const INVOICE_FIELDS: Record<keyof InvoiceIdentity, string> = {
  * The shop reads the same rows: the store page and product page (stores), checkout's pickup offer
  * and postage quotes (stores, shipping), tax invoices (stores, through the invoices module).
  */
-export class StoreSettingsConsole {
-  private readonly repository = new ConsoleRepository();
-
-  constructor(
-    private readonly guard: Pick<ConsoleService, 'requireStaff'>,
-    private readonly deps: StoreSettingsDependencies,
-  ) {}
+export class ConsoleSettingsService {
+  constructor(private readonly deps: ConsoleSettingsDependencies) {}
 
   async settings(ctx: Ctx, storeId: number): Promise<ConsoleStoreSettingsValue> {
-    const { store } = await this.guard.requireStaff(ctx, storeId);
+    const { store } = await this.deps.guard.requireStaff(ctx, storeId);
     return this.valueOf(ctx, store);
   }
 
   /** Contact, address (street, town, postcode; the state stays) and opening hours. */
   async saveDetails(ctx: Ctx, storeId: number, body: StoreDetailsBody): Promise<ConsoleStoreSettingsValue> {
-    const caller = await this.guard.requireStaff(ctx, storeId);
+    const caller = await this.deps.guard.requireStaff(ctx, storeId);
     const { store } = caller;
     // The stored address is kept as it is unless its parts change (a store made elsewhere may hold
     // it in another form): a save of the form as shown changes nothing.
@@ -111,7 +106,7 @@ export class StoreSettingsConsole {
 
   /** Pickup on or off: checkout offers (or stops offering) collection from the store at once. */
   async savePickup(ctx: Ctx, storeId: number, body: StorePickupBody): Promise<ConsoleStoreSettingsValue> {
-    const caller = await this.guard.requireStaff(ctx, storeId);
+    const caller = await this.deps.guard.requireStaff(ctx, storeId);
     const changed = changedColumns(caller.store, { pickup_disabled: body.PickupEnabled ? 0 : 1 });
     if (Object.keys(changed).length === 0) return this.valueOf(ctx, caller.store);
     const updated = await inTransaction(ctx, async (tx) => {
@@ -126,7 +121,7 @@ export class StoreSettingsConsole {
 
   /** Express, the surcharge, handling and the rate table's bands (shared tables are copied first). */
   async savePostage(ctx: Ctx, storeId: number, body: StorePostageBody): Promise<ConsoleStoreSettingsValue> {
-    const caller = await this.guard.requireStaff(ctx, storeId);
+    const caller = await this.deps.guard.requireStaff(ctx, storeId);
     await inTransaction(ctx, async (tx) => {
       const outcome = await this.deps.shipping.changeStorePostage(tx, storeId, {
         expressEnabled: body.ExpressEnabled,
@@ -160,7 +155,7 @@ export class StoreSettingsConsole {
 
   /** A store without a postage table (a new one) starts on the region's usual table; 409 when it has one. */
   async startPostage(ctx: Ctx, storeId: number): Promise<ConsoleStoreSettingsValue> {
-    const caller = await this.guard.requireStaff(ctx, storeId);
+    const caller = await this.deps.guard.requireStaff(ctx, storeId);
     await inTransaction(ctx, async (tx) => {
       const outcome = await this.deps.shipping.startStorePostage(tx, storeId);
       if (outcome === 'exists') throw new HttpError(409, POSTAGE_EXISTS_MESSAGE);
@@ -172,7 +167,7 @@ export class StoreSettingsConsole {
 
   /** The entity, ABN or VAT number, GST/VAT registration and licences the store's tax invoices print. */
   async saveInvoice(ctx: Ctx, storeId: number, body: StoreInvoiceBody): Promise<ConsoleStoreSettingsValue> {
-    const caller = await this.guard.requireStaff(ctx, storeId);
+    const caller = await this.deps.guard.requireStaff(ctx, storeId);
     const checked = this.deps.invoices.checkInvoiceIdentity(ctx.region, {
       entityName: body.EntityName,
       businessNumber: body.BusinessNumber,
@@ -214,20 +209,12 @@ export class StoreSettingsConsole {
   }
 
   /** The section's audit line, in the change's own transaction. */
-  private record(
-    tx: Ctx,
-    caller: StaffCaller & { store: StoreRow },
-    section: string,
-    detail: Record<string, unknown>,
-  ): Promise<void> {
-    return this.repository.audit(tx, {
-      store_id: caller.store.id,
-      user_id: caller.userId,
+  private record(tx: Ctx, caller: StoreStaffCaller, section: string, detail: Record<string, unknown>): Promise<void> {
+    return this.deps.audit.record(tx, {
+      storeId: caller.store.id,
+      userId: caller.userId,
       action: 'store.settings',
-      order_reference: null,
-      item_code: null,
-      detail: JSON.stringify({ section, ...detail }),
-      created_at: this.deps.now(),
+      detail: { section, ...detail },
     });
   }
 }

@@ -1,8 +1,8 @@
 import { type ConsoleStoreSettingsValue, type OpeningHoursRow, stateName, WEEKDAYS } from '@shop/contract';
-import type { StoreRow } from '../../db/schema.js';
-import type { StorePostage } from '../shipping/shipping.service.js';
-import { storeUrl } from '../stores/stores.mapper.js';
-import { storeAddressLines } from '../stores/stores.service.js';
+import type { StoreRow } from '../../../db/schema.js';
+import type { StorePostage } from '../../shipping/shipping.service.js';
+import { storeUrl } from '../../stores/stores.mapper.js';
+import { storeAddressLines } from '../../stores/stores.service.js';
 
 /** Stored store, postage and invoice identity -> the console's settings reply. Pure. */
 export function toStoreSettingsValue(

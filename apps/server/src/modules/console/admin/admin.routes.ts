@@ -18,41 +18,26 @@ import {
   ConsoleStaffMemberSchema,
 } from '@shop/contract';
 import { z } from 'zod';
-import type { Ctx } from '../../lib/context.js';
-import { type ApiRoute, defineRoute } from '../../lib/route.js';
-import { AdminConsole, type AdminConsoleDependencies } from './admin-console.js';
-import { ConsoleRepository } from './console.repository.js';
-import type { ConsoleService } from './console.service.js';
+import type { Ctx } from '../../../lib/context.js';
+import { type ApiRoute, defineRoute } from '../../../lib/route.js';
+import type { StaffGuard } from '../staff/staff.guard.js';
+import type { ConsoleStaffService } from '../staff/staff.service.js';
+import type { ConsoleAdminService } from './admin.service.js';
 
 const PRIVATE = 'no-store';
 const TAG = 'console';
 const BASE = '/c3api/console/admin';
-
-/** The marketplace admin's service, from the shop's services (the console's guard, stores, banners, ...). */
-export function adminConsoleOf(
-  services: Pick<AdminConsoleDependencies, 'stores' | 'catalogue' | 'banners' | 'promotions' | 'site'> & {
-    storeConsole: ConsoleService;
-    clock: () => number;
-  },
-): AdminConsole {
-  return new AdminConsole({
-    guard: services.storeConsole,
-    repository: new ConsoleRepository(),
-    stores: services.stores,
-    catalogue: services.catalogue,
-    banners: services.banners,
-    promotions: services.promotions,
-    site: services.site,
-    now: services.clock,
-  });
-}
 
 /**
  * The marketplace admin's calls under /c3api/console/admin: signed-in only (guests 401), then the
  * console's requireAdmin (customers and store staff 403) before the body is read, so nobody else
  * learns the admin forms' fields; each service call checks it again.
  */
-export function consoleAdminRoutes(admin: AdminConsole, guard: Pick<ConsoleService, 'requireAdmin'>): ApiRoute[] {
+export function adminRoutes(
+  admin: ConsoleAdminService,
+  staff: Pick<ConsoleStaffService, 'setStaff' | 'removeStaff'>,
+  guard: Pick<StaffGuard, 'requireAdmin'>,
+): ApiRoute[] {
   const common = {
     tag: TAG,
     auth: 'required',
@@ -172,7 +157,7 @@ export function consoleAdminRoutes(admin: AdminConsole, guard: Pick<ConsoleServi
       params: AdminStaffParamsSchema,
       body: AdminStaffBodySchema,
       value: ConsoleStaffMemberSchema,
-      handler: (ctx, { params, body }) => admin.staff.setStaff(ctx, params.userId, body),
+      handler: (ctx, { params, body }) => staff.setStaff(ctx, params.userId, body),
     }),
     defineRoute({
       ...common,
@@ -183,7 +168,7 @@ export function consoleAdminRoutes(admin: AdminConsole, guard: Pick<ConsoleServi
       params: AdminStaffParamsSchema,
       body: z.object({}).optional(),
       value: AdminRemovedValueSchema,
-      handler: (ctx, { params }) => admin.staff.removeStaff(ctx, params.userId),
+      handler: (ctx, { params }) => staff.removeStaff(ctx, params.userId),
     }),
     defineRoute({
       ...common,

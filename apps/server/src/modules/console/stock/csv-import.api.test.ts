@@ -1,11 +1,11 @@
 import type { ConsoleImportValue, ConsoleItemListValue } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../seed/seed.js';
-import { makeStore } from '../../test/factories.js';
-import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { ConsoleRepository } from './console.repository.js';
+import { seedCatalogue } from '../../../seed/seed.js';
+import { makeStore } from '../../../test/factories.js';
+import { TestClient } from '../../../test/test-client.js';
+import { type TestDatabase, testDatabaseTargets } from '../../../test/test-database.js';
+import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { StaffRepository } from '../staff/staff.repository.js';
 
 describe.each(testDatabaseTargets())('the console CSV import and spreadsheet formulas, on $name', (target) => {
   let database: TestDatabase;
@@ -31,7 +31,7 @@ describe.each(testDatabaseTargets())('the console CSV import and spreadsheet for
     const email = `importer.${Date.now()}@example.com`;
     await staff.register(email);
     const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
-    await new ConsoleRepository().grant(server.ctx(), user.id, 'store_staff', [storeId], Date.now());
+    await new StaffRepository().grant(server.ctx(), user.id, 'store_staff', [storeId], Date.now());
   });
 
   afterAll(async () => {
