@@ -1,24 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase, testDatabaseTargets } from '../test/test-database.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { sqliteTestDatabaseTarget } from '../test/test-database.js';
+import { useTestShop } from '../test/test-shop.js';
 import { OPENAPI_FILE, openApiText } from './write-openapi.cli.js';
 
 describe('OpenAPI document', () => {
-  let database: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    const target = testDatabaseTargets()[0];
-    if (!target) throw new Error('no database target');
-    database = await target.open();
-    server = await startTestServer(database);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
-  });
+  const { server } = useTestShop(sqliteTestDatabaseTarget());
 
   it('is served at /c3api/openapi.json and describes every call', async () => {
     const response = await fetch(`${server.baseUrl}/c3api/openapi.json`);

@@ -1,29 +1,20 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { sqliteTestDatabaseTarget } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 describe('product images', () => {
-  const target = testDatabaseTargets()[0];
-  let database: TestDatabase;
-  let server: TestServer;
   let code: string;
-
-  beforeAll(async () => {
-    if (!target) throw new Error('no database target');
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    const store = await makeStore(database.handle.db);
-    const category = await categoryIdBySlug(database.handle.db, 'guitars');
-    code = (await makeProduct(database.handle.db, { store_id: store.id, category_id: category, image_count: 2 })).code;
-    server = await startTestServer(database);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { server } = useTestShop(sqliteTestDatabaseTarget(), {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      const store = await makeStore(database.handle.db);
+      const category = await categoryIdBySlug(database.handle.db, 'guitars');
+      code = (await makeProduct(database.handle.db, { store_id: store.id, category_id: category, image_count: 2 }))
+        .code;
+    },
   });
 
   it.each([

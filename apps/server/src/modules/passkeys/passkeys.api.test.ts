@@ -1,10 +1,10 @@
 import type { PasskeysValue } from '@shop/contract';
 import { type CustomerIdentity, GUEST_WHOAMI, type PasskeyOptionsValue, type WhoamiValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../../test/soft-authenticator.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import {
   CEREMONY_EXPIRED_MESSAGE,
   CEREMONY_MS,
@@ -18,19 +18,11 @@ let emails = 0;
 const newEmail = () => `passkey${++emails}.${Date.now()}@example.com`;
 
 describe.each(testDatabaseTargets())('passkeys on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let clock = Date.now();
-
-  beforeAll(async () => {
-    database = await target.open();
-    // The relying party is PUBLIC_URL's host; the soft authenticator signs for that origin.
-    server = await startTestServer(database, { PUBLIC_URL: ORIGIN, TRUST_PROXY: 'true' }, { now: () => clock });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  // The relying party is PUBLIC_URL's host; the soft authenticator signs for that origin.
+  const { server } = useTestShop(target, {
+    env: { PUBLIC_URL: ORIGIN, TRUST_PROXY: 'true' },
+    server: { now: () => clock },
   });
 
   const browser = () => new TestClient(server.baseUrl);

@@ -11,31 +11,22 @@ import {
   type SavedSearchListValue,
   type VerificationValue,
 } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../seed/seed.js';
+import { describe, expect, it } from 'vitest';
 import { latestCodeFor, mailsTo as outboxTo } from '../../test/outbox.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 let emails = 0;
 const newEmail = (tag = 'saver') => `${tag}${++emails}.${Date.now()}@example.com`;
 const NO_VERIFICATION = { EmailVerificationError: null, TimeUntilUserCanReattempt: null };
 
 describe.each(testDatabaseTargets())('saved searches on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let clock = Date.now();
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    server = await startTestServer(database, { TRUST_PROXY: 'true' }, { now: () => clock });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: { products: 0, seed: 1 },
+    env: { TRUST_PROXY: 'true' },
+    server: { now: () => clock },
   });
 
   const db = () => database.handle.db;

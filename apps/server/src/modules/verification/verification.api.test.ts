@@ -6,12 +6,11 @@ import {
   VERIFICATION_CODES_PER_HOUR,
   type VerificationValue,
 } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../seed/seed.js';
+import { describe, expect, it } from 'vitest';
 import { latestCodeFor, mailsTo as outboxTo } from '../../test/outbox.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 let emails = 0;
 const newEmail = (tag = 'verify') => `${tag}${++emails}.${Date.now()}@example.com`;
@@ -23,19 +22,11 @@ const HOUR = 60 * 60 * 1000;
  * hour per address, then kind 4 with the hours to wait; a verified address needs no code again.
  */
 describe.each(testDatabaseTargets())('e-mail verification on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let clock = Date.now();
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    server = await startTestServer(database, { TRUST_PROXY: 'true' }, { now: () => clock });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: { products: 0, seed: 1 },
+    env: { TRUST_PROXY: 'true' },
+    server: { now: () => clock },
   });
 
   const db = () => database.handle.db;

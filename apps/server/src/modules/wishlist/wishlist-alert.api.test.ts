@@ -4,36 +4,29 @@ import type {
   WishlistChangeValue,
   WishlistPageValue,
 } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { latestCodeFor, mailsTo as outboxTo } from '../../test/outbox.js';
 import { readableMail, startTestSmtpServer } from '../../test/smtp-server.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { MailSender } from '../mail/mail-sender.js';
 
 let people = 0;
 
 describe.each(testDatabaseTargets())('wishlist alerts on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let storeId: number;
   let guitars: number;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    storeId = (await makeStore(database.handle.db, { name: 'Fremantle <Music>', state: 'WA' })).id;
-    guitars = await categoryIdBySlug(database.handle.db, 'guitars');
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      storeId = (await makeStore(database.handle.db, { name: 'Fremantle <Music>', state: 'WA' })).id;
+      guitars = await categoryIdBySlug(database.handle.db, 'guitars');
+    },
     // Each test client comes from its own address (sign-up is throttled per address).
-    server = await startTestServer(database, { TRUST_PROXY: 'true' });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+    env: { TRUST_PROXY: 'true' },
   });
 
   const db = () => database.handle.db;

@@ -1,10 +1,9 @@
 import type { WishlistChangeValue, WishlistMergeValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../lib/tokens.js';
-import { seedCatalogue } from '../../seed/seed.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { WISHLIST_MAX_ITEMS } from './wishlist.service.js';
 
 const CAP_MESSAGE = `A wishlist holds at most ${WISHLIST_MAX_ITEMS} items.`;
@@ -20,15 +19,14 @@ const newEmail = () => `capped${++emails}.${Date.now()}@example.com`;
  * and merges of guest wishlists racing adds. (The guest path's race is in hardening.api.test.ts.)
  */
 describe.each(testDatabaseTargets())('the customer wishlist cap under concurrency on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let codes: string[];
   let ids: Map<string, number>;
+  const { database, server } = useTestShop(target, {
+    seed: { products: 1500, seed: 21 },
+    env: { TRUST_PROXY: 'true' },
+  });
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 1500, seed: 21 });
-    server = await startTestServer(database, { TRUST_PROXY: 'true' });
     const rows = await database.handle.db
       .selectFrom('products as p')
       .innerJoin('stores as s', 's.id', 'p.store_id')
@@ -41,11 +39,6 @@ describe.each(testDatabaseTargets())('the customer wishlist cap under concurrenc
     codes = rows.map((r) => r.code);
     ids = new Map(rows.map((r) => [r.code, r.id]));
     if (codes.length < FILLED + RACERS + 10) throw new Error(`only ${codes.length} AU items in the seed`);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   const itemCount = async (wishlistId: number) =>

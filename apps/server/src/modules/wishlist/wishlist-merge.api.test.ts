@@ -1,10 +1,10 @@
 import type { WishlistChangeValue, WishlistMergeValue, WishlistSummaryValue } from '@shop/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { WishlistRepository } from './wishlist.repository.js';
 
 let emails = 0;
@@ -12,23 +12,16 @@ const newEmail = () => `merger${++emails}.${Date.now()}@example.com`;
 
 /** GET /c3api/wishlist/merge: a guest wishlist joins the signed-in customer's. */
 describe.each(testDatabaseTargets())('the wishlist merge on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let guitars: number;
   let storeId: number;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    const db = database.handle.db;
-    storeId = (await makeStore(db, { name: 'Fremantle', state: 'WA' })).id;
-    guitars = await categoryIdBySlug(db, 'guitars');
-    server = await startTestServer(database, { TRUST_PROXY: 'true' });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      const db = database.handle.db;
+      storeId = (await makeStore(db, { name: 'Fremantle', state: 'WA' })).id;
+      guitars = await categoryIdBySlug(db, 'guitars');
+    },
+    env: { TRUST_PROXY: 'true' },
   });
 
   afterEach(() => {

@@ -1,35 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { WishlistChangeValue, WishlistPageValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { WISHLIST_PAGE_SIZE, WISHLIST_SORT_OPTIONS } from './wishlist.service.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(testDatabaseTargets())('the guest wishlist on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let storeId: number;
   let guitars: number;
   let britishCode: string;
-
-  beforeAll(async () => {
-    database = await target.open();
-    const db = database.handle.db;
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    storeId = (await makeStore(db, { name: 'Fremantle', state: 'WA' })).id;
-    guitars = await categoryIdBySlug(db, 'guitars');
-    const london = await makeStore(db, { region: 'UK', state: 'LND', name: 'Soho' });
-    britishCode = (await makeProduct(db, { store_id: london.id, category_id: guitars })).code;
-    server = await startTestServer(database);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      const db = database.handle.db;
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      storeId = (await makeStore(db, { name: 'Fremantle', state: 'WA' })).id;
+      guitars = await categoryIdBySlug(db, 'guitars');
+      const london = await makeStore(db, { region: 'UK', state: 'LND', name: 'Soho' });
+      britishCode = (await makeProduct(db, { store_id: london.id, category_id: guitars })).code;
+    },
   });
 
   const item = (overrides: { price_minor?: number; title?: string; status?: 'available' | 'sold' | 'reserved' } = {}) =>
