@@ -274,6 +274,14 @@ export interface WishlistItemsTable {
   added_at: string;
 }
 
+/** Clearpay's configured order range per region, as last read from Clearpay (migration 014). */
+interface ClearpayConfigurationTable {
+  region: string;
+  minimum_minor: number;
+  maximum_minor: number;
+  fetched_at: number;
+}
+
 /** Every table. Modules added since checkout keep their table types in db/tables/<module>.ts. */
 export interface Database
   extends AddressesTables,
@@ -308,6 +316,7 @@ export interface Database
   password_resets: PasswordResetsTable;
   passkeys: PasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
+  clearpay_configuration: ClearpayConfigurationTable;
 }
 
 /** A customer's account. Times are epoch milliseconds. */
