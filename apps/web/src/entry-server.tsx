@@ -5,7 +5,7 @@
  * query options as in the browser, from the shop's own API in process (`configure`).
  */
 
-import type { ProductDetail, Region, SearchResultsValue, SiteValue } from '@shop/contract';
+import type { ProductDetail, Region, SiteValue } from '@shop/contract';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
 import { renderToStringAsync } from 'preact-render-to-string';
@@ -14,13 +14,12 @@ import { headHtml, homeHead, notFoundHead, type PageHead, productHead, searchHea
 import { preloadRoute, routeMatch, ShopProviders, ShopRoutes } from './app/router';
 import { CARD_IMAGE_SIZES, cardImageSrcSet } from './components/product-card-text';
 import { bannersQueryOptions } from './features/home/api/get-banners';
-import { popularFirstPageQueryOptions } from './features/home/api/get-popular';
+import { prefetchPopularItems } from './features/home/api/get-popular';
 import { safeUrl } from './features/home/components/banner-style';
 import { footerNoticeQueryOptions } from './features/layout/api/get-footer-notice';
 import { productQueryOptions } from './features/product/api/get-product';
 import { MAIN_SIZES } from './features/product/components/product-gallery';
-import { searchResultsQueryOptions } from './features/search/api/get-search-results';
-import { loadRestorePlan } from './features/search/use-search-results';
+import { prefetchSearchResults } from './features/search/api/get-search-results';
 import { siteSettingsQueryOptions } from './features/site/api/get-site-settings';
 import { ApiError, setApiFetch } from './lib/api-client';
 import { consentFromCookies } from './lib/consent';
@@ -140,20 +139,16 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
   if (page === 'home') {
     const [banners] = await Promise.all([
       client.fetchQuery(bannersQueryOptions()).catch(() => null),
-      client.prefetchQuery(popularFirstPageQueryOptions()),
+      prefetchPopularItems(client),
     ]);
     // The first banner's picture is what a phone paints largest above the fold.
     const picture = safeUrl(banners?.Banners[0]?.BackgroundImageUrl);
     if (picture) preloadImage = { href: picture, srcset: null, sizes: null };
     head = homeHead(request.origin, region);
   } else if (page === 'search') {
-    let last = null;
-    await loadRestorePlan(url.searchParams, async (params) => {
-      last = await client.fetchQuery(searchResultsQueryOptions(params));
-      return last;
-    }).catch(() => undefined);
+    const last = await prefetchSearchResults(client, url.searchParams);
     head = searchHead(request.origin, url.searchParams, last);
-    const first = (last as SearchResultsValue | null)?.ProductList.ProductListItems[0]?.ImageUrl;
+    const first = last?.ProductList.ProductListItems[0]?.ImageUrl;
     if (first) preloadImage = { href: first, srcset: cardImageSrcSet(first), sizes: CARD_IMAGE_SIZES };
   } else if (page === 'product') {
     let code = '';

@@ -1,5 +1,5 @@
 import { PageSize, type SimilarValue } from '@shop/contract';
-import { useEffect, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
 export function similarPath(code: string, numberOfResults: number): string {
@@ -16,26 +16,34 @@ export async function getSimilarItems(code: string, signal?: AbortSignal): Promi
   return value;
 }
 
+export function similarItemsQueryOptions(code: string) {
+  return queryOptions({
+    queryKey: ['product', 'similar', code],
+    queryFn: ({ signal }) => getSimilarItems(code, signal),
+  });
+}
+
 export type SimilarState = { status: 'loading' } | { status: 'error' } | { status: 'done'; value: SimilarValue };
+
+const LOADING: SimilarState = { status: 'loading' };
+const FAILED: SimilarState = { status: 'error' };
 
 /**
  * The similar items of `code`, asked for once `wanted` is true (the section near the screen: it is
  * below the fold on every screen, and asking with the page put a request and the render of 16
- * cards in the middle of the page's load, issue 13). Loading until then.
+ * cards in the middle of the page's load). Loading until then. Another item's answer is
+ * never shown for this one; the answer is forgotten once the page leaves the item, and a later
+ * visit asks again.
  */
 export function useSimilarItems(code: string, wanted = true): SimilarState {
-  const [state, setState] = useState<SimilarState>({ status: 'loading' });
-  useEffect(() => {
-    // Another item's answer is never shown for this one, asked for yet or not.
-    setState((current) => (current.status === 'loading' ? current : { status: 'loading' }));
-    if (!wanted) return;
-    const controller = new AbortController();
-    getSimilarItems(code, controller.signal)
-      .then((value) => setState({ status: 'done', value }))
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      });
-    return () => controller.abort();
-  }, [code, wanted]);
-  return state;
+  const query = useQuery({
+    ...similarItemsQueryOptions(code),
+    enabled: wanted,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+  if (query.isFetching || query.isPending) return LOADING;
+  if (query.isError) return FAILED;
+  return { status: 'done', value: query.data };
 }

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubIntersectionObserver } from '../../../test/intersection-observer';
 import { makeItem } from '../../../test/product-fixtures';
+import { withQueryClient } from '../../../test/query-wrapper';
 import { SIMILAR_ERROR, SimilarItems } from './similar-items';
 
 // The carousel's chunk cannot be loaded (the connection dropped after the page arrived).
@@ -37,10 +38,12 @@ describe('SimilarItems without its carousel', () => {
   it('says the items could not be shown, and the rest of the page stays', async () => {
     const observer = stubIntersectionObserver();
     render(
-      <MemoryRouter>
-        <p>The product page</p>
-        <SimilarItems code="SH0000001" searchUrl="/search-results?query=phone" />
-      </MemoryRouter>,
+      withQueryClient(
+        <MemoryRouter>
+          <p>The product page</p>
+          <SimilarItems code="SH0000001" searchUrl="/search-results?query=phone" />
+        </MemoryRouter>,
+      ),
     );
     act(() => observer.report(true));
     expect(await screen.findByText(SIMILAR_ERROR)).toBeTruthy();

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubIntersectionObserver } from '../../../test/intersection-observer';
 import { makeItem } from '../../../test/product-fixtures';
+import { withQueryClient } from '../../../test/query-wrapper';
 import { SimilarItems } from './similar-items';
 
 let asked: string[];
@@ -34,9 +35,11 @@ describe('SimilarItems', () => {
   it('asks for the similar items only once the section comes near the screen', async () => {
     const observer = stubIntersectionObserver();
     render(
-      <MemoryRouter>
-        <SimilarItems code="SH0000001" searchUrl="/search-results?query=phone" />
-      </MemoryRouter>,
+      withQueryClient(
+        <MemoryRouter>
+          <SimilarItems code="SH0000001" searchUrl="/search-results?query=phone" />
+        </MemoryRouter>,
+      ),
     );
     // Long enough for the request to have gone had it been made with the page.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -55,9 +58,11 @@ describe('SimilarItems', () => {
     items = [makeItem({ Code: 'SH0000002', Title: 'Nokia G60 Purple' })];
     const observer = stubIntersectionObserver();
     render(
-      <MemoryRouter>
-        <SimilarItems code="SH0000001" searchUrl="/search-results?query=phone" />
-      </MemoryRouter>,
+      withQueryClient(
+        <MemoryRouter>
+          <SimilarItems code="SH0000001" searchUrl="/search-results?query=phone" />
+        </MemoryRouter>,
+      ),
     );
     act(() => observer.report(true));
     const list = await screen.findByRole('list', { name: 'Similar items' });

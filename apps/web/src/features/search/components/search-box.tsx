@@ -2,9 +2,9 @@ import { SUGGESTION_MIN_LENGTH } from '@shop/contract';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSiteSettings } from '../../../lib/site-settings';
+import { useSuggestions } from '../api/get-suggestions';
 import { inLayout, type SearchLayout, submittedSearch } from '../search-form';
 import { moveActive, suggestionGroups } from '../suggestions';
-import { useSuggestions } from '../use-suggestions';
 import { CategoryMenu } from './category-menu';
 import '../search-bar.css';
 

@@ -9,6 +9,7 @@ import { useSiteSettings } from '../../../lib/site-settings';
 import { useRendersServerHtml } from '../../../lib/ssr-state';
 import { throttle } from '../../../lib/throttle';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { hasMore, useSearchResults } from '../api/get-search-results';
 import {
   applyRememberedLocation,
   canApply,
@@ -22,7 +23,6 @@ import {
   searchKey,
   searchPath,
 } from '../search-form';
-import { hasMore, useSearchResults } from '../use-search-results';
 import { RefinePanel } from './refine-panel';
 import { BackToTop, Breadcrumbs, LoadMore, PageTiles, PlaceholderCards, SearchPills } from './result-parts';
 import { FOCUS_SEARCH_STATE } from './search-box';
