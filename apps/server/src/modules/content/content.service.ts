@@ -1,9 +1,8 @@
-import type { ContentListItem, HelpPageValue, Region } from '@shop/contract';
+import type { HelpPageValue, Region } from '@shop/contract';
 import type { ContentPageRow } from '../../db/schema.js';
 import type { Ctx } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
-import { TextIndex } from '../search/text-index.js';
 import { ContentRepository } from './content.repository.js';
 
 /** How long a content index is trusted before it is read again; pages change rarely. */
@@ -13,25 +12,37 @@ export function contentUrl(page: Pick<ContentPageRow, 'content_type' | 'slug'>):
   return page.content_type === 'StorePage' ? `/stores/${page.slug}` : `/help/${page.slug}`;
 }
 
-/** Store pages and help articles, and finding them by text for the search page's Pages tab. */
+/** A store page or help article as other modules see it (the search page's Pages tab). */
+export interface ContentPage {
+  contentType: 'StorePage' | 'ContentPage';
+  slug: string;
+  /** Where the shop shows it: /stores/{slug} or /help/{slug}. */
+  url: string;
+  displayName: string;
+  name: string;
+  description: string;
+}
+
+/** Store pages and help articles of the region, read again at most once a minute. */
 export class ContentService {
   private readonly repository = new ContentRepository();
-  private cache: { at: number; region: Region; pages: ContentPageRow[]; index: TextIndex } | null = null;
+  private cache: { at: number; region: Region; rows: ContentPageRow[]; pages: readonly ContentPage[] } | null = null;
 
   private async loaded(ctx: Ctx) {
     if (this.cache && this.cache.region === ctx.region && Date.now() - this.cache.at < REFRESH_MS) return this.cache;
-    const pages = await this.repository.listByRegion(ctx, ctx.region);
-    const index = new TextIndex();
-    for (const page of pages) {
-      index.add([
-        { text: page.display_name, weight: 3 },
-        { text: page.name, weight: 2 },
-        { text: page.description, weight: 1 },
-      ]);
-    }
-    index.finish();
-    this.cache = { at: Date.now(), region: ctx.region, pages, index };
+    const rows = await this.repository.listByRegion(ctx, ctx.region);
+    const pages = rows.map(toContentPage);
+    this.cache = { at: Date.now(), region: ctx.region, rows, pages };
     return this.cache;
+  }
+
+  /**
+   * The region's pages in a stable order. The same array comes back until the pages are read
+   * again, so a caller may keep what it builds from them (the search module's text index) for as
+   * long as the array is the same.
+   */
+  async pages(ctx: Ctx): Promise<readonly ContentPage[]> {
+    return (await this.loaded(ctx)).pages;
   }
 
   /** A region's short notice (such as the footer's warning about borrowing) as sanitised HTML. */
@@ -43,8 +54,8 @@ export class ContentService {
 
   /** A help page of this region by its slug (store pages have their own route); 404 otherwise. */
   async helpPage(ctx: Ctx, slug: string): Promise<HelpPageValue> {
-    const { pages } = await this.loaded(ctx);
-    const page = pages.find((p) => p.content_type === 'ContentPage' && p.slug === slug);
+    const { rows } = await this.loaded(ctx);
+    const page = rows.find((p) => p.content_type === 'ContentPage' && p.slug === slug);
     if (!page) throw new NotFoundError(`No help page ${slug}`);
     return {
       Slug: page.slug,
@@ -57,30 +68,15 @@ export class ContentService {
   invalidate(): void {
     this.cache = null;
   }
+}
 
-  async search(
-    ctx: Ctx,
-    text: string,
-    offset: number,
-    limit: number,
-  ): Promise<{ items: ContentListItem[]; total: number }> {
-    if (!text.trim()) return { items: [], total: 0 };
-    const { pages, index } = await this.loaded(ctx);
-    const match = index.match(text);
-    const ranked = [...match.docs].sort((a, b) => (match.scores[b] ?? 0) - (match.scores[a] ?? 0) || a - b);
-    const items = ranked.slice(offset, offset + limit).flatMap((doc) => {
-      const page = pages[doc];
-      if (!page) return [];
-      return [
-        {
-          ContentType: page.content_type,
-          Url: contentUrl(page),
-          DisplayName: page.display_name,
-          Name: page.name,
-          Description: page.description,
-        },
-      ];
-    });
-    return { items, total: ranked.length };
-  }
+function toContentPage(row: ContentPageRow): ContentPage {
+  return {
+    contentType: row.content_type,
+    slug: row.slug,
+    url: contentUrl(row),
+    displayName: row.display_name,
+    name: row.name,
+    description: row.description,
+  };
 }

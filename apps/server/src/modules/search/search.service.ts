@@ -18,6 +18,7 @@ import type { Ctx } from '../../lib/context.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { ContentService } from '../content/content.service.js';
 import { type CatalogueIndex, Flag, PRICE_BANDS, type ValueDictionary } from './catalogue-index.js';
+import { ContentSearch } from './content-search.js';
 import { type EngineQuery, type EngineResult, type PriceRange, runSearch, type SortKey } from './search-engine.js';
 import type { SearchIndexHolder } from './search-index.holder.js';
 
@@ -149,12 +150,16 @@ export function toEngineQuery(
 
 /** The search page's API: text and facet search over the region's items, shaped as the spec's reply. */
 export class SearchService {
+  private readonly contentSearch: ContentSearch;
+
   constructor(
     private readonly region: Region,
     private readonly holder: SearchIndexHolder,
     private readonly catalogue: CatalogueService,
-    private readonly content: ContentService,
-  ) {}
+    content: Pick<ContentService, 'pages'>,
+  ) {
+    this.contentSearch = new ContentSearch(content);
+  }
 
   async search(ctx: Ctx, query: SearchResultsQuery): Promise<SearchResultsValue> {
     const index = await this.holder.current();
@@ -164,7 +169,7 @@ export class SearchService {
     const productIds = result.docs.map((doc) => index.productId[doc] as number);
     const [items, content] = await Promise.all([
       this.catalogue.productCards(ctx, productIds, 'Search Results'),
-      this.content.search(ctx, text, (page - 1) * pageSize, pageSize),
+      this.contentSearch.search(ctx, text, (page - 1) * pageSize, pageSize),
     ]);
     return {
       ProductList: { ProductListItems: items, ProductListItemCount: result.total },
