@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../lib/context.js';
 import { Random } from '../../seed/random.js';
-import { seedCatalogue } from '../../seed/seed.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { StoresService } from '../stores/stores.service.js';
 import { CatalogueIndex, PRICE_BANDS } from './catalogue-index.js';
@@ -112,15 +112,13 @@ function compare(a: CatalogueIndex, b: CatalogueIndex, queries: EngineQuery[]): 
 }
 
 describe.each(testDatabaseTargets())('the search index snapshot on $name', (target) => {
-  let database: TestDatabase;
   let dir: string;
   let built: CatalogueIndex;
   let file: string;
   let builtSize = 0;
+  const { database } = useTestShop(target, { seed: { products: 2500, seed: 41 }, server: false });
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 2500, seed: 41 });
     const ctx = systemContext(database.handle, 'AU');
     const stores = new StoresService();
     const holder = new SearchIndexHolder(ctx, new CatalogueService(stores, async () => undefined), stores);
@@ -131,9 +129,8 @@ describe.each(testDatabaseTargets())('the search index snapshot on $name', (targ
     await writeSnapshotFile(file, built.toSnapshot(), { productId: null, changedAt: 'then' }, nextTurn);
   }, 120_000);
 
-  afterAll(async () => {
+  afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
-    await database?.dispose();
   });
 
   const load = async () => {

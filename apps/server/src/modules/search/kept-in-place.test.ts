@@ -1,10 +1,10 @@
 import { SearchResultsQuerySchema } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../lib/context.js';
 import { Random } from '../../seed/random.js';
-import { seedCatalogue } from '../../seed/seed.js';
 import { countsByKey, readReferenceCatalogue } from '../../test/reference-catalogue.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { StoresService } from '../stores/stores.service.js';
 import { type CatalogueIndex, PRICE_BANDS } from './catalogue-index.js';
@@ -34,23 +34,17 @@ const BATCHES = [1, 1, 3, 10, 1, 32, 33, 5, 100, 2, 60, 1, 20, 80, 7, 200];
 const QUERIES = 600;
 
 describe.each(testDatabaseTargets())('facet bitmaps and sort orders kept in place, on $name', (target) => {
-  let database: TestDatabase;
   let index: CatalogueIndex;
   let catalogue: ReferenceCatalogue;
+  const { database } = useTestShop(target, { seed: { products: PRODUCTS, seed: 15 }, server: false });
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: PRODUCTS, seed: 15 });
     const ctx = systemContext(database.handle, 'AU');
     const stores = new StoresService();
     const holder = new SearchIndexHolder(ctx, new CatalogueService(stores, async () => undefined), stores);
     index = await holder.current();
     catalogue = await readReferenceCatalogue(database, 'AU');
   }, 120_000);
-
-  afterAll(async () => {
-    await database?.dispose();
-  });
 
   it('equal a build from scratch after every batch of random writes, and answer like the scan and the reference', () => {
     // In use before the writes begin, so that every write goes through the in-place path.

@@ -1,11 +1,12 @@
 import { type Region, SearchResultsQuerySchema, statesOf } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../lib/context.js';
 import { slugify } from '../../lib/slug.js';
 import { Random } from '../../seed/random.js';
 import { seedCatalogue } from '../../seed/seed.js';
 import { countsByKey, readReferenceCatalogue } from '../../test/reference-catalogue.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { ContentService } from '../content/content.service.js';
 import { StoresService } from '../stores/stores.service.js';
@@ -39,16 +40,19 @@ const QUERIES_PER_REGION = 1500;
 const DIGESTS_PER_REGION = 150;
 
 describe.each(testDatabaseTargets())('the search engine against a plain reference, on $name', (target) => {
-  let database: TestDatabase;
   const regions = new Map<
     Region,
     { index: CatalogueIndex; reference: ReferenceSearch; service: SearchService; catalogue: ReferenceCatalogue }
   >();
+  const { database } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: PRODUCTS, seed: CATALOGUE_SEED });
+      await listSomeInBulk(database);
+    },
+    server: false,
+  });
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: PRODUCTS, seed: CATALOGUE_SEED });
-    await listSomeInBulk(database);
     for (const region of ['AU', 'UK'] as const) {
       const ctx = systemContext(database.handle, region);
       const stores = new StoresService();
@@ -63,10 +67,6 @@ describe.each(testDatabaseTargets())('the search engine against a plain referenc
       });
     }
   }, 120_000);
-
-  afterAll(async () => {
-    await database?.dispose();
-  });
 
   it.each(['AU', 'UK'] as const)(
     'gives the reference’s items, totals and facet counts for %s random search-page queries',

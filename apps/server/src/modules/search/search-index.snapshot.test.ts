@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../lib/context.js';
 import { seedCatalogue } from '../../seed/seed.js';
 import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer } from '../../test/test-server.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { StoresService } from '../stores/stores.service.js';
 import type { CatalogueIndex } from './catalogue-index.js';
@@ -19,17 +20,11 @@ import { SearchIndexHolder } from './search-index.holder.js';
  */
 
 describe.each(testDatabaseTargets())('the search index starting from its snapshot on $name', (target) => {
-  let database: TestDatabase;
   let file: string;
+  const { database } = useTestShop(target, { seed: { products: 400, seed: 12 }, server: false });
 
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 400, seed: 12 });
+  beforeAll(() => {
     file = snapshotPath(database.dataDir, 'AU');
-  }, 60_000);
-
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   /** A holder on `on` (this database unless given), started: its index, how it loaded and what it said. */

@@ -1,57 +1,50 @@
 import type { PredictiveValue, SearchResultsValue, StoreQueryValue } from '@shop/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { startTestServer } from '../../test/test-server.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 const PRODUCTS = 1500;
 
 describe.each(testDatabaseTargets())('search API on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let soldCode: string;
   let reservedCode: string;
   let widget: { id: number; code: string };
-
-  beforeAll(async () => {
-    database = await target.open();
-    const db = database.handle.db;
-    await seedCatalogue(database.handle, { products: PRODUCTS, seed: 11 });
-    const store = await makeStore(db, { state: 'TAS', name: 'Testville' });
-    const gadgets = await categoryIdBySlug(db, 'phone-accessories');
-    widget = await makeProduct(db, {
-      store_id: store.id,
-      category_id: gadgets,
-      title: 'Zorblax Quantum Widget',
-      brand: 'Zorblax',
-      price_minor: 123456,
-    });
-    soldCode = (
-      await makeProduct(db, {
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      const db = database.handle.db;
+      await seedCatalogue(database.handle, { products: PRODUCTS, seed: 11 });
+      const store = await makeStore(db, { state: 'TAS', name: 'Testville' });
+      const gadgets = await categoryIdBySlug(db, 'phone-accessories');
+      widget = await makeProduct(db, {
         store_id: store.id,
         category_id: gadgets,
-        title: 'Zorblax Sold Gizmo',
+        title: 'Zorblax Quantum Widget',
         brand: 'Zorblax',
-        status: 'sold',
-      })
-    ).code;
-    reservedCode = (
-      await makeProduct(db, {
-        store_id: store.id,
-        category_id: gadgets,
-        title: 'Zorblax Reserved Gizmo',
-        brand: 'Zorblax',
-        status: 'reserved',
-      })
-    ).code;
-    server = await startTestServer(database);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+        price_minor: 123456,
+      });
+      soldCode = (
+        await makeProduct(db, {
+          store_id: store.id,
+          category_id: gadgets,
+          title: 'Zorblax Sold Gizmo',
+          brand: 'Zorblax',
+          status: 'sold',
+        })
+      ).code;
+      reservedCode = (
+        await makeProduct(db, {
+          store_id: store.id,
+          category_id: gadgets,
+          title: 'Zorblax Reserved Gizmo',
+          brand: 'Zorblax',
+          status: 'reserved',
+        })
+      ).code;
+    },
   });
 
   async function search(params: string): Promise<SearchResultsValue> {

@@ -1,21 +1,12 @@
 import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../seed/seed.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { type IndexedProductRow, SearchRepository } from './search.repository.js';
 
 describe.each(testDatabaseTargets())('search repository on $name', (target) => {
-  let database: TestDatabase;
+  const { database } = useTestShop(target, { seed: { products: 1200, seed: 3 }, server: false });
   const repository = new SearchRepository();
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 1200, seed: 3 });
-  });
-
-  afterAll(async () => {
-    await database?.dispose();
-  });
 
   /** The plain reading of "the region's items in id order", all at once. */
   async function reference(region: 'AU' | 'UK'): Promise<IndexedProductRow[]> {

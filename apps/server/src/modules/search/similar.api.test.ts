@@ -1,63 +1,55 @@
 import type { SimilarValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 describe.each(testDatabaseTargets())('similar items on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   const code: Record<string, string> = {};
-
-  beforeAll(async () => {
-    database = await target.open();
-    const db = database.handle.db;
-    // Categories and stores only: the fixtures below are the whole catalogue.
-    await seedCatalogue(database.handle, { products: 0, seed: 2 });
-    const sydney = await makeStore(db, { state: 'NSW', name: 'Sydney', latitude: -33.87, longitude: 151.21 });
-    const parramatta = await makeStore(db, { state: 'NSW', name: 'Parramatta', latitude: -33.81, longitude: 151.0 });
-    const brisbane = await makeStore(db, { state: 'QLD', name: 'Brisbane', latitude: -27.47, longitude: 153.03 });
-    const perth = await makeStore(db, { state: 'WA', name: 'Perth', latitude: -31.95, longitude: 115.86 });
-    const london = await makeStore(db, {
-      region: 'UK',
-      state: 'LND',
-      name: 'Camden',
-      latitude: 51.54,
-      longitude: -0.14,
-    });
-    const cameras = await categoryIdBySlug(db, 'digital-cameras');
-    const lenses = await categoryIdBySlug(db, 'lenses');
-    const make = async (key: string, storeId: number, brand: string, extra: object = {}) => {
-      code[key] = (
-        await makeProduct(db, {
-          store_id: storeId,
-          category_id: cameras,
-          brand,
-          title: `${brand} camera ${key}`,
-          listed_at: '2026-05-01T00:00:00.000Z',
-          ...extra,
-        })
-      ).code;
-    };
-    await make('item', sydney.id, 'Canon');
-    await make('soldItem', parramatta.id, 'Nikon', { status: 'sold' });
-    await make('canonPerth', perth.id, 'Canon');
-    await make('canonBrisbane', brisbane.id, 'Canon');
-    await make('nikonSydneyOld', sydney.id, 'Nikon', { listed_at: '2026-01-01T00:00:00.000Z' });
-    await make('nikonSydneyNew', sydney.id, 'Nikon', { listed_at: '2026-06-01T00:00:00.000Z' });
-    await make('sonyParramatta', parramatta.id, 'Sony');
-    await make('fujiPerth', perth.id, 'Fujifilm');
-    await make('canonSold', sydney.id, 'Canon', { status: 'sold' });
-    await make('canonReserved', sydney.id, 'Canon', { status: 'reserved' });
-    await make('canonLondon', london.id, 'Canon');
-    code.lens = (await makeProduct(db, { store_id: sydney.id, category_id: lenses, brand: 'Canon' })).code;
-    server = await startTestServer(database);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      const db = database.handle.db;
+      // Categories and stores only: the fixtures below are the whole catalogue.
+      await seedCatalogue(database.handle, { products: 0, seed: 2 });
+      const sydney = await makeStore(db, { state: 'NSW', name: 'Sydney', latitude: -33.87, longitude: 151.21 });
+      const parramatta = await makeStore(db, { state: 'NSW', name: 'Parramatta', latitude: -33.81, longitude: 151.0 });
+      const brisbane = await makeStore(db, { state: 'QLD', name: 'Brisbane', latitude: -27.47, longitude: 153.03 });
+      const perth = await makeStore(db, { state: 'WA', name: 'Perth', latitude: -31.95, longitude: 115.86 });
+      const london = await makeStore(db, {
+        region: 'UK',
+        state: 'LND',
+        name: 'Camden',
+        latitude: 51.54,
+        longitude: -0.14,
+      });
+      const cameras = await categoryIdBySlug(db, 'digital-cameras');
+      const lenses = await categoryIdBySlug(db, 'lenses');
+      const make = async (key: string, storeId: number, brand: string, extra: object = {}) => {
+        code[key] = (
+          await makeProduct(db, {
+            store_id: storeId,
+            category_id: cameras,
+            brand,
+            title: `${brand} camera ${key}`,
+            listed_at: '2026-05-01T00:00:00.000Z',
+            ...extra,
+          })
+        ).code;
+      };
+      await make('item', sydney.id, 'Canon');
+      await make('soldItem', parramatta.id, 'Nikon', { status: 'sold' });
+      await make('canonPerth', perth.id, 'Canon');
+      await make('canonBrisbane', brisbane.id, 'Canon');
+      await make('nikonSydneyOld', sydney.id, 'Nikon', { listed_at: '2026-01-01T00:00:00.000Z' });
+      await make('nikonSydneyNew', sydney.id, 'Nikon', { listed_at: '2026-06-01T00:00:00.000Z' });
+      await make('sonyParramatta', parramatta.id, 'Sony');
+      await make('fujiPerth', perth.id, 'Fujifilm');
+      await make('canonSold', sydney.id, 'Canon', { status: 'sold' });
+      await make('canonReserved', sydney.id, 'Canon', { status: 'reserved' });
+      await make('canonLondon', london.id, 'Canon');
+      code.lens = (await makeProduct(db, { store_id: sydney.id, category_id: lenses, brand: 'Canon' })).code;
+    },
   });
 
   async function similar(query: string): Promise<SimilarValue> {
