@@ -1,0 +1,154 @@
+import type { Region } from '@shop/contract';
+import type { ReactNode } from 'react';
+import { Notice } from '../../../components/notice';
+import { ProductCard } from '../../../components/product-card';
+import { formatCount } from '../../../lib/format-count';
+import { HydrateLater } from '../../../lib/hydrate-later';
+import { hasMore, type SearchData } from '../api/get-search-results';
+import type { SearchLayout } from '../search-form';
+import { LoadMore, PageTiles, PlaceholderCards, SearchPills } from './result-parts';
+import type { Tab } from './search-header';
+
+/** Cards in the first row of a desktop grid: their pictures load first (the page's largest paint). */
+const FIRST_ROW = 4;
+
+/** Cards hydrated in one task while the page hydrates, after the results: a phone's row. */
+const CARDS_PER_TURN = 2;
+
+export const EMPTY_TEXT =
+  'No results! Consider adjusting your filters, changing your search terms or browsing in a different product category.';
+
+export function countText(n: number): string {
+  return `${formatCount(n)} ${n === 1 ? 'result' : 'results'}`;
+}
+
+/** The Products tab's body: loading, the error, the empty state with its two ways out, or the cards. */
+function ProductResults({
+  data,
+  layout,
+  region,
+  tab,
+  productCount,
+  onLoadMore,
+  onClearAll,
+  onStartNewSearch,
+}: {
+  data: SearchData;
+  layout: SearchLayout;
+  region: Region;
+  tab: Tab;
+  productCount: number;
+  onLoadMore: () => void;
+  onClearAll: () => void;
+  onStartNewSearch: () => void;
+}) {
+  if (data.status === 'loading') {
+    return (
+      <>
+        <p className="visually-hidden" role="status">
+          Loading results...
+        </p>
+        <PlaceholderCards layout={layout} />
+      </>
+    );
+  }
+  if (data.status === 'error') {
+    return <Notice kind="error">{data.error || 'Sorry, the search could not be completed.'}</Notice>;
+  }
+  // No products: the empty state (on the Products tab when pages were found).
+  if (productCount === 0) {
+    return (
+      <div className="search-empty">
+        <p>{EMPTY_TEXT}</p>
+        <div className="search-empty__actions">
+          <button type="button" className="search-button" onClick={onClearAll}>
+            Clear all filters
+          </button>
+          <button type="button" className="search-button search-button--secondary" onClick={onStartNewSearch}>
+            Start a new search
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="visually-hidden" role="status">
+        {`Showing ${formatCount(data.products.length)} of ${countText(productCount)}`}
+      </p>
+      <h2 className="visually-hidden">Products</h2>
+      {data.products.length > 0 ? (
+        <ul className={`search-results__list search-results__list--${layout}`} aria-label="Items">
+          {data.products.map((item, index) => (
+            <li key={item.Code}>
+              {/* Each card hydrates after the results, two per task (the first row's with the
+                  results was a task of 160 ms at a phone's speed). */}
+              <HydrateLater name={`search-cards-${Math.floor(index / CARDS_PER_TURN)}`}>
+                <ProductCard item={item} region={region} layout={layout} priority={index < FIRST_ROW} />
+              </HydrateLater>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <LoadMore
+        more={hasMore(data, 'products')}
+        loading={data.loadingMore}
+        error={data.loadMoreError}
+        auto={layout === 'list' && tab === 'products'}
+        onLoad={onLoadMore}
+      />
+    </>
+  );
+}
+
+/** The refine panel beside the products (pills above them), each hydrated after the page's main pass. */
+export function ProductsArea({
+  refinePanel,
+  ...results
+}: { refinePanel: ReactNode } & Parameters<typeof ProductResults>[0]) {
+  const { data, layout } = results;
+  return (
+    <div className="search-layout">
+      {/* Drawn by the server, the panel and the results each hydrate in a task after the page's
+          main pass (the panel's groups and the results' further cards in tasks after that). */}
+      <HydrateLater name="refine-panel">{refinePanel}</HydrateLater>
+      <HydrateLater name="search-main">
+        <div className="search-main">
+          {data.value && data.status === 'done' ? <SearchPills pills={data.value.SearchPills} layout={layout} /> : null}
+          <div className="search-results" aria-busy={data.status === 'loading'}>
+            <ProductResults {...results} />
+          </div>
+        </div>
+      </HydrateLater>
+    </div>
+  );
+}
+
+/** The Pages tab's tiles, with their own Load More. */
+export function PagesPanel({
+  id,
+  hidden,
+  data,
+  auto,
+  onLoadMore,
+}: {
+  id: string;
+  hidden: boolean;
+  data: SearchData;
+  auto: boolean;
+  onLoadMore: () => void;
+}) {
+  return (
+    <div role="tabpanel" id={`${id}-panel-pages`} aria-labelledby={`${id}-tab-pages`} hidden={hidden}>
+      <h2 className="visually-hidden">Pages</h2>
+      <PageTiles items={data.content} />
+      <LoadMore
+        more={hasMore(data, 'pages')}
+        loading={data.loadingMore}
+        error={data.loadMoreError}
+        auto={auto}
+        onLoad={onLoadMore}
+      />
+    </div>
+  );
+}
