@@ -33,10 +33,15 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { ADD_VIEWS_JOB, CatalogueService } from './modules/catalogue/catalogue.service.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
+import { clearpayRoutes } from './modules/checkout/clearpay-payment.routes.js';
+import { ewayRoutes } from './modules/checkout/eway-payment.routes.js';
 import { FinishPaymentFlow } from './modules/checkout/finish-payment.flow.js';
+import { globalpayRoutes } from './modules/checkout/globalpay-payment.routes.js';
 import { HoldExpiry } from './modules/checkout/holds.js';
 import { PaymentReconciler } from './modules/checkout/payment-reconciler.js';
+import { paypalRoutes } from './modules/checkout/paypal-payment.routes.js';
 import { DEFAULT_HOLDS, PlaceOrderFlow } from './modules/checkout/place-order.flow.js';
+import { postageRoutes } from './modules/checkout/postage.routes.js';
 import { ConsoleAdminService } from './modules/console/admin/admin.service.js';
 import { ConsoleAuditService } from './modules/console/audit/audit.service.js';
 import { type StoreConsoleServices, storeConsoleRoutes } from './modules/console/console.routes.js';
@@ -67,11 +72,7 @@ import { passkeyRoutes } from './modules/passkeys/passkeys.routes.js';
 import { PasskeysService } from './modules/passkeys/passkeys.service.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
-import { clearpayRoutes } from './modules/payments/providers/clearpay/clearpay.routes.js';
-import { ewayRoutes } from './modules/payments/providers/eway/eway.routes.js';
 import { GenericProvider } from './modules/payments/providers/generic/generic.provider.js';
-import { globalpayRoutes } from './modules/payments/providers/globalpay/globalpay.routes.js';
-import { paypalRoutes } from './modules/payments/providers/paypal/paypal.routes.js';
 import { PromotionsService } from './modules/promotions/promotions.service.js';
 import { digestRoutes } from './modules/saved-searches/digest.routes.js';
 import { DigestService } from './modules/saved-searches/digest.service.js';
@@ -86,7 +87,6 @@ import { SearchService } from './modules/search/search.service.js';
 import { SearchIndexHolder } from './modules/search/search-index.holder.js';
 import { SimilarService } from './modules/search/similar.service.js';
 import { type Clock, SESSION_COOKIE, SessionsService } from './modules/sessions/sessions.service.js';
-import { shippingRoutes } from './modules/shipping/shipping.routes.js';
 import { ShippingService } from './modules/shipping/shipping.service.js';
 import { gatedBy } from './modules/site/feature-gate.js';
 import { healthRoutes, siteRoutes } from './modules/site/site.routes.js';
@@ -418,7 +418,7 @@ export function apiRoutes(
     ...globalpayRoutes(services),
     ...ewayRoutes(services),
     ...paypalRoutes(services),
-    ...shippingRoutes(services.checkout, config.REGION),
+    ...postageRoutes(services.checkout, config.REGION),
     ...invoiceRoutes(services.invoices),
     ...digestRoutes(services.digests),
     ...searchRoutes(services.search, services.predictive, services.similar, services.popular),

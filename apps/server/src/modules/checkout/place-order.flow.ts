@@ -18,6 +18,7 @@ import type { MailService } from '../mail/mail.service.js';
 import { type DiscountEngine, discountCustomerKey } from '../orders/discounts.js';
 import type { OrderLinks } from '../orders/order-links.js';
 import type { OrdersService, ShipmentDraft } from '../orders/orders.service.js';
+import { describeOrderFor } from '../orders/payment-description.js';
 import { attemptContext } from '../orders/refunds.js';
 import type { PaymentOptionName } from '../payments/payment-provider.js';
 import type { DeliveryKind, PaymentsService } from '../payments/payments.service.js';
@@ -210,9 +211,10 @@ export class PlaceOrderFlow {
     if (confirmsAtOnce) return { reference: placed.reference, confirmationUrl, pageData: null };
     const { attempt } = placed;
     try {
+      const context = attemptContext(attempt, order, deps.publicUrl);
       const started = await deps.payments
         .provider(paymentOption)
-        .start(ctx, attemptContext(attempt, order, deps.publicUrl));
+        .start(ctx, { ...context, describeOrder: (c) => describeOrderFor(deps.orders)(c, context) });
       if (started.kind === 'page-data' && started.providerReference) {
         await deps.payments.setProviderReference(ctx, attempt.id, started.providerReference);
       }

@@ -25,6 +25,31 @@ export interface AttemptContext {
   /** The order's billing address and delivery option, for hosted pages that verify them (Global Payments' AVS, PM_METHODS). */
   billing?: { line1: string; line2: string; city: string; postCode: string };
   deliveryOption?: string;
+  /**
+   * The order as written, read only by a provider that itemises the payment on its page (PayPal's
+   * purchase unit) when it starts: the caller that starts the payment supplies it, so no provider
+   * reads orders itself.
+   */
+  describeOrder?: (ctx: Ctx) => Promise<OrderDescription | undefined>;
+}
+
+/**
+ * An order's lines, postage, discount and delivery address (the first posted shipment's; null for
+ * none), for a provider that shows them. Undefined when the order no longer matches the amount.
+ */
+export interface OrderDescription {
+  items: { name: string; sku?: string; priceMinor: number }[];
+  postageMinor: number;
+  discountMinor: number;
+  shipping: {
+    fullName: string;
+    line1: string;
+    line2?: string;
+    suburb: string;
+    state: string;
+    postCode: string;
+    countryCode: string;
+  } | null;
 }
 
 export type StartResult =

@@ -1,7 +1,6 @@
 import type { Ctx } from '../../../../lib/context.js';
-import type { FinishPaymentFlow } from '../../../checkout/finish-payment.flow.js';
 import type { JobsService } from '../../../jobs/jobs.service.js';
-import type { PaymentsService } from '../../payments.service.js';
+import type { PaymentAttemptRow, PaymentsService } from '../../payments.service.js';
 import { GlobalPayProvider } from './globalpay.adapter.js';
 import { GlobalPayRepository } from './globalpay.repository.js';
 
@@ -12,7 +11,11 @@ const SWEEP_WINDOW_MS = 2 * 24 * 60 * 60 * 1000;
 
 export interface GlobalPaySettlementDependencies {
   payments: PaymentsService;
-  finishPayment: Pick<FinishPaymentFlow, 'attemptFor'>;
+  /**
+   * The attempt behind a tracking number, this region's only (checkout's FinishPaymentFlow.attemptFor
+   * is passed in: the flow that finishes payments lives above this module).
+   */
+  finishPayment: { attemptFor(ctx: Ctx, trackingNumber: string): Promise<{ attempt: PaymentAttemptRow }> };
   jobs: Pick<JobsService, 'enqueue'>;
   now?: () => number;
 }

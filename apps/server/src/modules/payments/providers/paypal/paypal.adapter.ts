@@ -19,6 +19,7 @@
 import type { Ctx } from '../../../../lib/context.js';
 import {
   type AttemptContext,
+  type OrderDescription,
   type PaymentProvider,
   ProviderUnavailableError,
   type ProviderVerdict,
@@ -39,7 +40,6 @@ import {
   type PayPalOrder,
   type PayPalOrderInput,
   type PayPalRefund,
-  type PayPalShippingInput,
   type PayPalTokenResponse,
   type PayPalVerifyWebhookRequest,
   type PayPalWebhookEvent,
@@ -70,8 +70,6 @@ export interface PayPalProviderOptions {
   shopUrl?: string;
   /** The buttons' script (PAYPAL_SDK_URL, or the sandbox's /sdk/js), served to the page with the client id. */
   sdkUrl?: string;
-  /** The order's lines, postage, discount and address for the purchase unit (read by the shop at start). */
-  describeOrder?: (ctx: Ctx, attempt: AttemptContext) => Promise<PayPalAttemptContext['paypal'] | undefined>;
   /** The reconciler captures an order the shopper approved but nobody captured (the browser never came back). */
   captureApprovedOnReconcile?: boolean;
 }
@@ -113,12 +111,7 @@ export class PayPalWebhookRejectedError extends Error {
 export interface PayPalAttemptContext extends AttemptContext {
   /** The PayPal order id (`Value.Token`) that start returned, as the lead stores it on the attempt. */
   providerReference?: string | null;
-  paypal?: {
-    items: { name: string; sku?: string; priceMinor: number }[];
-    postageMinor: number;
-    discountMinor: number;
-    shipping: PayPalShippingInput | null;
-  };
+  paypal?: OrderDescription;
 }
 
 export interface PayPalCaptureOutcome {
@@ -164,11 +157,13 @@ export class PayPalProvider implements PaymentProvider {
 
   /** Creates the PayPal order; the page gets `Token` (the order id) for the buttons' createOrder. */
   async start(ctx: Ctx, attempt: AttemptContext): Promise<StartResult> {
-    const { shopUrl, describeOrder } = this.options;
-    const paypal = describeOrder ? await describeOrder(ctx, attempt) : undefined;
+    const { shopUrl } = this.options;
+    // The purchase unit's lines, postage, discount and address, as the shop wrote the order.
+    const { describeOrder, ...context } = attempt;
+    const paypal = describeOrder ? await describeOrder(ctx) : undefined;
     const key = encodeURIComponent(attempt.trackingNumber);
     const order = await this.createOrder({
-      ...attempt,
+      ...context,
       ...(shopUrl
         ? {
             returnUrl: `${shopUrl}/c3api/checkout/paypal/accept?securityKey=${key}`,

@@ -8,7 +8,7 @@ import {
   shippingEstimateBodySchema,
 } from '@shop/contract';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
-import type { CheckoutService } from '../checkout/checkout.service.js';
+import type { CheckoutService } from './checkout.service.js';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -16,7 +16,7 @@ const MINUTE_MS = 60 * 1000;
  * The checkout's postage calls (checkout.md section 7). Postage is priced by this module's table
  * rates; the cart's chosen delivery lives in checkout's state, so the calls go through checkout.
  */
-export function shippingRoutes(checkout: CheckoutService, region: Region): ApiRoute[] {
+export function postageRoutes(checkout: CheckoutService, region: Region): ApiRoute[] {
   return [
     defineRoute({
       method: 'POST',

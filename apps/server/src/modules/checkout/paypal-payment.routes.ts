@@ -6,20 +6,20 @@ import {
   type PayPalErrorKey,
   PayPalWebhookValueSchema,
 } from '@shop/contract';
-import type { Ctx } from '../../../../lib/context.js';
-import { HttpError, NotFoundError } from '../../../../lib/errors.js';
-import { type ApiRoute, defineRawRoute, defineRoute, type RawReply } from '../../../../lib/route.js';
-import type { FinishOutcome, FinishPaymentFlow } from '../../../checkout/finish-payment.flow.js';
-import type { AttemptContext } from '../../payment-provider.js';
-import { ProviderUnavailableError } from '../../payment-provider.js';
-import type { PaymentAttemptRow, PaymentsService } from '../../payments.service.js';
+import type { Ctx } from '../../lib/context.js';
+import { HttpError, NotFoundError } from '../../lib/errors.js';
+import { type ApiRoute, defineRawRoute, defineRoute, type RawReply } from '../../lib/route.js';
+import type { AttemptContext } from '../payments/payment-provider.js';
+import { ProviderUnavailableError } from '../payments/payment-provider.js';
+import type { PaymentAttemptRow, PaymentsService } from '../payments/payments.service.js';
 import {
   type PayPalCaptureOutcome,
   PayPalMismatchError,
   PayPalProvider,
   PayPalRefusalError,
   PayPalWebhookRejectedError,
-} from './paypal.adapter.js';
+} from '../payments/providers/paypal/paypal.adapter.js';
+import type { FinishOutcome, FinishPaymentFlow } from './finish-payment.flow.js';
 
 const MINUTE_MS = 60 * 1000;
 const OPEN: PaymentAttemptRow['status'][] = ['pending', 'authorised'];

@@ -6,14 +6,19 @@ import {
   ClearpayReturnQuerySchema,
   formatMoney,
 } from '@shop/contract';
-import type { Ctx } from '../../../../lib/context.js';
-import { BadRequestError, NotFoundError } from '../../../../lib/errors.js';
-import { type ApiRoute, defineRawRoute, defineRoute, type RawReply } from '../../../../lib/route.js';
-import type { FinishPaymentFlow } from '../../../checkout/finish-payment.flow.js';
-import { ProviderUnavailableError } from '../../payment-provider.js';
-import type { PaymentsService } from '../../payments.service.js';
-import { ClearpayApiError, ClearpayProvider, type ConfirmResult, PaymentMismatchError } from './clearpay.adapter.js';
-import { ClearpayConfigurationService } from './clearpay-configuration.service.js';
+import type { Ctx } from '../../lib/context.js';
+import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { type ApiRoute, defineRawRoute, defineRoute, type RawReply } from '../../lib/route.js';
+import { ProviderUnavailableError } from '../payments/payment-provider.js';
+import type { PaymentsService } from '../payments/payments.service.js';
+import {
+  ClearpayApiError,
+  ClearpayProvider,
+  type ConfirmResult,
+  PaymentMismatchError,
+} from '../payments/providers/clearpay/clearpay.adapter.js';
+import { ClearpayConfigurationService } from '../payments/providers/clearpay/clearpay-configuration.service.js';
+import type { FinishPaymentFlow } from './finish-payment.flow.js';
 
 const CHECKOUT_PATH = '/checkout/';
 

@@ -8,20 +8,20 @@ import {
   type EwayValidateValue,
   EwayValidateValueSchema,
 } from '@shop/contract';
-import type { Ctx } from '../../../../lib/context.js';
-import { BadRequestError, NotFoundError } from '../../../../lib/errors.js';
-import { type ApiRoute, defineRoute } from '../../../../lib/route.js';
-import type { FinishOutcome, FinishPaymentFlow } from '../../../checkout/finish-payment.flow.js';
-import { ProviderUnavailableError } from '../../payment-provider.js';
-import type { PaymentAttemptRow, PaymentsService } from '../../payments.service.js';
-import { EwayAlreadyPaidError, EwayProvider, EwayRefusedError } from './eway.adapter.js';
+import type { Ctx } from '../../lib/context.js';
+import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { type ApiRoute, defineRoute } from '../../lib/route.js';
+import { ProviderUnavailableError } from '../payments/payment-provider.js';
+import type { PaymentAttemptRow, PaymentsService } from '../payments/payments.service.js';
+import { EwayAlreadyPaidError, EwayProvider, EwayRefusedError } from '../payments/providers/eway/eway.adapter.js';
 import {
   checkAgainstAttempt,
   EWAY_ERROR_MESSAGES,
   type EwayAccessCodeResult,
   type EwayErrorKey,
   sanitizeErrorData,
-} from './eway.protocol.js';
+} from '../payments/providers/eway/eway.protocol.js';
+import type { FinishOutcome, FinishPaymentFlow } from './finish-payment.flow.js';
 
 const MINUTE_MS = 60 * 1000;
 const DEFAULT_MESSAGE = EWAY_ERROR_MESSAGES.default;

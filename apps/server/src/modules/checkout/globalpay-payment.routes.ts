@@ -5,16 +5,16 @@ import {
   globalPayErrorMessage,
   PAYMENT_RECEIVED_PATH,
 } from '@shop/contract';
-import type { Ctx } from '../../../../lib/context.js';
-import { NotFoundError } from '../../../../lib/errors.js';
-import { type ApiRoute, defineRawRoute, defineRoute, type RawReply } from '../../../../lib/route.js';
-import type { FinishPaymentFlow } from '../../../checkout/finish-payment.flow.js';
-import type { JobsService } from '../../../jobs/jobs.service.js';
-import { ProviderUnavailableError } from '../../payment-provider.js';
-import type { PaymentAttemptRow, PaymentsService } from '../../payments.service.js';
-import type { GlobalPayProvider } from './globalpay.adapter.js';
-import { merchantResponsePage, resultErrorKey } from './globalpay.protocol.js';
-import { globalPayOf, queueGlobalPaySettle } from './globalpay.settlement.js';
+import type { Ctx } from '../../lib/context.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { type ApiRoute, defineRawRoute, defineRoute, type RawReply } from '../../lib/route.js';
+import type { JobsService } from '../jobs/jobs.service.js';
+import { ProviderUnavailableError } from '../payments/payment-provider.js';
+import type { PaymentAttemptRow, PaymentsService } from '../payments/payments.service.js';
+import type { GlobalPayProvider } from '../payments/providers/globalpay/globalpay.adapter.js';
+import { merchantResponsePage, resultErrorKey } from '../payments/providers/globalpay/globalpay.protocol.js';
+import { globalPayOf, queueGlobalPaySettle } from '../payments/providers/globalpay/globalpay.settlement.js';
+import type { FinishPaymentFlow } from './finish-payment.flow.js';
 
 const MINUTE_MS = 60 * 1000;
 const OPEN: PaymentAttemptRow['status'][] = ['pending', 'authorised'];
