@@ -171,6 +171,108 @@ export interface RefineGroupsProps {
   currencySymbol: string;
 }
 
+/** The Location group: All locations, then each state's stores under its own disclosure. */
+function LocationGroup({
+  value,
+  form,
+  onChange,
+}: {
+  value: SearchResultsValue;
+  form: SearchFormData;
+  onChange: (form: SearchFormData) => void;
+}) {
+  const states = form.states ?? [];
+  const stores = form.stores ?? [];
+  const allLocations = states.length + stores.length === 0;
+  return (
+    <Accordion title="Location" defaultOpen={!allLocations}>
+      <fieldset className="refine__fieldset">
+        <legend className="visually-hidden">Location</legend>
+        <Choice name="All locations">
+          <input type="checkbox" checked={allLocations} onChange={() => onChange(chooseAllLocations(form))} />
+        </Choice>
+        {value.StoreFacetGroupList.map((state) => {
+          const code = state.Guid || splitTerm(state.Term).guid || state.Name;
+          const inState = states.includes(code) || state.Stores.some((s, i) => stores.includes(facetValue(s, i)));
+          return (
+            <StateDetails key={code} initiallyOpen={inState}>
+              <summary className="refine__state-summary">
+                <span className="refine__name">{state.Name}</span>
+                <Count n={state.TotalItemsInState} />
+              </summary>
+              <ul className="refine__list">
+                <li>
+                  <Choice name={`All stores in ${state.Name}`} count={state.TotalItemsInState}>
+                    <input
+                      type="checkbox"
+                      value={code}
+                      checked={states.includes(code)}
+                      onChange={(event) => onChange(toggleState(form, code, event.target.checked))}
+                    />
+                  </Choice>
+                </li>
+                {state.Stores.map((store, i) => {
+                  const slug = facetValue(store, i);
+                  return (
+                    <li key={slug}>
+                      <Choice name={facetName(store)} count={store.Count}>
+                        <input
+                          type="checkbox"
+                          value={slug}
+                          checked={stores.includes(slug)}
+                          onChange={(event) => onChange(toggleStore(form, slug, event.target.checked))}
+                        />
+                      </Choice>
+                    </li>
+                  );
+                })}
+              </ul>
+            </StateDetails>
+          );
+        })}
+      </fieldset>
+    </Accordion>
+  );
+}
+
+/** The price bands. */
+function PriceGroup({
+  value,
+  form,
+  onChange,
+  currencySymbol,
+}: {
+  value: SearchResultsValue;
+  form: SearchFormData;
+  onChange: (form: SearchFormData) => void;
+  currencySymbol: string;
+}) {
+  const prices = form.price ?? [];
+  return (
+    <Accordion title={value.PriceRangeGroupItem.Name || 'Price'} defaultOpen={prices.length > 0}>
+      <fieldset className="refine__fieldset">
+        <legend className="visually-hidden">Price</legend>
+        <ul className="refine__list">
+          {value.PriceRangeGroupItem.PriceRangeFacetItems.map((band) => (
+            <li key={band.Term}>
+              <Choice name={priceRangeLabel(band.From, band.To, currencySymbol)} count={band.TotalAvaibleItems}>
+                <input
+                  type="checkbox"
+                  value={band.Term}
+                  checked={prices.includes(band.Term)}
+                  onChange={(event) =>
+                    onChange({ ...form, price: toggleValue(form.price, band.Term, event.target.checked) })
+                  }
+                />
+              </Choice>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    </Accordion>
+  );
+}
+
 /**
  * The refine panel's groups: category radios, locations, the generic facet groups, price bands and
  * the 'Show only' flags. Choices change the form (RefinePanel applies it).
@@ -179,14 +281,10 @@ export function RefineGroups({ id, value, form, onChange, currencySymbol }: Refi
   const categoryGroup = value?.CategoryFacetGroupList[0];
   const chosenCategory = form.category && form.category !== 'all' ? form.category : 'all';
   const lineage = lineageOf(categoryGroup?.FacetItems ?? [], form.category);
-  const states = form.states ?? [];
-  const stores = form.stores ?? [];
-  const allLocations = states.length + stores.length === 0;
-  const prices = form.price ?? [];
   return (
     <>
       {/* Each group hydrates in a task of its own (HydrateLater): the whole panel at once, 120-odd
-            options and hidden on a phone, was one of the search page's longest tasks (issue 13). */}
+            options and hidden on a phone, was one of the search page's longest tasks). */}
       {categoryGroup ? (
         <HydrateLater name="refine-category">
           <Accordion title={categoryGroup.Name || 'Category'} defaultOpen>
@@ -218,53 +316,7 @@ export function RefineGroups({ id, value, form, onChange, currencySymbol }: Refi
       ) : null}
       {value && value.StoreFacetGroupList.length > 0 ? (
         <HydrateLater name="refine-location">
-          <Accordion title="Location" defaultOpen={!allLocations}>
-            <fieldset className="refine__fieldset">
-              <legend className="visually-hidden">Location</legend>
-              <Choice name="All locations">
-                <input type="checkbox" checked={allLocations} onChange={() => onChange(chooseAllLocations(form))} />
-              </Choice>
-              {value.StoreFacetGroupList.map((state) => {
-                const code = state.Guid || splitTerm(state.Term).guid || state.Name;
-                const inState = states.includes(code) || state.Stores.some((s, i) => stores.includes(facetValue(s, i)));
-                return (
-                  <StateDetails key={code} initiallyOpen={inState}>
-                    <summary className="refine__state-summary">
-                      <span className="refine__name">{state.Name}</span>
-                      <Count n={state.TotalItemsInState} />
-                    </summary>
-                    <ul className="refine__list">
-                      <li>
-                        <Choice name={`All stores in ${state.Name}`} count={state.TotalItemsInState}>
-                          <input
-                            type="checkbox"
-                            value={code}
-                            checked={states.includes(code)}
-                            onChange={(event) => onChange(toggleState(form, code, event.target.checked))}
-                          />
-                        </Choice>
-                      </li>
-                      {state.Stores.map((store, i) => {
-                        const slug = facetValue(store, i);
-                        return (
-                          <li key={slug}>
-                            <Choice name={facetName(store)} count={store.Count}>
-                              <input
-                                type="checkbox"
-                                value={slug}
-                                checked={stores.includes(slug)}
-                                onChange={(event) => onChange(toggleStore(form, slug, event.target.checked))}
-                              />
-                            </Choice>
-                          </li>
-                        );
-                      })}
-                    </ul>
-                  </StateDetails>
-                );
-              })}
-            </fieldset>
-          </Accordion>
+          <LocationGroup value={value} form={form} onChange={onChange} />
         </HydrateLater>
       ) : null}
       {value
@@ -285,27 +337,7 @@ export function RefineGroups({ id, value, form, onChange, currencySymbol }: Refi
         : null}
       {value && value.PriceRangeGroupItem.PriceRangeFacetItems.length > 0 ? (
         <HydrateLater name="refine-price">
-          <Accordion title={value.PriceRangeGroupItem.Name || 'Price'} defaultOpen={prices.length > 0}>
-            <fieldset className="refine__fieldset">
-              <legend className="visually-hidden">Price</legend>
-              <ul className="refine__list">
-                {value.PriceRangeGroupItem.PriceRangeFacetItems.map((band) => (
-                  <li key={band.Term}>
-                    <Choice name={priceRangeLabel(band.From, band.To, currencySymbol)} count={band.TotalAvaibleItems}>
-                      <input
-                        type="checkbox"
-                        value={band.Term}
-                        checked={prices.includes(band.Term)}
-                        onChange={(event) =>
-                          onChange({ ...form, price: toggleValue(form.price, band.Term, event.target.checked) })
-                        }
-                      />
-                    </Choice>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-          </Accordion>
+          <PriceGroup value={value} form={form} onChange={onChange} currencySymbol={currencySymbol} />
         </HydrateLater>
       ) : null}
       {value && value.FilterFacetList.length > 0 ? (
