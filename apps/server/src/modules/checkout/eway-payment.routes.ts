@@ -12,7 +12,7 @@ import type { Ctx } from '../../lib/context.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
 import { ProviderUnavailableError } from '../payments/payment-provider.js';
-import type { PaymentAttemptRow, PaymentsService } from '../payments/payments.service.js';
+import type { PaymentAttempt, PaymentsService } from '../payments/payments.service.js';
 import { EwayAlreadyPaidError, EwayProvider, EwayRefusedError } from '../payments/providers/eway/eway.adapter.js';
 import {
   checkAgainstAttempt,
@@ -49,7 +49,7 @@ export function ewayRoutes(deps: EwayRouteDependencies): ApiRoute[] {
     if (!(provider instanceof EwayProvider)) throw new NotFoundError('Eway is not offered');
     return provider;
   };
-  const record = (ctx: Ctx, attempt: PaymentAttemptRow, kind: 'cancel' | 'error' | 'refund', detail: object) =>
+  const record = (ctx: Ctx, attempt: PaymentAttempt, kind: 'cancel' | 'error' | 'refund', detail: object) =>
     deps.payments.record(ctx, attempt.id, kind, detail, Date.now());
 
   /** The validate reply for what finishing made of the attempt. */
@@ -62,7 +62,7 @@ export function ewayRoutes(deps: EwayRouteDependencies): ApiRoute[] {
     return { ErrorMessage: declinedKey ? EWAY_ERROR_MESSAGES[declinedKey] : DEFAULT_MESSAGE };
   }
 
-  async function refundOrphan(ctx: Ctx, attempt: PaymentAttemptRow, transactionId: number, amountMinor: number) {
+  async function refundOrphan(ctx: Ctx, attempt: PaymentAttempt, transactionId: number, amountMinor: number) {
     try {
       const refunded = await eway().refundTransaction(transactionId, amountMinor, {
         invoiceReference: attempt.tracking_number,

@@ -7,10 +7,10 @@ import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { DiscountEngine } from '../orders/discounts.js';
 import type { OrderLinks } from '../orders/order-links.js';
-import type { OrderRow, OrdersService } from '../orders/orders.service.js';
+import type { Order, OrdersService } from '../orders/orders.service.js';
 import { attemptContext, refundAttempt } from '../orders/refunds.js';
 import type { AttemptContext, ProviderVerdict } from '../payments/payment-provider.js';
-import type { PaymentAttemptRow, PaymentsService } from '../payments/payments.service.js';
+import type { PaymentAttempt, PaymentsService } from '../payments/payments.service.js';
 import type { Clock } from '../sessions/sessions.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { queueOrderMails } from './order-mails.js';
@@ -28,7 +28,7 @@ export type FinishOutcome =
   /** This call finished it: the order is paid, its items sold, its mails queued. */
   | { kind: 'paid'; reference: string; confirmationUrl: string }
   /** Someone else finished it first (or it was already final): nothing changed now. */
-  | { kind: 'already-final'; reference: string; status: PaymentAttemptRow['status']; confirmationUrl: string }
+  | { kind: 'already-final'; reference: string; status: PaymentAttempt['status']; confirmationUrl: string }
   /** Declined or cancelled: the order is cancelled and its items are back on sale. */
   | { kind: 'failed'; reference: string }
   /** Paid, but the order's items were gone by then: the payment is refunded. */
@@ -75,7 +75,7 @@ export class FinishPaymentFlow {
   ): Promise<FinishOutcome> {
     const { deps } = this;
     // Filled in the transaction when a late payment cannot keep its order; refunded after commit.
-    const late: { refund?: { attempt: PaymentAttemptRow; order: OrderRow } } = {};
+    const late: { refund?: { attempt: PaymentAttempt; order: Order } } = {};
     const outcome = await inTransaction(ctx, async (tx): Promise<FinishOutcome> => {
       const attempt = await deps.payments.attemptByTrackingNumber(tx, trackingNumber);
       const order = attempt ? await deps.orders.byId(tx, attempt.order_id) : undefined;
@@ -138,10 +138,10 @@ export class FinishPaymentFlow {
    */
   private async latePayment(
     tx: Ctx,
-    attempt: PaymentAttemptRow,
-    order: OrderRow,
+    attempt: PaymentAttempt,
+    order: Order,
     current: 'cancelled' | 'failed',
-    late: { refund?: { attempt: PaymentAttemptRow; order: OrderRow } },
+    late: { refund?: { attempt: PaymentAttempt; order: Order } },
     now: number,
     confirmationUrl: string,
   ): Promise<FinishOutcome> {
@@ -159,7 +159,7 @@ export class FinishPaymentFlow {
   }
 
   /** The order is paid: its items leave the shopper's cart and the e-mails are queued (with the write that decided it). */
-  private async confirmed(tx: Ctx, order: OrderRow, ids: number[], confirmationUrl: string): Promise<FinishOutcome> {
+  private async confirmed(tx: Ctx, order: Order, ids: number[], confirmationUrl: string): Promise<FinishOutcome> {
     if (order.cart_id !== null) await this.deps.cart.removeOrderedFrom(tx, order.cart_id, ids);
     const confirmed = await this.deps.orders.byId(tx, order.id);
     if (confirmed) await queueOrderMails(tx, this.deps, confirmed);
@@ -174,7 +174,7 @@ export class FinishPaymentFlow {
   async attemptForViewer(
     ctx: Ctx,
     trackingNumber: string,
-  ): Promise<{ attempt: PaymentAttemptRow; order: OrderRow; context: AttemptContext }> {
+  ): Promise<{ attempt: PaymentAttempt; order: Order; context: AttemptContext }> {
     const found = await this.attemptFor(ctx, trackingNumber);
     if (!(await this.placedBy(ctx, found.order))) throw new NotFoundError('No such payment');
     return found;
@@ -184,12 +184,12 @@ export class FinishPaymentFlow {
    * Where a payment's end sends the caller: the order's signed confirmation link for the browser
    * that placed it, the neutral payment-received page (no order data) for anyone else.
    */
-  async landingPath(ctx: Ctx, order: OrderRow): Promise<string> {
+  async landingPath(ctx: Ctx, order: Order): Promise<string> {
     return (await this.placedBy(ctx, order)) ? this.deps.links.confirmationPath(order) : PAYMENT_RECEIVED_PATH;
   }
 
   /** Whether the caller is the browser that placed the order: its customer, or its guest cart's cookie. */
-  async placedBy(ctx: Ctx, order: Pick<OrderRow, 'user_id' | 'cart_id'>): Promise<boolean> {
+  async placedBy(ctx: Ctx, order: Pick<Order, 'user_id' | 'cart_id'>): Promise<boolean> {
     if (ctx.viewer.kind === 'customer' && order.user_id === ctx.viewer.userId) return true;
     if (order.cart_id === null) return false;
     return order.cart_id === (await this.deps.cart.cartIdOf(ctx));
@@ -199,7 +199,7 @@ export class FinishPaymentFlow {
   async attemptFor(
     ctx: Ctx,
     trackingNumber: string,
-  ): Promise<{ attempt: PaymentAttemptRow; order: OrderRow; context: AttemptContext }> {
+  ): Promise<{ attempt: PaymentAttempt; order: Order; context: AttemptContext }> {
     const attempt = await this.deps.payments.attemptByTrackingNumber(ctx, trackingNumber);
     const order = attempt ? await this.deps.orders.byId(ctx, attempt.order_id) : undefined;
     if (!attempt || !order || order.region !== ctx.region) throw new NotFoundError('No such payment');
@@ -211,7 +211,7 @@ export class FinishPaymentFlow {
    * it holds its items again if every one is still free. Its discount use stays given back: the
    * shopper paid the discounted price, which is honoured even if the code ran out meanwhile.
    */
-  private async revive(ctx: Ctx, order: OrderRow, ids: number[], now: number): Promise<boolean> {
+  private async revive(ctx: Ctx, order: Order, ids: number[], now: number): Promise<boolean> {
     const current = (await this.deps.orders.byId(ctx, order.id))?.status;
     if (current !== 'expired' && current !== 'cancelled') return false;
     const reserved = await this.deps.catalogue.reserve(ctx, ids);
@@ -226,7 +226,7 @@ export class FinishPaymentFlow {
   }
 
   /** Refunds a payment whose order could not be kept; a failure is recorded for the console to follow up. */
-  private async refundLatePayment(ctx: Ctx, { attempt, order }: { attempt: PaymentAttemptRow; order: OrderRow }) {
+  private async refundLatePayment(ctx: Ctx, { attempt, order }: { attempt: PaymentAttempt; order: Order }) {
     await refundAttempt(this.deps, ctx, attempt, order, { reason: 'paid after the order could not be kept' });
   }
 }

@@ -10,14 +10,14 @@ import { NotFoundError } from '../../lib/errors.js';
 import { type ApiRoute, defineRawRoute, defineRoute, type RawReply } from '../../lib/route.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import { ProviderUnavailableError } from '../payments/payment-provider.js';
-import type { PaymentAttemptRow, PaymentsService } from '../payments/payments.service.js';
+import type { PaymentAttempt, PaymentsService } from '../payments/payments.service.js';
 import type { GlobalPayProvider } from '../payments/providers/globalpay/globalpay.adapter.js';
 import { merchantResponsePage, resultErrorKey } from '../payments/providers/globalpay/globalpay.protocol.js';
 import { globalPayOf, queueGlobalPaySettle } from '../payments/providers/globalpay/globalpay.settlement.js';
 import type { FinishPaymentFlow } from './finish-payment.flow.js';
 
 const MINUTE_MS = 60 * 1000;
-const OPEN: PaymentAttemptRow['status'][] = ['pending', 'authorised'];
+const OPEN: PaymentAttempt['status'][] = ['pending', 'authorised'];
 
 export interface GlobalPayRouteDependencies {
   payments: PaymentsService;

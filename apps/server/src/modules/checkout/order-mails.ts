@@ -2,7 +2,7 @@ import { formatMoney } from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { OrderLinks } from '../orders/order-links.js';
-import type { OrderRow, OrdersService } from '../orders/orders.service.js';
+import type { Order, OrdersService } from '../orders/orders.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 
 export interface OrderMailDependencies {
@@ -24,7 +24,7 @@ interface OrderCustomer {
  * transaction (the outbox): so they leave exactly when the order is confirmed, once. Read back from
  * the order as written, so placement (pay in store) and a finished online payment say the same.
  */
-export async function queueOrderMails(ctx: Ctx, deps: OrderMailDependencies, order: OrderRow): Promise<void> {
+export async function queueOrderMails(ctx: Ctx, deps: OrderMailDependencies, order: Order): Promise<void> {
   const money = (minor: number) => formatMoney(minor, ctx.region);
   const customer = JSON.parse(order.customer) as OrderCustomer;
   const payInStore = order.payment_option === 'Generic';

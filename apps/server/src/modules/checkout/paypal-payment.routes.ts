@@ -11,7 +11,7 @@ import { HttpError, NotFoundError } from '../../lib/errors.js';
 import { type ApiRoute, defineRawRoute, defineRoute, type RawReply } from '../../lib/route.js';
 import type { AttemptContext } from '../payments/payment-provider.js';
 import { ProviderUnavailableError } from '../payments/payment-provider.js';
-import type { PaymentAttemptRow, PaymentsService } from '../payments/payments.service.js';
+import type { PaymentAttempt, PaymentsService } from '../payments/payments.service.js';
 import {
   type PayPalCaptureOutcome,
   PayPalMismatchError,
@@ -22,14 +22,14 @@ import {
 import type { FinishOutcome, FinishPaymentFlow } from './finish-payment.flow.js';
 
 const MINUTE_MS = 60 * 1000;
-const OPEN: PaymentAttemptRow['status'][] = ['pending', 'authorised'];
+const OPEN: PaymentAttempt['status'][] = ['pending', 'authorised'];
 
 export interface PayPalRouteDependencies {
   payments: PaymentsService;
   finishPayment: FinishPaymentFlow;
 }
 
-type Found = { attempt: PaymentAttemptRow; context: AttemptContext };
+type Found = { attempt: PaymentAttempt; context: AttemptContext };
 
 /** Back to step 3 with an error key (the page shows its message), or to the checkout with none. */
 const toCheckout = (key: PayPalErrorKey | null): RawReply => ({
@@ -59,7 +59,7 @@ export function paypalRoutes(deps: PayPalRouteDependencies): ApiRoute[] {
     if (!(provider instanceof PayPalProvider)) throw new NotFoundError('PayPal is not offered');
     return provider;
   };
-  const record = (ctx: Ctx, attempt: PaymentAttemptRow, kind: 'cancel' | 'error', detail: object) =>
+  const record = (ctx: Ctx, attempt: PaymentAttempt, kind: 'cancel' | 'error', detail: object) =>
     deps.payments.record(ctx, attempt.id, kind, detail, Date.now());
 
   /**
@@ -97,7 +97,7 @@ export function paypalRoutes(deps: PayPalRouteDependencies): ApiRoute[] {
   }
 
   /** The error key a decline was finished with (the webhook may have finished it before the browser came back). */
-  async function declineKeyOf(ctx: Ctx, attempt: PaymentAttemptRow): Promise<PayPalErrorKey> {
+  async function declineKeyOf(ctx: Ctx, attempt: PaymentAttempt): Promise<PayPalErrorKey> {
     const events = await deps.payments.events(ctx, attempt.id);
     for (const event of [...events].reverse()) {
       const detail = JSON.parse(event.detail) as { verdict?: string; errorKey?: string | null };

@@ -6,7 +6,7 @@ import {
   type StoreInvoiceDetails,
 } from '@shop/contract';
 import type { StoreRow } from '../../db/schema.js';
-import type { OrderRow, OrderShipmentRow } from '../orders/orders.service.js';
+import type { Order, OrderShipment } from '../orders/orders.service.js';
 import { storeAddressLines } from '../stores/stores.service.js';
 import type { StoreInvoiceFigures } from './invoice-arithmetic.js';
 
@@ -82,7 +82,7 @@ function parseObject(text: string | null): Json {
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The buyer: checkout's CustomerDetails and BillingAddress as kept on the order. */
-export function customerDetails(order: Pick<OrderRow, 'customer' | 'billing_address'>, region: Region) {
+export function customerDetails(order: Pick<Order, 'customer' | 'billing_address'>, region: Region) {
   const customer = parseObject(order.customer);
   const billing = parseObject(order.billing_address);
   return {
@@ -100,7 +100,7 @@ export function customerDetails(order: Pick<OrderRow, 'customer' | 'billing_addr
 
 /** Where the shipment went (the buyer's names; the address as posted), or the store for a pickup. */
 export function deliveryAddress(
-  shipment: Pick<OrderShipmentRow, 'method' | 'address'>,
+  shipment: Pick<OrderShipment, 'method' | 'address'>,
   buyer: { FirstName: string; LastName: string },
 ): StoreInvoiceDetails['DeliveryAddress'] {
   const address = parseObject(shipment.address);
@@ -135,7 +135,7 @@ export function invoiceItems(figures: StoreInvoiceFigures): InvoiceItem[] {
 /** One registered store's invoice for its part of the order. */
 export function storeInvoice(input: {
   store: StoreRow;
-  shipment: OrderShipmentRow;
+  shipment: OrderShipment;
   figures: StoreInvoiceFigures;
   invoiceNumber: number;
   issuedAt: number;

@@ -16,7 +16,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { isValidAbn, isValidUkVatNumber } from '../../lib/tax-numbers.js';
 import { hasTaxInvoice } from '../orders/invoice-availability.js';
 import { type OrderLinks, orderForViewer } from '../orders/order-links.js';
-import type { OrderShipmentRow, OrdersService } from '../orders/orders.service.js';
+import type { OrderShipment, OrdersService } from '../orders/orders.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import { splitByLargestRemainder } from '../promotions/split.js';
 import type { StoresService } from '../stores/stores.service.js';
@@ -91,7 +91,7 @@ export class InvoiceService {
       const store = await deps.stores.storeById(ctx, shipment.store_id);
       if (store) stores.set(shipment.id, store);
     }
-    const registered = (shipment: OrderShipmentRow) => stores.get(shipment.id)?.tax_registered === 1;
+    const registered = (shipment: OrderShipment) => stores.get(shipment.id)?.tax_registered === 1;
     if (!hasTaxInvoice(order, shipments.map(registered), deps.gstInvoicesEnabled)) throw notFound;
 
     // 4.
@@ -211,7 +211,7 @@ export class InvoiceService {
   }
 
   /** The shipment's invoice number and its date of issue, issued now if it has none (step 5). */
-  private async numberFor(ctx: Ctx, shipment: OrderShipmentRow): Promise<{ number: number; issuedAt: number }> {
+  private async numberFor(ctx: Ctx, shipment: OrderShipment): Promise<{ number: number; issuedAt: number }> {
     if (shipment.invoice_number !== null)
       return { number: shipment.invoice_number, issuedAt: Number(shipment.invoice_issued_at ?? 0) };
     const issuedAt = this.deps.now();

@@ -4,7 +4,7 @@ import { BadRequestError, HttpError, NotFoundError } from '../../lib/errors.js';
 import { normalizePublicReference, ReferencePrefix } from '../../lib/public-reference.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { MailService } from '../mail/mail.service.js';
-import type { PaymentAttemptRow, PaymentsService } from '../payments/payments.service.js';
+import type { PaymentAttempt, PaymentsService } from '../payments/payments.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 import type { DiscountEngine } from './discounts.js';
 import { decide, type FulfilmentAction } from './fulfilment-machine.js';
@@ -187,7 +187,7 @@ export class FulfilmentService {
   async cancelOrder(ctx: Ctx, reference: string, options: { restock: boolean }): Promise<FulfilmentOutcome> {
     const { deps } = this;
     const now = deps.now();
-    const refund: { attempt?: PaymentAttemptRow; order?: OrderRow; amountMinor?: number } = {};
+    const refund: { attempt?: PaymentAttempt; order?: OrderRow; amountMinor?: number } = {};
     const outcome = await inTransaction(ctx, async (tx): Promise<FulfilmentOutcome> => {
       const order = await this.orderFor(tx, reference);
       if (!(await deps.orders.lockConfirmed(tx, order.id))) {
@@ -275,7 +275,7 @@ export class FulfilmentService {
   ): Promise<FulfilmentOutcome> {
     const { deps } = this;
     const now = deps.now();
-    const refund: { attempt?: PaymentAttemptRow; order?: OrderRow; amountMinor?: number; key?: string } = {};
+    const refund: { attempt?: PaymentAttempt; order?: OrderRow; amountMinor?: number; key?: string } = {};
     const outcome = await inTransaction(ctx, async (tx): Promise<FulfilmentOutcome> => {
       const order = await this.orderFor(tx, reference);
       const locked = await deps.orders.lockConfirmed(tx, order.id);

@@ -12,6 +12,14 @@ import {
 
 export type { OrderLineRow, OrderRow, OrderShipmentRow, StoreShipmentState };
 
+/**
+ * An order, its lines and its shipments as other modules take them from this service (checkout,
+ * invoices, payments' callers): names of the domain, so the tables' row types stay this module's.
+ */
+export type Order = OrderRow;
+export type OrderLine = OrderLineRow;
+export type OrderShipment = OrderShipmentRow;
+
 export interface OrderLineDraft {
   productId: number;
   code: string;

@@ -1,7 +1,7 @@
 import { PAYMENT_RECEIVED_PATH } from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
 import type { AttemptContext, PaymentOptionName } from '../payments/payment-provider.js';
-import type { PaymentAttemptRow, PaymentsService } from '../payments/payments.service.js';
+import type { PaymentAttempt, PaymentsService } from '../payments/payments.service.js';
 import type { OrderRow } from './orders.service.js';
 
 /**
@@ -12,7 +12,7 @@ import type { OrderRow } from './orders.service.js';
 export async function refundAttempt(
   deps: { payments: PaymentsService; publicUrl: string; now: () => number },
   ctx: Ctx,
-  attempt: PaymentAttemptRow,
+  attempt: PaymentAttempt,
   order: OrderRow,
   detail: { reason: string },
   /** Part of the payment only (one cancelled item), named by `key` (see PaymentProvider.refund). */
@@ -47,7 +47,7 @@ export async function refundAttempt(
 }
 
 /** What a provider needs to know of an attempt, rebuilt from what we stored. */
-export function attemptContext(attempt: PaymentAttemptRow, order: OrderRow, publicUrl: string): AttemptContext {
+export function attemptContext(attempt: PaymentAttempt, order: OrderRow, publicUrl: string): AttemptContext {
   const customer = JSON.parse(order.customer) as {
     EmailAddress?: string;
     FirstName?: string;

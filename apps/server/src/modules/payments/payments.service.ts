@@ -6,6 +6,9 @@ import { type PaymentAttemptRow, PaymentAttemptsRepository } from './payment-att
 
 export type { PaymentAttemptRow };
 
+/** A payment attempt as other modules take it from this service (the table's row type stays this module's). */
+export type PaymentAttempt = PaymentAttemptRow;
+
 import type { PaymentOptionName, PaymentProvider } from './payment-provider.js';
 import {
   paypalDeliveryRefusal,
