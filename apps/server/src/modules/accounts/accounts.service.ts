@@ -23,6 +23,9 @@ import { AccountsRepository, type UserRow } from './accounts.repository.js';
 
 export type { UserRow };
 
+/** A signed-in account as other modules hand it on unread (to accounts.mapper's toIdentity). */
+export type Account = UserRow;
+
 import { isCommonPassword } from './common-passwords.js';
 import type { PasswordHasher } from './password-hasher.js';
 

@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { slugify } from '../../lib/slug.js';
 import type { StoresService } from '../stores/stores.service.js';
-import { toProductListItem } from './catalogue.mapper.js';
+import { pictureVersion, toProductListItem } from './catalogue.mapper.js';
 import {
   CatalogueRepository,
   type ProductCardRow,
@@ -22,7 +22,7 @@ import {
   type NewItem,
   NewItemSchema,
 } from './new-item.js';
-import { type StockFilter, StockRepository, type StockRow } from './stock.repository.js';
+import { type StockFilter, StockRepository, type StockRow, type StockStatus } from './stock.repository.js';
 import { ViewCounter } from './view-counter.js';
 
 export type {
@@ -31,7 +31,37 @@ export type {
   ProductWithCategoryRow,
   ProductWithStoreRow,
 } from './catalogue.repository.js';
-export type { StockFilter, StockRow, StockStatus } from './stock.repository.js';
+export type { StockFilter, StockStatus } from './stock.repository.js';
+
+/** A store's item as its staff manage it in the console (money in minor units). */
+export interface StockItem {
+  id: number;
+  code: string;
+  slug: string;
+  title: string;
+  categoryId: number;
+  categoryName: string;
+  brand: string;
+  condition: number;
+  description: string;
+  priceMinor: number;
+  rrpMinor: number;
+  promotion: { method: 'Percentage' | 'Value'; amount: number } | null;
+  weightGrams: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+  postable: boolean;
+  pictureCount: number;
+  /** The pictures' URL version (it changes with the item). */
+  pictureVersion: string;
+  /** Withdrawn items are stored as sold with a withdrawal time; here they are 'withdrawn'. */
+  status: StockStatus;
+  /** A live order line holds it (its status may still read available while the order settles). */
+  inLiveOrder: boolean;
+  listedAt: string;
+  updatedAt: string;
+}
 
 /** The product page's item as the domain sees it: the row, its store, and its category path from the root. */
 export interface ProductPage {
@@ -328,13 +358,15 @@ export class CatalogueService {
   }
 
   /** A page of a store's items, newest first, with the total that match. The caller checked the store. */
-  storeItems(ctx: Ctx, storeId: number, filter: StockFilter): Promise<{ rows: StockRow[]; total: number }> {
-    return this.stock.list(ctx, storeId, filter);
+  async storeItems(ctx: Ctx, storeId: number, filter: StockFilter): Promise<{ items: StockItem[]; total: number }> {
+    const { rows, total } = await this.stock.list(ctx, storeId, filter);
+    return { items: rows.map(toStockItem), total };
   }
 
   /** One of a store's items by code; undefined when the store has no such item. */
-  storeItem(ctx: Ctx, storeId: number, code: string): Promise<StockRow | undefined> {
-    return this.stock.byCode(ctx, storeId, normaliseCode(code));
+  async storeItem(ctx: Ctx, storeId: number, code: string): Promise<StockItem | undefined> {
+    const row = await this.stock.byCode(ctx, storeId, normaliseCode(code));
+    return row && toStockItem(row);
   }
 
   /** A category's path by its slug (the console's category filter). */
@@ -474,4 +506,33 @@ function pictureRows(productId: number, pictures: PictureVariant[][]) {
       bytes: size.bytes,
     })),
   );
+}
+
+function toStockItem(row: StockRow): StockItem {
+  return {
+    id: row.id,
+    code: row.code,
+    slug: row.slug,
+    title: row.title,
+    categoryId: row.category_id,
+    categoryName: row.category_name,
+    brand: row.brand,
+    condition: row.condition,
+    description: row.description,
+    priceMinor: row.price_minor,
+    rrpMinor: row.rrp_minor,
+    promotion:
+      row.promo_method && row.promo_amount !== null ? { method: row.promo_method, amount: row.promo_amount } : null,
+    weightGrams: row.weight_grams,
+    lengthCm: row.length_cm,
+    widthCm: row.width_cm,
+    heightCm: row.height_cm,
+    postable: row.postable === 1,
+    pictureCount: row.image_count,
+    pictureVersion: pictureVersion(row),
+    status: row.status === 'sold' && row.withdrawn_at ? 'withdrawn' : row.status,
+    inLiveOrder: row.in_live_order === 1,
+    listedAt: row.listed_at,
+    updatedAt: row.updated_at,
+  };
 }

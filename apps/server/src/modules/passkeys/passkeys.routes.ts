@@ -10,7 +10,7 @@ import {
 import { HttpError } from '../../lib/errors.js';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
 import { toIdentity } from '../accounts/accounts.mapper.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
+import { type AccountsService, profileOf } from '../accounts/accounts.service.js';
 import type { CeremonyStart, PasskeysService, PasskeyView } from './passkeys.service.js';
 
 const MINUTE_MS = 60 * 1000;
@@ -50,7 +50,7 @@ export function passkeyRoutes(passkeys: PasskeysService, accounts: AccountsServi
       handler: async (ctx) => {
         const user = await accounts.identity(ctx);
         if (!user) throw new HttpError(401, 'Please sign in to continue.');
-        return toOptions(await passkeys.registrationOptions(ctx, user));
+        return toOptions(await passkeys.registrationOptions(ctx, profileOf(user)));
       },
     }),
     defineRoute({

@@ -11,7 +11,7 @@ import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { BadRequestError, HttpError, NotFoundError } from '../../lib/errors.js';
 import { hashToken, isTokenShape, newToken } from '../../lib/tokens.js';
-import type { AccountsService, UserRow } from '../accounts/accounts.service.js';
+import type { Account, AccountsService, Profile } from '../accounts/accounts.service.js';
 import type { Clock } from '../sessions/sessions.service.js';
 import { type PasskeyRow, PasskeysRepository } from './passkeys.repository.js';
 
@@ -94,14 +94,14 @@ export class PasskeysService {
   }
 
   /** Options for navigator.credentials.create(): a discoverable credential for this customer. */
-  async registrationOptions(ctx: Ctx, user: UserRow): Promise<CeremonyStart> {
+  async registrationOptions(ctx: Ctx, user: Pick<Profile, 'email' | 'firstName' | 'lastName'>): Promise<CeremonyStart> {
     const userId = this.userIdOf(ctx);
     const existing = await this.repository.forUser(ctx, userId);
     const options = await generateRegistrationOptions({
       rpName: this.rp.name,
       rpID: this.rp.id,
       userName: user.email,
-      userDisplayName: `${user.first_name} ${user.last_name}`.trim(),
+      userDisplayName: `${user.firstName} ${user.lastName}`.trim(),
       // A stable opaque handle per account (no e-mail in it): the authenticator keeps one passkey per account.
       userID: new TextEncoder().encode(`user-${userId}`),
       attestationType: 'none',
@@ -166,7 +166,7 @@ export class PasskeysService {
   }
 
   /** Checks the assertion against the stored key and counter, then signs its owner in (accounts.signInAs). */
-  async login(ctx: Ctx, ceremonyId: string, response: unknown): Promise<UserRow> {
+  async login(ctx: Ctx, ceremonyId: string, response: unknown): Promise<Account> {
     const ceremony = await this.takeCeremony(ctx, ceremonyId, 'login', null);
     const assertion = response as AuthenticationResponseJSON;
     const passkey =

@@ -4,7 +4,45 @@ import type { DbCtx } from '../../lib/context.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { type DiscountCodeRow, type NewDiscountCode, PromotionsRepository } from './promotions.repository.js';
 
-export type { DiscountCodeRow } from './promotions.repository.js';
+/** A code as the marketplace admin sees it, mapped from its row (amount as stored: basis points or minor units). */
+export interface DiscountCode {
+  id: number;
+  /** As stored: trimmed, upper-case. */
+  code: string;
+  region: Region;
+  method: DiscountMethod;
+  amount: number;
+  description: string;
+  /** Valid from (inclusive) and until (exclusive), epoch milliseconds; null = no bound. */
+  startsAt: number | null;
+  endsAt: number | null;
+  minSpendMinor: number;
+  /** Uses allowed overall (null = unlimited) and live uses so far. */
+  maxUses: number | null;
+  usesCount: number;
+  maxUsesPerCustomer: number | null;
+  active: boolean;
+  createdAt: number;
+}
+
+function toDiscountCode(row: DiscountCodeRow): DiscountCode {
+  return {
+    id: row.id,
+    code: row.code,
+    region: row.region,
+    method: row.method,
+    amount: row.amount,
+    description: row.description,
+    startsAt: row.starts_at === null ? null : Number(row.starts_at),
+    endsAt: row.ends_at === null ? null : Number(row.ends_at),
+    minSpendMinor: Number(row.min_spend_minor),
+    maxUses: row.max_uses,
+    usesCount: Number(row.uses_count),
+    maxUsesPerCustomer: row.max_uses_per_customer,
+    active: row.active === 1,
+    createdAt: Number(row.created_at),
+  };
+}
 
 /** The reply to every code that cannot be used, whatever the reason (checkout.md section 8). */
 export const INVALID_CODE_MESSAGE = DISCOUNT_INVALID_MESSAGE;
@@ -145,54 +183,58 @@ export class PromotionsService {
     }
   }
 
-  /** The region's codes, by code (the demo list, tests, a future console). */
-  async listCodes(ctx: DbCtx & { region: Region }): Promise<DiscountCodeRow[]> {
-    return this.repository.listByRegion(ctx, ctx.region);
+  /** The region's codes, by code (the demo list, tests, the marketplace admin). */
+  async listCodes(ctx: DbCtx & { region: Region }): Promise<DiscountCode[]> {
+    return (await this.repository.listByRegion(ctx, ctx.region)).map(toDiscountCode);
   }
 
   /** One of the region's codes by id, or null. */
-  async codeById(ctx: DbCtx & { region: Region }, id: number): Promise<DiscountCodeRow | null> {
+  async codeById(ctx: DbCtx & { region: Region }, id: number): Promise<DiscountCode | null> {
     const row = await this.repository.byId(ctx, id);
-    return row && row.region === ctx.region ? row : null;
+    return row && row.region === ctx.region ? toDiscountCode(row) : null;
   }
 
   /** The region's code as shoppers type it (any case), or null: is a new code's name taken? */
-  async codeByName(ctx: DbCtx & { region: Region }, code: string): Promise<DiscountCodeRow | null> {
-    return (await this.repository.byCode(ctx, ctx.region, normalizeDiscountCode(code))) ?? null;
+  async codeByName(ctx: DbCtx & { region: Region }, code: string): Promise<DiscountCode | null> {
+    const row = await this.repository.byCode(ctx, ctx.region, normalizeDiscountCode(code));
+    return row ? toDiscountCode(row) : null;
   }
 
   /** A new code of the region (stored upper-case), usable at checkout at once when active and in its dates. */
-  async createCode(ctx: DbCtx & { region: Region }, code: string, rules: DiscountRules): Promise<DiscountCodeRow> {
+  async createCode(ctx: DbCtx & { region: Region }, code: string, rules: DiscountRules): Promise<DiscountCode> {
     const [row] = await this.repository.insertCodes(ctx, [
       { code: normalizeDiscountCode(code), region: ctx.region, ...ruleColumns(rules), created_at: this.now() },
     ]);
     if (!row) throw new Error('The discount code was not written');
-    return row;
+    return toDiscountCode(row);
   }
 
   /**
    * Changes a code's rules; its uses so far stay counted (lowering max_uses below them only stops
    * further uses). Null when the region has no such code.
    */
-  async updateCode(ctx: DbCtx & { region: Region }, id: number, rules: DiscountRules): Promise<DiscountCodeRow | null> {
-    return (await this.repository.update(ctx, ctx.region, id, ruleColumns(rules))) ?? null;
+  async updateCode(ctx: DbCtx & { region: Region }, id: number, rules: DiscountRules): Promise<DiscountCode | null> {
+    const row = await this.repository.update(ctx, ctx.region, id, ruleColumns(rules));
+    return row ? toDiscountCode(row) : null;
   }
 
   /** Turns a code off (checkout refuses it from now on); null when the region has no such code. */
-  async deactivateCode(ctx: DbCtx & { region: Region }, id: number): Promise<DiscountCodeRow | null> {
-    return (await this.repository.update(ctx, ctx.region, id, { active: 0 })) ?? null;
+  async deactivateCode(ctx: DbCtx & { region: Region }, id: number): Promise<DiscountCode | null> {
+    const row = await this.repository.update(ctx, ctx.region, id, { active: 0 });
+    return row ? toDiscountCode(row) : null;
   }
 
   /**
    * Replaces every code (and use) with these: the demo seed. Codes are stored normalized. Run it
    * inside a transaction.
    */
-  async replaceCodes(ctx: DbCtx, codes: NewDiscountCode[]): Promise<DiscountCodeRow[]> {
+  async replaceCodes(ctx: DbCtx, codes: NewDiscountCode[]): Promise<DiscountCode[]> {
     await this.repository.clear(ctx);
-    return this.repository.insertCodes(
+    const rows = await this.repository.insertCodes(
       ctx,
       codes.map((code) => ({ ...code, code: normalizeDiscountCode(code.code) })),
     );
+    return rows.map(toDiscountCode);
   }
 }
 

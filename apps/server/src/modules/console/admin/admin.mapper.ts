@@ -8,7 +8,7 @@ import {
   type Region,
 } from '@shop/contract';
 import type { BannerRow, StoreRow } from '../../../db/schema.js';
-import type { DiscountCodeRow } from '../../promotions/promotions.service.js';
+import type { DiscountCode } from '../../promotions/promotions.service.js';
 import type { FeatureFlagState } from '../../site/site.service.js';
 import { storeAddressLines } from '../../stores/stores.service.js';
 
@@ -74,21 +74,21 @@ export function discountAmountDisplay(method: 'Percentage' | 'Value', amount: nu
   return method === 'Percentage' ? `${amount / 100}%` : formatMoney(amount, region);
 }
 
-export function toAdminDiscount(row: DiscountCodeRow, region: Region): AdminDiscount {
+export function toAdminDiscount(code: DiscountCode, region: Region): AdminDiscount {
   return {
-    Id: row.id,
-    Code: row.code,
-    Method: row.method,
-    Amount: row.amount,
-    AmountDisplay: discountAmountDisplay(row.method, row.amount, region),
-    Description: row.description,
-    StartsAt: iso(row.starts_at),
-    EndsAt: iso(row.ends_at),
-    MinSpendMinor: Number(row.min_spend_minor),
-    MaxUses: row.max_uses,
-    MaxUsesPerCustomer: row.max_uses_per_customer,
-    UsesCount: Number(row.uses_count),
-    Active: row.active === 1,
+    Id: code.id,
+    Code: code.code,
+    Method: code.method,
+    Amount: code.amount,
+    AmountDisplay: discountAmountDisplay(code.method, code.amount, region),
+    Description: code.description,
+    StartsAt: iso(code.startsAt),
+    EndsAt: iso(code.endsAt),
+    MinSpendMinor: code.minSpendMinor,
+    MaxUses: code.maxUses,
+    MaxUsesPerCustomer: code.maxUsesPerCustomer,
+    UsesCount: code.usesCount,
+    Active: code.active,
   };
 }
 

@@ -182,7 +182,7 @@ export class ConsoleAdminService {
     return inTransaction(ctx, async (tx) => {
       const before = await this.deps.promotions.codeById(tx, id);
       if (!before) throw new NotFoundError('No such discount code');
-      if (before.active !== 1) return toAdminDiscount(before, ctx.region);
+      if (!before.active) return toAdminDiscount(before, ctx.region);
       const row = await this.deps.promotions.deactivateCode(tx, id);
       if (!row) throw new NotFoundError('No such discount code');
       await this.record(tx, admin, null, 'discount.deactivate', { id, code: row.code });

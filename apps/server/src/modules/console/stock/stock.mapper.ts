@@ -1,47 +1,35 @@
-import {
-  type ConsoleCategory,
-  type ConsoleItem,
-  type ConsoleItemStatus,
-  formatMoney,
-  type Region,
-} from '@shop/contract';
+import { type ConsoleCategory, type ConsoleItem, formatMoney, type Region } from '@shop/contract';
 import type { CategoryRow } from '../../../db/schema.js';
-import { pictureVersion, productImageUrl } from '../../catalogue/catalogue.mapper.js';
-import type { StockRow } from '../../catalogue/catalogue.service.js';
-
-export function consoleStatusOf(row: Pick<StockRow, 'status' | 'withdrawn_at'>): ConsoleItemStatus {
-  if (row.status === 'sold' && row.withdrawn_at) return 'withdrawn';
-  return row.status;
-}
+import { productImageUrl } from '../../catalogue/catalogue.mapper.js';
+import type { StockItem } from '../../catalogue/catalogue.service.js';
 
 /** A store's item as the console shows it. */
-export function toConsoleItem(row: StockRow, region: Region): ConsoleItem {
+export function toConsoleItem(item: StockItem, region: Region): ConsoleItem {
   return {
-    Code: row.code,
-    Slug: row.slug,
-    Title: row.title,
-    CategoryId: row.category_id,
-    CategoryName: row.category_name,
-    Brand: row.brand,
-    Condition: row.condition,
-    Description: row.description,
-    PriceMinor: row.price_minor,
-    Price: formatMoney(row.price_minor, region),
-    RrpMinor: row.rrp_minor,
-    Rrp: formatMoney(row.rrp_minor, region),
-    Promotion:
-      row.promo_method && row.promo_amount !== null ? { Method: row.promo_method, Amount: row.promo_amount } : null,
-    WeightGrams: row.weight_grams,
-    LengthCm: row.length_cm,
-    WidthCm: row.width_cm,
-    HeightCm: row.height_cm,
-    Postable: row.postable === 1,
-    PictureCount: row.image_count,
-    Thumbnail: row.image_count > 0 ? productImageUrl(row.code, 1, 300, pictureVersion(row)) : null,
-    Status: consoleStatusOf(row),
-    InLiveOrder: row.in_live_order === 1 || row.status === 'reserved',
-    ListedAt: row.listed_at,
-    UpdatedAt: row.updated_at,
+    Code: item.code,
+    Slug: item.slug,
+    Title: item.title,
+    CategoryId: item.categoryId,
+    CategoryName: item.categoryName,
+    Brand: item.brand,
+    Condition: item.condition,
+    Description: item.description,
+    PriceMinor: item.priceMinor,
+    Price: formatMoney(item.priceMinor, region),
+    RrpMinor: item.rrpMinor,
+    Rrp: formatMoney(item.rrpMinor, region),
+    Promotion: item.promotion ? { Method: item.promotion.method, Amount: item.promotion.amount } : null,
+    WeightGrams: item.weightGrams,
+    LengthCm: item.lengthCm,
+    WidthCm: item.widthCm,
+    HeightCm: item.heightCm,
+    Postable: item.postable,
+    PictureCount: item.pictureCount,
+    Thumbnail: item.pictureCount > 0 ? productImageUrl(item.code, 1, 300, item.pictureVersion) : null,
+    Status: item.status,
+    InLiveOrder: item.inLiveOrder || item.status === 'reserved',
+    ListedAt: item.listedAt,
+    UpdatedAt: item.updatedAt,
   };
 }
 

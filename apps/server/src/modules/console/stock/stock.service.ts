@@ -20,7 +20,7 @@ import { PictureError, pictureVariants } from '../../images/uploaded-picture.js'
 import type { ConsoleAuditService } from '../audit/audit.service.js';
 import type { StaffCaller, StaffGuard } from '../staff/staff.guard.js';
 import { checkImport } from './csv-import.js';
-import { consoleStatusOf, toConsoleCategories, toConsoleItem } from './stock.mapper.js';
+import { toConsoleCategories, toConsoleItem } from './stock.mapper.js';
 
 export interface ConsoleStockDependencies {
   guard: Pick<StaffGuard, 'requireStaff'>;
@@ -56,7 +56,7 @@ export class ConsoleStockService {
       categoryPath = await this.deps.catalogue.categoryPath(ctx, query.category);
       if (!categoryPath) return { Items: [], TotalCount: 0, Page: query.page, PageSize: query.pageSize };
     }
-    const { rows, total } = await this.deps.catalogue.storeItems(ctx, storeId, {
+    const { items, total } = await this.deps.catalogue.storeItems(ctx, storeId, {
       status: query.status,
       query: query.query,
       categoryPath,
@@ -64,7 +64,7 @@ export class ConsoleStockService {
       limit: query.pageSize,
     });
     return {
-      Items: rows.map((row) => toConsoleItem(row, ctx.region)),
+      Items: items.map((item) => toConsoleItem(item, ctx.region)),
       TotalCount: total,
       Page: query.page,
       PageSize: query.pageSize,
@@ -120,9 +120,9 @@ export class ConsoleStockService {
         code,
         await this.deps.catalogue.changeStorePrice(tx, storeId, row.id, priceMinor),
       );
-      if (row.price_minor !== priceMinor)
+      if (row.priceMinor !== priceMinor)
         await this.record(tx, caller, storeId, 'item.price', row.code, {
-          fromMinor: row.price_minor,
+          fromMinor: row.priceMinor,
           toMinor: priceMinor,
         });
       return item;
@@ -133,7 +133,7 @@ export class ConsoleStockService {
     const caller = await this.deps.guard.requireStaff(ctx, storeId);
     const row = await this.found(ctx, storeId, code);
     // Selling what is already sold in store is the same request again: it answers as done.
-    if (consoleStatusOf(row) === 'sold' && row.in_live_order === 0) return toConsoleItem(row, ctx.region);
+    if (row.status === 'sold' && !row.inLiveOrder) return toConsoleItem(row, ctx.region);
     return inTransaction(ctx, async (tx) => {
       const item = await this.after(tx, storeId, code, await this.deps.catalogue.sellInStore(tx, storeId, row.id));
       await this.record(tx, caller, storeId, 'item.sell', row.code, {});
@@ -144,7 +144,7 @@ export class ConsoleStockService {
   async withdraw(ctx: Ctx, storeId: number, code: string): Promise<ConsoleItem> {
     const caller = await this.deps.guard.requireStaff(ctx, storeId);
     const row = await this.found(ctx, storeId, code);
-    if (consoleStatusOf(row) === 'withdrawn') return toConsoleItem(row, ctx.region);
+    if (row.status === 'withdrawn') return toConsoleItem(row, ctx.region);
     return inTransaction(ctx, async (tx) => {
       const item = await this.after(tx, storeId, code, await this.deps.catalogue.withdraw(tx, storeId, row.id));
       await this.record(tx, caller, storeId, 'item.withdraw', row.code, {});
