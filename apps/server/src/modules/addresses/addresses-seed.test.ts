@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../lib/context.js';
 import { seedAddresses } from '../../seed/addresses-seed.js';
-import { seedCatalogue } from '../../seed/seed.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { AddressesService } from './addresses.service.js';
 
 describe.each(testDatabaseTargets())('the demo addresses on $name', (target) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 7 });
-  });
-
-  afterAll(async () => {
-    await database?.dispose();
+  const { database } = useTestShop(target, {
+    seed: { products: 0, seed: 7 },
+    server: false,
   });
 
   const snapshot = () =>

@@ -1,9 +1,9 @@
 import type { AddressDetail, AddressSuggestion } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../lib/context.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { addressRecord } from './address-record.js';
 import type { AddressParts } from './address-text.js';
 import { AddressesRepository } from './addresses.repository.js';
@@ -39,26 +39,21 @@ const ADDRESSES: AddressParts[] = [
 ];
 
 describe.each(testDatabaseTargets())('address lookup on $name', (target) => {
-  let database: TestDatabase;
-  let au: TestServer;
-  let uk: TestServer;
   let shopper: TestClient;
+  const shop = useTestShop(target, {
+    seed: async (database) => {
+      await new AddressesRepository().replace(
+        systemContext(database.handle, 'AU'),
+        ADDRESSES.map((a) => addressRecord(a)),
+      );
+    },
+    env: { TRUST_PROXY: 'true' },
+  });
+  const au = shop.server;
+  const uk = shop.alsoServe({ TRUST_PROXY: 'true', REGION: 'UK' });
 
   beforeAll(async () => {
-    database = await target.open();
-    await new AddressesRepository().replace(
-      systemContext(database.handle, 'AU'),
-      ADDRESSES.map((a) => addressRecord(a)),
-    );
-    au = await startTestServer(database, { TRUST_PROXY: 'true' });
-    uk = await startTestServer(database, { TRUST_PROXY: 'true', REGION: 'UK' });
     shopper = new TestClient(au.baseUrl);
-  });
-
-  afterAll(async () => {
-    await au?.close();
-    await uk?.close();
-    await database?.dispose();
   });
 
   const suggest = async (query: string, client = shopper) => {

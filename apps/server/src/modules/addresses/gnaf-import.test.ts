@@ -2,9 +2,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../lib/context.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { addressRecord } from './address-record.js';
 import { AddressesRepository } from './addresses.repository.js';
 import { AddressesService } from './addresses.service.js';
@@ -35,32 +36,28 @@ describe('reading a G-NAF release', () => {
 });
 
 describe.each(testDatabaseTargets())('the G-NAF import on $name', (target) => {
-  let database: TestDatabase;
   const service = new AddressesService();
   const messages: string[] = [];
-
-  beforeAll(async () => {
-    database = await target.open();
-    // A demo row, which imports must leave alone.
-    await new AddressesRepository().replace(systemContext(database.handle, 'AU'), [
-      addressRecord({
-        region: 'AU',
-        source: 'demo',
-        reference: 'SHDEMO000001',
-        unitOrLevel: '',
-        streetNumber: '1',
-        street: 'Demo Street',
-        suburb: 'Parramatta',
-        state: 'NSW',
-        postcode: '2150',
-        businessName: '',
-        line2: '',
-      }),
-    ]);
-  });
-
-  afterAll(async () => {
-    await database?.dispose();
+  const { database } = useTestShop(target, {
+    seed: async (database) => {
+      // A demo row, which imports must leave alone.
+      await new AddressesRepository().replace(systemContext(database.handle, 'AU'), [
+        addressRecord({
+          region: 'AU',
+          source: 'demo',
+          reference: 'SHDEMO000001',
+          unitOrLevel: '',
+          streetNumber: '1',
+          street: 'Demo Street',
+          suburb: 'Parramatta',
+          state: 'NSW',
+          postcode: '2150',
+          businessName: '',
+          line2: '',
+        }),
+      ]);
+    },
+    server: false,
   });
 
   const gnafRows = () =>

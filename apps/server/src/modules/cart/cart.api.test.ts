@@ -7,11 +7,12 @@ import {
   type Envelope,
   type ProductDetail,
 } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer, type Visitor } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import type { TestServer, Visitor } from '../../test/test-server.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { RESERVED_MESSAGE, SOLD_MESSAGE } from './cart.service.js';
 
 /** A browser: keeps its visitor and cart cookies and sends the anti-forgery header (unless told not to). */
@@ -54,28 +55,20 @@ function shopper(server: TestServer) {
 const codesIn = (cart: Cart) => cart.stores.flatMap((s) => s.items.map((i) => i.ProductId));
 
 describe.each(testDatabaseTargets())('the guest cart on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let storeA: { id: number; name: string };
   let storeB: { id: number; name: string };
   let guitars: number;
   let britishId: number;
-
-  beforeAll(async () => {
-    database = await target.open();
-    const db = database.handle.db;
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    storeA = await makeStore(db, { name: 'Fremantle', state: 'WA' });
-    storeB = await makeStore(db, { name: 'Ringwood', state: 'VIC' });
-    guitars = await categoryIdBySlug(db, 'guitars');
-    const london = await makeStore(db, { region: 'UK', state: 'LND', name: 'Soho' });
-    britishId = (await makeProduct(db, { store_id: london.id, category_id: guitars })).id;
-    server = await startTestServer(database);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      const db = database.handle.db;
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      storeA = await makeStore(db, { name: 'Fremantle', state: 'WA' });
+      storeB = await makeStore(db, { name: 'Ringwood', state: 'VIC' });
+      guitars = await categoryIdBySlug(db, 'guitars');
+      const london = await makeStore(db, { region: 'UK', state: 'LND', name: 'Soho' });
+      britishId = (await makeProduct(db, { store_id: london.id, category_id: guitars })).id;
+    },
   });
 
   const item = (

@@ -1,65 +1,57 @@
 import type { PopularValue, ProductDetail } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 describe.each(testDatabaseTargets())('product page and popular items on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let store: { id: number; slug: string; name: string };
   let phone: { id: number; code: string };
   let sold: { id: number; code: string };
   let reserved: { id: number; code: string };
   let british: { id: number; code: string };
   let smartphones: number;
-
-  beforeAll(async () => {
-    database = await target.open();
-    const db = database.handle.db;
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    store = await makeStore(db, { state: 'VIC', name: 'Ringwood', email: 'ringwood@example.com' });
-    smartphones = await categoryIdBySlug(db, 'smartphones');
-    phone = await makeProduct(db, {
-      store_id: store.id,
-      category_id: smartphones,
-      title: 'Apple iPhone 13 128GB Midnight',
-      brand: 'Apple',
-      description: 'A well kept phone.',
-      // 10% off, as the promotion says (a badge the prices contradict is not shown).
-      price_minor: 72000,
-      rrp_minor: 80000,
-      image_count: 3,
-      condition: 4,
-      weight_grams: 400,
-      promo_method: 'Percentage',
-      promo_amount: 10,
-      promo_code: null,
-      popularity: 5,
-    });
-    sold = await makeProduct(db, {
-      store_id: store.id,
-      category_id: smartphones,
-      title: 'Samsung Galaxy S21',
-      brand: 'Samsung',
-      status: 'sold',
-    });
-    reserved = await makeProduct(db, {
-      store_id: store.id,
-      category_id: smartphones,
-      title: 'Google Pixel 7',
-      brand: 'Google',
-      status: 'reserved',
-    });
-    const london = await makeStore(db, { region: 'UK', state: 'LND', name: 'Camden' });
-    british = await makeProduct(db, { store_id: london.id, category_id: smartphones, title: 'Nokia 3310' });
-    server = await startTestServer(database);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      const db = database.handle.db;
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      store = await makeStore(db, { state: 'VIC', name: 'Ringwood', email: 'ringwood@example.com' });
+      smartphones = await categoryIdBySlug(db, 'smartphones');
+      phone = await makeProduct(db, {
+        store_id: store.id,
+        category_id: smartphones,
+        title: 'Apple iPhone 13 128GB Midnight',
+        brand: 'Apple',
+        description: 'A well kept phone.',
+        // 10% off, as the promotion says (a badge the prices contradict is not shown).
+        price_minor: 72000,
+        rrp_minor: 80000,
+        image_count: 3,
+        condition: 4,
+        weight_grams: 400,
+        promo_method: 'Percentage',
+        promo_amount: 10,
+        promo_code: null,
+        popularity: 5,
+      });
+      sold = await makeProduct(db, {
+        store_id: store.id,
+        category_id: smartphones,
+        title: 'Samsung Galaxy S21',
+        brand: 'Samsung',
+        status: 'sold',
+      });
+      reserved = await makeProduct(db, {
+        store_id: store.id,
+        category_id: smartphones,
+        title: 'Google Pixel 7',
+        brand: 'Google',
+        status: 'reserved',
+      });
+      const london = await makeStore(db, { region: 'UK', state: 'LND', name: 'Camden' });
+      british = await makeProduct(db, { store_id: london.id, category_id: smartphones, title: 'Nokia 3310' });
+    },
   });
 
   async function detail(code: string): Promise<ProductDetail> {

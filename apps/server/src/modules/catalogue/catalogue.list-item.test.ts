@@ -1,34 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import type { Ctx } from '../../lib/context.js';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeStore } from '../../test/factories.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import type { NewItem } from './new-item.js';
 
 describe.each(testDatabaseTargets())('a store listing an item on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let ctx: Ctx;
   let storeId: number;
   let britishStoreId: number;
   let categoryId: number;
   // The shop's clock, moved by the test: listed_at must come from it, not from the machine.
   let clock = Date.parse('2026-11-20T01:02:03.000Z');
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      storeId = (await makeStore(database.handle.db, { name: 'Ballarat', state: 'VIC' })).id;
+      britishStoreId = (await makeStore(database.handle.db, { region: 'UK', state: 'LND', name: 'Camden' })).id;
+      categoryId = await categoryIdBySlug(database.handle.db, 'guitars');
+    },
+    server: { now: () => clock },
+  });
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    storeId = (await makeStore(database.handle.db, { name: 'Ballarat', state: 'VIC' })).id;
-    britishStoreId = (await makeStore(database.handle.db, { region: 'UK', state: 'LND', name: 'Camden' })).id;
-    categoryId = await categoryIdBySlug(database.handle.db, 'guitars');
-    server = await startTestServer(database, {}, { now: () => clock });
     ctx = server.ctx();
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   const item = (overrides: Partial<NewItem> = {}): NewItem => ({

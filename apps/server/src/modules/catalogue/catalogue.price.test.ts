@@ -1,30 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../lib/context.js';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 describe.each(testDatabaseTargets())('changing an item price on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let ctx: Ctx;
   let storeId: number;
   let britishStoreId: number;
   let categoryId: number;
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      storeId = (await makeStore(database.handle.db, { name: 'Geelong', state: 'VIC' })).id;
+      britishStoreId = (await makeStore(database.handle.db, { region: 'UK', state: 'LND', name: 'Camden' })).id;
+      categoryId = await categoryIdBySlug(database.handle.db, 'guitars');
+    },
+  });
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    storeId = (await makeStore(database.handle.db, { name: 'Geelong', state: 'VIC' })).id;
-    britishStoreId = (await makeStore(database.handle.db, { region: 'UK', state: 'LND', name: 'Camden' })).id;
-    categoryId = await categoryIdBySlug(database.handle.db, 'guitars');
-    server = await startTestServer(database);
     ctx = server.ctx();
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   const row = (id: number) =>

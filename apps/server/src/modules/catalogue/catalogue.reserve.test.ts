@@ -1,32 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 describe.each(testDatabaseTargets())('reserving and releasing items on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let ctx: Ctx;
   let storeId: number;
   let britishStoreId: number;
   let categoryId: number;
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      const db = database.handle.db;
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      storeId = (await makeStore(db, { name: 'Geelong', state: 'VIC' })).id;
+      britishStoreId = (await makeStore(db, { region: 'UK', state: 'LND', name: 'Camden' })).id;
+      categoryId = await categoryIdBySlug(db, 'guitars');
+    },
+  });
 
   beforeAll(async () => {
-    database = await target.open();
-    const db = database.handle.db;
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    storeId = (await makeStore(db, { name: 'Geelong', state: 'VIC' })).id;
-    britishStoreId = (await makeStore(db, { region: 'UK', state: 'LND', name: 'Camden' })).id;
-    categoryId = await categoryIdBySlug(db, 'guitars');
-    server = await startTestServer(database);
     ctx = server.ctx();
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   const items = async (n: number, store = storeId) => {

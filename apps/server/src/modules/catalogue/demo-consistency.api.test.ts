@@ -1,8 +1,7 @@
 import type { ProductDetail, ProductListItem, SearchResultsValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../seed/seed.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { sqliteTestDatabaseTarget } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 /**
  * What a shopper sees of the demo catalogue agrees with itself: a card never offers postage for an
@@ -10,20 +9,8 @@ import { startTestServer, type TestServer } from '../../test/test-server.js';
  * now prices show.
  */
 describe('the demo catalogue as shoppers see it', () => {
-  let database: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    const target = testDatabaseTargets()[0];
-    if (!target) throw new Error('no database target');
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 1500, seed: 5 });
-    server = await startTestServer(database);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(sqliteTestDatabaseTarget(), {
+    seed: { products: 1500, seed: 5 },
   });
 
   async function cards(params: string, pages = 4): Promise<ProductListItem[]> {

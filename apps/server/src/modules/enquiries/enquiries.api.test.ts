@@ -1,36 +1,29 @@
 import { CAPTCHA_REQUIRED, EMAIL_MESSAGE, ENQUIRY_MESSAGE_TOO_LONG, REQUIRED_MESSAGE } from '@shop/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { readableMail, startTestSmtpServer } from '../../test/smtp-server.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { MailSender } from '../mail/mail-sender.js';
 
 describe.each(testDatabaseTargets())('product enquiries on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let item: { id: number; code: string };
   let britishCode: string;
   let storeId: number;
-
-  beforeAll(async () => {
-    database = await target.open();
-    const db = database.handle.db;
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    const store = await makeStore(db, { name: 'Fremantle', state: 'WA', email: 'fremantle@example.com' });
-    storeId = store.id;
-    const guitars = await categoryIdBySlug(db, 'guitars');
-    item = await makeProduct(db, { store_id: store.id, category_id: guitars, title: 'Fender Stratocaster Sunburst' });
-    const london = await makeStore(db, { region: 'UK', state: 'LND', name: 'Soho' });
-    britishCode = (await makeProduct(db, { store_id: london.id, category_id: guitars })).code;
-    server = await startTestServer(database, { PUBLIC_URL: 'https://shop.example' });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      const db = database.handle.db;
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      const store = await makeStore(db, { name: 'Fremantle', state: 'WA', email: 'fremantle@example.com' });
+      storeId = store.id;
+      const guitars = await categoryIdBySlug(db, 'guitars');
+      item = await makeProduct(db, { store_id: store.id, category_id: guitars, title: 'Fender Stratocaster Sunburst' });
+      const london = await makeStore(db, { region: 'UK', state: 'LND', name: 'Soho' });
+      britishCode = (await makeProduct(db, { store_id: london.id, category_id: guitars })).code;
+    },
+    env: { PUBLIC_URL: 'https://shop.example' },
   });
 
   async function solvedCaptcha(): Promise<string> {

@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../seed/seed.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { sqliteTestDatabaseTarget } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 describe('enquiry rate limit', () => {
-  let database: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    const target = testDatabaseTargets()[0];
-    if (!target) throw new Error('no database target');
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    server = await startTestServer(database);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(sqliteTestDatabaseTarget(), {
+    seed: { products: 0, seed: 1 },
   });
 
   it('answers 429 with Retry-After once a visitor sends more than 20 a minute, and does nothing', async () => {

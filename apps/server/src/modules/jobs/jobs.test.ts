@@ -2,26 +2,25 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/database.js';
 import { inTransaction } from '../../db/unit-of-work.js';
 import { type Ctx, systemContext } from '../../lib/context.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { type JobHandler, JobWorker } from './job-worker.js';
 import { JobsService } from './jobs.service.js';
 
 const quiet = { error: () => undefined };
 
 describe.each(testDatabaseTargets())('jobs on $name', (target) => {
-  let database: TestDatabase;
   let ctx: Ctx;
   let clock: number;
   let jobs: JobsService;
   const extraHandles: DatabaseHandle[] = [];
+  const { database } = useTestShop(target, { server: false });
 
   beforeAll(async () => {
-    database = await target.open();
     ctx = systemContext(database.handle, 'AU', quiet);
   });
   afterAll(async () => {
     for (const handle of extraHandles) await handle.close();
-    await database?.dispose();
   });
   beforeEach(async () => {
     await database.handle.db.deleteFrom('jobs').execute();

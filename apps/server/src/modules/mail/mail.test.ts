@@ -2,25 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/unit-of-work.js';
 import { systemContext } from '../../lib/context.js';
 import { readableMail, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer } from '../../test/test-server.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { cleanHeaders, MailService } from './mail.service.js';
 import { MailSender, retryDelayMs } from './mail-sender.js';
 
 describe.each(testDatabaseTargets())('mail outbox and SMTP sender on $name', (target) => {
-  let database: TestDatabase;
   let smtp: TestSmtpServer;
   let mail: MailService;
+  const { database } = useTestShop(target, { server: false });
 
   beforeAll(async () => {
-    database = await target.open();
     smtp = await startTestSmtpServer();
     mail = new MailService();
   });
-
   afterAll(async () => {
     await smtp?.close();
-    await database?.dispose();
   });
 
   const row = (id: number) =>

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { OrderFixtures } from '../../test/order-fixtures.js';
 import { parsePrometheusText, type Sample, samplesOf, sampleValue } from '../../test/prometheus-text.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 const TOKEN = 'metrics-test-token-0123456789';
 const OTHER_TOKEN = 'another-instance-token-abcdef';
@@ -28,33 +29,23 @@ describe('METRICS_TOKEN', () => {
 });
 
 describe.each(testDatabaseTargets())('GET /metrics on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
-  let unset: TestServer;
-  let other: TestServer;
   let code: string;
-
-  beforeAll(async () => {
-    database = await target.open();
-    // The categories (and a few items) to add the test's own to.
-    await seedCatalogue(database.handle, { products: 10, seed: 5 });
-    const db = database.handle.db;
-    const store = await makeStore(db);
-    const category = await categoryIdBySlug(db, 'guitars');
-    code = (await makeProduct(db, { store_id: store.id, category_id: category, title: 'Metric Guitar' })).code;
-    await makeProduct(db, { store_id: store.id, category_id: category, title: 'Metric Bass Guitar' });
+  const shop = useTestShop(target, {
+    seed: async (database) => {
+      // The categories (and a few items) to add the test's own to.
+      await seedCatalogue(database.handle, { products: 10, seed: 5 });
+      const db = database.handle.db;
+      const store = await makeStore(db);
+      const category = await categoryIdBySlug(db, 'guitars');
+      code = (await makeProduct(db, { store_id: store.id, category_id: category, title: 'Metric Guitar' })).code;
+      await makeProduct(db, { store_id: store.id, category_id: category, title: 'Metric Bass Guitar' });
+    },
     // Jobs stay queued (no worker), so the queue's figures are the test's own.
-    server = await startTestServer(database, { METRICS_TOKEN: TOKEN, JOBS_IN_PROCESS: 'false' });
-    unset = await startTestServer(database, { JOBS_IN_PROCESS: 'false' });
-    other = await startTestServer(database, { METRICS_TOKEN: OTHER_TOKEN, JOBS_IN_PROCESS: 'false' });
+    env: { METRICS_TOKEN: TOKEN, JOBS_IN_PROCESS: 'false' },
   });
-
-  afterAll(async () => {
-    await server?.close();
-    await unset?.close();
-    await other?.close();
-    await database?.dispose();
-  });
+  const { server } = shop;
+  const unset = shop.alsoServe({ JOBS_IN_PROCESS: 'false' });
+  const other = shop.alsoServe({ METRICS_TOKEN: OTHER_TOKEN, JOBS_IN_PROCESS: 'false' });
 
   it('answers 404 without METRICS_TOKEN, and 401 without the right bearer token', async () => {
     const missing = await fetch(`${unset.baseUrl}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });

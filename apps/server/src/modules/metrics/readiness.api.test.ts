@@ -1,11 +1,11 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/database.js';
-import { seedCatalogue } from '../../seed/seed.js';
 import { parsePrometheusText, sampleValue } from '../../test/prometheus-text.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { READY_SEARCH_LAG_LIMIT } from './readiness.service.js';
 
 interface ReadyBody {
@@ -28,20 +28,12 @@ async function healthz(server: TestServer): Promise<number> {
 const ALL_OK = { status: 'ready', failed: [], checks: { database: 'ok', migrations: 'ok', searchIndex: 'ok' } };
 
 describe.each(testDatabaseTargets())('GET /readyz on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: READY_SEARCH_LAG_LIMIT + 20, seed: 7 });
-    server = await startTestServer(database, { JOBS_IN_PROCESS: 'false' });
+  const { database, server } = useTestShop(target, {
+    seed: { products: READY_SEARCH_LAG_LIMIT + 20, seed: 7 },
+    env: { JOBS_IN_PROCESS: 'false' },
   });
   afterEach(() => {
     vi.restoreAllMocks();
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   it('answers 200 when the database answers, no migration is pending and the index has caught up', async () => {

@@ -4,8 +4,9 @@ import type { Ctx } from '../../lib/context.js';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { readableMail, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { startTestServer } from '../../test/test-server.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { MailSender } from '../mail/mail-sender.js';
 import type { DigestJob } from './digest.service.js';
 import { DIGEST_SEND_JOB } from './digest-schedule.js';
@@ -17,9 +18,6 @@ import { DIGEST_SEND_JOB } from './digest-schedule.js';
 const at = (iso: string) => Date.parse(iso);
 
 describe.each(testDatabaseTargets())('saved-search digests on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
-  let other: TestServer;
   let smtp: TestSmtpServer;
   let ctx: Ctx;
   let clock = at('2026-06-10T12:00:00Z');
@@ -27,39 +25,41 @@ describe.each(testDatabaseTargets())('saved-search digests on $name', (target) =
   let storeId: number;
   let guitars: number;
   let userId: number;
+  const env = { PUBLIC_URL: 'https://shop.example', SECRET_KEY: 'k'.repeat(40), JOBS_IN_PROCESS: 'false' };
+  const shop = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      storeId = (await makeStore(database.handle.db, { name: 'Parramatta & Co', state: 'NSW' })).id;
+      guitars = await categoryIdBySlug(database.handle.db, 'guitars');
+      const user = await database.handle.db
+        .insertInto('users')
+        .values({
+          email: 'shopper@example.com',
+          email_key: 'shopper@example.com',
+          password_hash: 'x',
+          first_name: 'Sam',
+          last_name: 'Shopper',
+          billing_address: null,
+          created_at: clock,
+          updated_at: clock,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      userId = user.id;
+    },
+    env,
+    server: { now },
+  });
+  const { database, server } = shop;
+  // A second instance on the same database: the other worker of a race.
+  const other = shop.alsoServe(env, { now });
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    storeId = (await makeStore(database.handle.db, { name: 'Parramatta & Co', state: 'NSW' })).id;
-    guitars = await categoryIdBySlug(database.handle.db, 'guitars');
-    const user = await database.handle.db
-      .insertInto('users')
-      .values({
-        email: 'shopper@example.com',
-        email_key: 'shopper@example.com',
-        password_hash: 'x',
-        first_name: 'Sam',
-        last_name: 'Shopper',
-        billing_address: null,
-        created_at: clock,
-        updated_at: clock,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    userId = user.id;
-    const env = { PUBLIC_URL: 'https://shop.example', SECRET_KEY: 'k'.repeat(40), JOBS_IN_PROCESS: 'false' };
-    server = await startTestServer(database, env, { now });
-    // A second instance on the same database: the other worker of a race.
-    other = await startTestServer(database, env, { now });
     ctx = server.ctx();
     smtp = await startTestSmtpServer();
   });
   afterAll(async () => {
-    await other?.close();
-    await server?.close();
     await smtp?.close();
-    await database?.dispose();
   });
 
   const saveSearch = async (name: string, searchUrl: string, frequency: number) => {
