@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Envelope } from '@shop/contract';
 import type { Ctx } from './context.js';
-import { HttpError } from './errors.js';
+import { HttpError, invalidInput } from './errors.js';
 import { IdempotencyRepository } from './idempotency.repository.js';
 import type { RawReply } from './route.js';
 
@@ -54,7 +54,7 @@ export class IdempotencyStore {
     call: { key: string; scope: string; request: unknown; run: () => Promise<IdempotencyOutcome> },
   ): Promise<IdempotencyOutcome> {
     if (!KEY_SHAPE.test(call.key)) {
-      throw new HttpError(400, 'Invalid input. Idempotency-Key: must be 1 to 255 visible characters');
+      throw invalidInput('Idempotency-Key', 'must be 1 to 255 visible characters');
     }
     const now = Date.now();
     if (now - this.lastSweep > 10 * 60 * 1000) {

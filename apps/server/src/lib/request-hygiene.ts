@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BadRequestError } from './errors.js';
+import { BadRequestError, invalidInput } from './errors.js';
 
 /**
  * What the route helper refuses before any schema sees a request: JSON nested deeper than any of
@@ -107,6 +107,5 @@ export function findUnstorableText(input: unknown): { path: string; problem: str
 /** Throws the 400 for the first unstorable text in a request's parts, named without its part. */
 export function refuseUnstorableText(parts: Record<string, unknown>): void {
   const found = findUnstorableText(parts);
-  if (found !== null)
-    throw new BadRequestError(`Invalid input. ${found.path.replace(/^(params|query|body)\./, '')}: ${found.problem}`);
+  if (found !== null) throw invalidInput(found.path.replace(/^(params|query|body)\./, ''), found.problem);
 }

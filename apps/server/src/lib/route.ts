@@ -1,11 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { describeZodError, envelopeSchema, failure, ok } from '@shop/contract';
+import { describeFieldErrors, envelopeSchema, failure, ok, zodFieldErrors } from '@shop/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { DatabaseHandle } from '../db/database.js';
 import { type Ctx, createContext, type Viewer } from './context.js';
 import { type CookieSecurity, clearCookie, isSecureRequest, writeCookie } from './cookies.js';
-import { BadRequestError, HttpError } from './errors.js';
+import { BadRequestError, HttpError, invalidInput } from './errors.js';
 import { type IdempotencyOutcome, IdempotencyStore } from './idempotency.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
 import { refuseUnstorableText, registerBoundedJsonParser } from './request-hygiene.js';
@@ -138,9 +138,11 @@ export { NUL_MESSAGE } from './request-hygiene.js';
 function parse(schema: z.ZodType, input: unknown, where: string): unknown {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
-    const message = describeZodError(parsed.error);
+    const fields = zodFieldErrors(parsed.error);
+    const message = describeFieldErrors(fields);
     throw new BadRequestError(
       where === 'params' ? message.replace('Invalid input.', 'Invalid input (path).') : message,
+      fields,
     );
   }
   return parsed.data;
@@ -248,8 +250,7 @@ function fastifyRoute(route: ApiRoute, env: RouteEnvironment, limiter: RateLimit
       if (route.idempotency) {
         const key = request.headers['idempotency-key'];
         if (typeof key !== 'string' || key === '') {
-          if (route.idempotency === 'required')
-            throw new BadRequestError('Invalid input. Idempotency-Key: This header is required');
+          if (route.idempotency === 'required') throw invalidInput('Idempotency-Key', 'This header is required');
           outcome = await run();
         } else {
           const caller = viewer.kind === 'customer' ? `user:${viewer.userId}` : `visitor:${request.visitorId ?? ''}`;

@@ -10,7 +10,7 @@ import {
 } from '@shop/contract';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx, CustomerViewer } from '../../lib/context.js';
-import { BadRequestError, HttpError, NotFoundError } from '../../lib/errors.js';
+import { BadRequestError, HttpError, invalidInput, NotFoundError } from '../../lib/errors.js';
 import type { RateLimit, RateLimiter } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { CartService } from '../cart/cart.service.js';
@@ -103,7 +103,7 @@ export class AccountsService {
   }
 
   private refuseCommon(password: string): void {
-    if (isCommonPassword(password)) throw new BadRequestError(`Invalid input. Password: ${PASSWORD_COMMON_MESSAGE}`);
+    if (isCommonPassword(password)) throw invalidInput('Password', PASSWORD_COMMON_MESSAGE);
   }
 
   /**

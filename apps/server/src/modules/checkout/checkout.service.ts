@@ -14,7 +14,7 @@ import {
 } from '@shop/contract';
 import type { z } from 'zod';
 import type { Ctx } from '../../lib/context.js';
-import { BadRequestError, HttpError, NotFoundError } from '../../lib/errors.js';
+import { BadRequestError, HttpError, invalidInput, NotFoundError } from '../../lib/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { CartService, CartView } from '../cart/cart.service.js';
 import type { ProductWithStoreRow } from '../catalogue/catalogue.service.js';
@@ -80,8 +80,6 @@ interface ChosenPostage {
   /** Some chosen postage has no table rate now (MissingTableRateMessage). */
   missing: boolean;
 }
-
-const invalid = (field: string, message: string) => new BadRequestError(`Invalid input. ${field}: ${message}`);
 
 /** What a discount call answers: the new total, the discount and the codes applied. */
 export interface DiscountTotals {
@@ -278,12 +276,12 @@ export class CheckoutService {
       }
       return zeroEstimate(ctx.region);
     }
-    if (!body.DeliveryAddress) throw invalid('DeliveryAddress', 'Please enter the address to post to');
+    if (!body.DeliveryAddress) throw invalidInput('DeliveryAddress', 'Please enter the address to post to');
     const address = toAddressValue(body.DeliveryAddress);
     let requests = shipmentRequests(cart.stores);
     if (body.StoreId !== undefined) {
       requests = requests.filter((r) => r.storeId === body.StoreId);
-      if (requests.length === 0) throw invalid('StoreId', 'must be a store of the cart');
+      if (requests.length === 0) throw invalidInput('StoreId', 'must be a store of the cart');
     }
     const combined = combineQuotes(await this.deps.shipping.quote(ctx, requests, address.PostCode));
     const state = await this.state.find(ctx, cartId);
@@ -336,13 +334,13 @@ export class CheckoutService {
         const address = first.DeliveryAddress
           ? toAddressValue(first.DeliveryAddress)
           : parseAddress(state?.delivery_address);
-        if (!address) throw invalid('DeliveryAddress', 'Please enter the address to post to');
+        if (!address) throw invalidInput('DeliveryAddress', 'Please enter the address to post to');
         const combined = combineQuotes(
           await this.deps.shipping.quote(ctx, shipmentRequests(cart.stores), address.PostCode),
         );
         if (combined.missing) throw new BadRequestError(MISSING_TABLE_RATE_MESSAGE);
         if (first.IsExpress && !combined.expressAvailable) {
-          throw invalid('IsExpress', 'Express postage is not available for this order');
+          throw invalidInput('IsExpress', 'Express postage is not available for this order');
         }
         await this.state.upsert(ctx, cartId, {
           delivery_option: option,
@@ -356,7 +354,7 @@ export class CheckoutService {
       for (const entry of entries) {
         if (entry.ShipmentId === undefined) continue;
         const group = cart.stores.find((g) => g.id === entry.ShipmentId);
-        if (!group) throw invalid('ShipmentId', 'must be a store of the cart');
+        if (!group) throw invalidInput('ShipmentId', 'must be a store of the cart');
         const previous = choices.get(group.id);
         if (entry.ShippingMethodId === 'StorePickup') {
           if (await this.pickupDisabled(ctx, group)) throw new BadRequestError(UNAVAILABLE_ITEMS_MESSAGE);
@@ -370,15 +368,15 @@ export class CheckoutService {
           const address = entry.DeliveryAddress
             ? toAddressValue(entry.DeliveryAddress)
             : (previous?.address ?? parseAddress(state?.delivery_address));
-          if (!address) throw invalid('DeliveryAddress', 'Please enter the address to post to');
+          if (!address) throw invalidInput('DeliveryAddress', 'Please enter the address to post to');
           const [quote] = await this.deps.shipping.quote(ctx, shipmentRequests([group]), address.PostCode);
           if (!quote?.ok) throw new BadRequestError(MISSING_TABLE_RATE_MESSAGE);
           if (entry.IsExpress && !quote.express) {
-            throw invalid('IsExpress', `Express postage is not available from ${group.name}`);
+            throw invalidInput('IsExpress', `Express postage is not available from ${group.name}`);
           }
           choices.set(group.id, { storeId: group.id, method: 'postage', isExpress: entry.IsExpress, address });
         } else {
-          throw invalid('ShippingMethodId', `must be StorePickup or ${POSTAGE_OPTION[ctx.region]} for a store`);
+          throw invalidInput('ShippingMethodId', `must be StorePickup or ${POSTAGE_OPTION[ctx.region]} for a store`);
         }
       }
       await this.state.upsert(ctx, cartId, {
@@ -493,7 +491,7 @@ export class CheckoutService {
   private offeredOption(ctx: Ctx, option: string | null, field: string): DeliveryOptionName {
     const offered = SHIPPING_OPTIONS[ctx.region].find((o) => o.systemName === option);
     if (!offered) {
-      throw invalid(
+      throw invalidInput(
         field,
         option === null
           ? 'Please select a shipping method'

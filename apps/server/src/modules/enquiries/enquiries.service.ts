@@ -1,7 +1,7 @@
 import { CAPTCHA_REQUIRED, type EnquiryBody } from '@shop/contract';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
-import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { invalidInput, NotFoundError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/rich-text.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
 import { productUrl } from '../catalogue/catalogue.mapper.js';
@@ -37,11 +37,9 @@ export class EnquiriesService {
   ) {}
 
   async submit(ctx: Ctx, body: EnquiryBody): Promise<{ EnquiryId: number }> {
-    if (!isCalendarDate(body.date)) throw new BadRequestError('Invalid input. date: must be a date written d/m/yyyy');
+    if (!isCalendarDate(body.date)) throw invalidInput('date', 'must be a date written d/m/yyyy');
     if (!(await this.captcha.verify(ctx, body.recaptchaToken))) {
-      throw new BadRequestError(
-        `Invalid input. recaptchaToken: The characters did not match the picture. ${CAPTCHA_REQUIRED}`,
-      );
+      throw invalidInput('recaptchaToken', `The characters did not match the picture. ${CAPTCHA_REQUIRED}`);
     }
     const product = await this.catalogue.findByCode(ctx, body.productCode);
     const store = product ? await this.stores.storeById(ctx, product.store_id) : null;

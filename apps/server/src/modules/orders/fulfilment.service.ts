@@ -1,6 +1,6 @@
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
-import { BadRequestError, HttpError, NotFoundError } from '../../lib/errors.js';
+import { HttpError, invalidInput, NotFoundError } from '../../lib/errors.js';
 import { normalizePublicReference, ReferencePrefix } from '../../lib/public-reference.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -115,23 +115,21 @@ export class FulfilmentService {
       trackingNumber.length > TRACKING_NUMBER_MAX ||
       !/^[A-Za-z0-9 -]+$/.test(trackingNumber)
     ) {
-      throw new BadRequestError(
-        `Invalid input. trackingNumber: must be 1 to ${TRACKING_NUMBER_MAX} letters, digits, spaces or hyphens`,
-      );
+      throw invalidInput('trackingNumber', `must be 1 to ${TRACKING_NUMBER_MAX} letters, digits, spaces or hyphens`);
     }
     const trackingUrl = details.trackingUrl?.trim() || null;
     if (
       trackingUrl !== null &&
       (trackingUrl.length > TRACKING_URL_MAX || !/^https?:\/\/[^\s<>"]+$/i.test(trackingUrl))
     ) {
-      throw new BadRequestError('Invalid input. trackingUrl: must be an http:// or https:// address');
+      throw invalidInput('trackingUrl', 'must be an http:// or https:// address');
     }
     const carrier = details.carrier?.trim() || null;
     if (
       carrier !== null &&
       (carrier.length > CARRIER_MAX || /[<>]/.test(carrier) || [...carrier].some((ch) => ch < ' '))
     ) {
-      throw new BadRequestError(`Invalid input. carrier: must be up to ${CARRIER_MAX} characters, without < or >`);
+      throw invalidInput('carrier', `must be up to ${CARRIER_MAX} characters, without < or >`);
     }
     return this.moveShipment(ctx, reference, storeId, onChange, {
       action: 'dispatch',

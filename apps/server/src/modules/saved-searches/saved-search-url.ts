@@ -5,8 +5,9 @@ import {
   type SearchFormData,
   SearchResultsQuerySchema,
   shapeSearchQuery,
+  zodFieldErrors,
 } from '@shop/contract';
-import { BadRequestError } from '../../lib/errors.js';
+import { BadRequestError, invalidInput } from '../../lib/errors.js';
 
 /** The search page's path: a saved search's link is this plus its query string. */
 export const SEARCH_PAGE_PATH = '/search-results';
@@ -31,7 +32,7 @@ export function normaliseSearchUrl(searchUrl: string): NormalisedSearch {
   if (raw.startsWith('/')) {
     const [path = '', ...rest] = raw.split('?');
     if (path.replace(/\/+$/, '') !== SEARCH_PAGE_PATH)
-      throw new BadRequestError(`Invalid input. SearchUrl: must be a ${SEARCH_PAGE_PATH} address or a query string`);
+      throw invalidInput('SearchUrl', `must be a ${SEARCH_PAGE_PATH} address or a query string`);
     queryString = rest.join('?');
   } else {
     queryString = raw.startsWith('?') ? raw.slice(1) : raw;
@@ -44,8 +45,13 @@ export function normaliseSearchUrl(searchUrl: string): NormalisedSearch {
   delete input.page;
   delete input.NumberOfResults;
   const parsed = SearchResultsQuerySchema.safeParse(input);
-  if (!parsed.success)
-    throw new BadRequestError(describeZodError(parsed.error).replace('Invalid input. ', 'Invalid input. SearchUrl.'));
+  if (!parsed.success) {
+    // The Message has always named only the first field under SearchUrl; the data names each.
+    throw new BadRequestError(
+      describeZodError(parsed.error).replace('Invalid input. ', 'Invalid input. SearchUrl.'),
+      zodFieldErrors(parsed.error).map((f) => ({ ...f, Field: `SearchUrl.${f.Field}` })),
+    );
+  }
   const query = parsed.data;
   const facets: Record<string, string[]> = {};
   for (const key of FACET_KEYS) {

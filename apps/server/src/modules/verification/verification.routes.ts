@@ -6,7 +6,7 @@ import {
   type ResendCodeValue,
   ResendCodeValueSchema,
 } from '@shop/contract';
-import { BadRequestError, HttpError } from '../../lib/errors.js';
+import { HttpError, invalidInput } from '../../lib/errors.js';
 import { type ApiRoute, defineRoute, refuse } from '../../lib/route.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { VerificationService } from './verification.service.js';
@@ -31,8 +31,7 @@ export function verificationRoutes(verification: VerificationService, accounts: 
         let address = user.email;
         if (body?.Email !== undefined) {
           const parsed = email.safeParse(body.Email);
-          if (!parsed.success)
-            throw new BadRequestError(`Invalid input. Email: ${parsed.error.issues[0]?.message ?? ''}`);
+          if (!parsed.success) throw invalidInput('Email', parsed.error.issues[0]?.message ?? '');
           address = parsed.data;
         }
         const sent = await verification.send(ctx, ctx.viewer.userId, address);

@@ -10,7 +10,7 @@ import {
 } from '@shop/contract';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
-import { BadRequestError, HttpError, NotFoundError } from '../../lib/errors.js';
+import { HttpError, invalidInput, NotFoundError } from '../../lib/errors.js';
 import { hashToken, isTokenShape, newToken, sameSecret, sign } from '../../lib/tokens.js';
 import type { CatalogueService, ProductWithStoreRow } from '../catalogue/catalogue.service.js';
 import type { JobsService } from '../jobs/jobs.service.js';
@@ -117,7 +117,7 @@ export class WishlistAlertService {
       return { refusal: null, value: this.value(row) };
     }
     const problem = alertEmailProblem(body.Email);
-    if (problem) throw new BadRequestError(`Invalid input. Email: ${problem}`);
+    if (problem) throw invalidInput('Email', problem);
     const email = (body.Email ?? '').trim();
     // Already on to this address: nothing to verify, nothing changes.
     if (wishlist.alert_enabled === 1 && sameAddress(wishlist.alert_email, email))
@@ -204,7 +204,7 @@ export class WishlistAlertService {
   /** The one-click unsubscribe: alerts off (again, or for a wishlist gone: nothing more to do). */
   async unsubscribe(ctx: Ctx, token: string): Promise<void> {
     const wishlistId = this.verifyUnsubscribeToken(token);
-    if (wishlistId === null) throw new BadRequestError('Invalid input. token: this unsubscribe link is not valid');
+    if (wishlistId === null) throw invalidInput('token', 'this unsubscribe link is not valid');
     await inTransaction(ctx, (tx) => this.repository.turnAlertsOff(tx, wishlistId));
   }
 

@@ -16,7 +16,7 @@ import {
 } from '@shop/contract';
 import { inTransaction } from '../../../db/unit-of-work.js';
 import type { Ctx } from '../../../lib/context.js';
-import { BadRequestError, NotFoundError } from '../../../lib/errors.js';
+import { invalidInput, NotFoundError } from '../../../lib/errors.js';
 import type { BannerSlide, BannersService } from '../../banners/banners.service.js';
 import type { CatalogueService } from '../../catalogue/catalogue.service.js';
 import type { DiscountRules, PromotionsService } from '../../promotions/promotions.service.js';
@@ -69,7 +69,8 @@ export class ConsoleAdminService {
       await this.slugFree(tx, body.Slug, null);
       const row = await uniqueOr(
         () => this.deps.stores.createStore(tx, storeDetails(body)),
-        `Slug: ${STORE_SLUG_TAKEN_MESSAGE}`,
+        'Slug',
+        STORE_SLUG_TAKEN_MESSAGE,
       );
       await this.deps.catalogue.storesChanged(tx);
       await this.record(tx, admin, row.id, 'store.create', { slug: row.slug, name: row.name, region: row.region });
@@ -85,7 +86,8 @@ export class ConsoleAdminService {
       await this.slugFree(tx, body.Slug, id);
       const row = await uniqueOr(
         () => this.deps.stores.updateStore(tx, id, storeDetails(body)),
-        `Slug: ${STORE_SLUG_TAKEN_MESSAGE}`,
+        'Slug',
+        STORE_SLUG_TAKEN_MESSAGE,
       );
       if (!row) throw new NotFoundError('No such store');
       const changed = changedFields(toAdminStore(before), toAdminStore(row));
@@ -100,7 +102,7 @@ export class ConsoleAdminService {
 
   private async slugFree(ctx: Ctx, slug: string, ownId: number | null): Promise<void> {
     const holder = await this.deps.stores.storeBySlug(ctx, slug);
-    if (holder && holder.id !== ownId) throw new BadRequestError(`Invalid input. Slug: ${STORE_SLUG_TAKEN_MESSAGE}`);
+    if (holder && holder.id !== ownId) throw invalidInput('Slug', STORE_SLUG_TAKEN_MESSAGE);
   }
 
   // ---- banners (the region's home carousel) ----
@@ -152,11 +154,11 @@ export class ConsoleAdminService {
   async createDiscount(ctx: Ctx, body: AdminDiscountCreateBody): Promise<AdminDiscount> {
     const admin = await this.deps.guard.requireAdmin(ctx);
     return inTransaction(ctx, async (tx) => {
-      if (await this.deps.promotions.codeByName(tx, body.Code))
-        throw new BadRequestError(`Invalid input. Code: ${DISCOUNT_CODE_TAKEN_MESSAGE}`);
+      if (await this.deps.promotions.codeByName(tx, body.Code)) throw invalidInput('Code', DISCOUNT_CODE_TAKEN_MESSAGE);
       const row = await uniqueOr(
         () => this.deps.promotions.createCode(tx, body.Code, rules(body)),
-        `Code: ${DISCOUNT_CODE_TAKEN_MESSAGE}`,
+        'Code',
+        DISCOUNT_CODE_TAKEN_MESSAGE,
       );
       await this.record(tx, admin, null, 'discount.create', { id: row.id, code: row.code });
       return toAdminDiscount(row, ctx.region);
@@ -288,12 +290,12 @@ function changedFields<T extends object>(before: T, after: T): string[] {
  * A unique index refusing the write (two admins taking one slug or code at once: the check before
  * it saw neither) is the same 400 as the check's, not a 500.
  */
-async function uniqueOr<T>(write: () => Promise<T>, message: string): Promise<T> {
+async function uniqueOr<T>(write: () => Promise<T>, field: string, message: string): Promise<T> {
   try {
     return await write();
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') throw new BadRequestError(`Invalid input. ${message}`);
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') throw invalidInput(field, message);
     throw error;
   }
 }

@@ -12,7 +12,7 @@ import {
 import type { StoreRow } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/unit-of-work.js';
 import type { Ctx } from '../../../lib/context.js';
-import { BadRequestError, HttpError } from '../../../lib/errors.js';
+import { HttpError, invalidFields, invalidInput } from '../../../lib/errors.js';
 import type { CatalogueService } from '../../catalogue/catalogue.service.js';
 import type { InvoiceIdentity, InvoiceService } from '../../invoices/invoice.service.js';
 import type { ShippingService } from '../../shipping/shipping.service.js';
@@ -138,8 +138,7 @@ export class ConsoleSettingsService {
         })),
       });
       if (outcome.kind === 'no-settings') throw new HttpError(409, NO_RATE_CARD_MESSAGE);
-      if (outcome.kind === 'unknown-zone')
-        throw new BadRequestError(`Invalid input. Rates.${outcome.index}.ZoneId: ${NO_SUCH_ZONE_MESSAGE}`);
+      if (outcome.kind === 'unknown-zone') throw invalidInput(`Rates.${outcome.index}.ZoneId`, NO_SUCH_ZONE_MESSAGE);
       if (outcome.changed)
         await this.record(tx, caller, 'postage', {
           ExpressEnabled: body.ExpressEnabled,
@@ -176,9 +175,7 @@ export class ConsoleSettingsService {
       licences: body.Licences,
     });
     if (!checked.ok)
-      throw new BadRequestError(
-        `Invalid input. ${checked.errors.map((e) => `${INVOICE_FIELDS[e.field]}: ${e.message}`).join('. ')}`,
-      );
+      throw invalidFields(checked.errors.map((e) => ({ Field: INVOICE_FIELDS[e.field], Message: e.message })));
     const identity = checked.identity;
     const changed = changedColumns(caller.store, {
       entity_name: identity.entityName,

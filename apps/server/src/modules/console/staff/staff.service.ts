@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { StoreRow } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/unit-of-work.js';
 import type { Ctx } from '../../../lib/context.js';
-import { BadRequestError, HttpError, NotFoundError } from '../../../lib/errors.js';
+import { HttpError, invalidInput, NotFoundError } from '../../../lib/errors.js';
 import { hashToken, newToken } from '../../../lib/tokens.js';
 import type { AccountsService } from '../../accounts/accounts.service.js';
 import { emailKey } from '../../accounts/accounts.service.js';
@@ -89,7 +89,7 @@ export class ConsoleStaffService {
     const stores: StoreRow[] = [];
     for (const id of storeIds) {
       const store = await this.deps.stores.storeById(ctx, id);
-      if (!store) throw new BadRequestError(`Invalid input. StoreIds: no store ${id} in this region`);
+      if (!store) throw invalidInput('StoreIds', `no store ${id} in this region`);
       stores.push(store);
     }
     const token = newToken();
@@ -223,7 +223,7 @@ export class ConsoleStaffService {
     const found: number[] = [];
     for (const id of new Set(ids)) {
       if (await this.deps.stores.storeById(ctx, id)) found.push(id);
-      else if (strict) throw new BadRequestError(`Invalid input. StoreIds: no store ${id} in this region`);
+      else if (strict) throw invalidInput('StoreIds', `no store ${id} in this region`);
     }
     return found;
   }

@@ -13,7 +13,7 @@ import {
 import { ZodError } from 'zod';
 import { inTransaction } from '../../../db/unit-of-work.js';
 import type { Ctx } from '../../../lib/context.js';
-import { BadRequestError, HttpError, NotFoundError } from '../../../lib/errors.js';
+import { HttpError, invalidInput, NotFoundError } from '../../../lib/errors.js';
 import type { CatalogueService, PictureVariant, StoreChange } from '../../catalogue/catalogue.service.js';
 import type { ItemChanges } from '../../catalogue/new-item.js';
 import { PictureError, pictureVariants } from '../../images/uploaded-picture.js';
@@ -223,8 +223,7 @@ async function resizeAll(pictures: string[]): Promise<PictureVariant[][]> {
     try {
       resized.push(await pictureVariants(Buffer.from(picture, 'base64')));
     } catch (error) {
-      if (error instanceof PictureError)
-        throw new BadRequestError(`Invalid input. Pictures.${index}: ${error.message}`);
+      if (error instanceof PictureError) throw invalidInput(`Pictures.${index}`, error.message);
       throw error;
     }
   }
@@ -239,10 +238,10 @@ async function asBadRequest<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof ZodError) {
       const issue = error.issues[0];
       const field = (issue?.path ?? []).map((p) => String(p).replace(/^./, (c) => c.toUpperCase())).join('.');
-      throw new BadRequestError(`Invalid input. ${field || 'request'}: ${issue?.message ?? 'is not valid'}`);
+      throw invalidInput(field || 'request', issue?.message ?? 'is not valid');
     }
     if (error instanceof RangeError && /^No category/.test(error.message))
-      throw new BadRequestError('Invalid input. CategoryId: no such category');
+      throw invalidInput('CategoryId', 'no such category');
     throw error;
   }
 }
