@@ -523,7 +523,7 @@ export async function buildApp(
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // 205 Reset Content carries no body (browsers drop it): the page reloads.
     if (error instanceof HttpError && error.statusCode === 205) return reply.code(205).send();
-    if (error instanceof HttpError) return reply.code(error.statusCode).send(failure(error.message));
+    if (error instanceof HttpError) return reply.code(error.statusCode).send(error.toEnvelope());
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send(failure(error.message));
     request.log.error({ err: error }, 'unhandled error');
