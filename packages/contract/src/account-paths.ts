@@ -5,7 +5,7 @@
  */
 
 /** Names over this length are shortened for the product page's greeting (storefront.md section 4). */
-export const GREETING_NAME_MAX = 14;
+const GREETING_NAME_MAX = 14;
 
 /** The product page's greeting name: 14 characters at most, else the first 13 and an ellipsis. */
 export function greetingName(name: string): string {

@@ -10,9 +10,9 @@ import { REQUIRED_MESSAGE } from './validation.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long enough for any passphrase, short enough that hashing cannot be made a denial of service. */
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_TOO_SHORT_MESSAGE = 'Please use at least 8 characters';
-export const PASSWORD_TOO_LONG_MESSAGE = 'Please use 128 or fewer characters';
+const PASSWORD_TOO_LONG_MESSAGE = 'Please use 128 or fewer characters';
 /** The server checks the bundled list of common passwords; the browser cannot. */
 export const PASSWORD_COMMON_MESSAGE =
   'This password is too common and easy to guess. Please choose a less common one (a short phrase works well)';
@@ -123,7 +123,7 @@ export type AccountOverviewValue = z.infer<typeof AccountOverviewValueSchema>;
 // Passkeys (WebAuthn). The options and responses are WebAuthn's own JSON forms, which
 // @simplewebauthn/browser produces and @simplewebauthn/server checks; the contract keeps them opaque.
 const WebAuthnJson = z.record(z.string(), z.unknown());
-export const PASSKEY_NAME_MAX = 60;
+const PASSKEY_NAME_MAX = 60;
 
 export const PasskeyOptionsValueSchema = z.object({ ChallengeId: z.string(), Options: WebAuthnJson });
 export type PasskeyOptionsValue = z.infer<typeof PasskeyOptionsValueSchema>;
@@ -139,7 +139,7 @@ export const PasskeyLoginBodySchema = z.object({
 });
 export const RemovePasskeyBodySchema = z.object({ Id: z.number({ message: 'must be a passkey id' }).int().min(1) });
 
-export const PasskeySchema = z.object({
+const PasskeySchema = z.object({
   Id: z.number().int(),
   Name: z.string(),
   CreatedAt: z.string(),

@@ -29,13 +29,12 @@ export const AddressLookupQuerySchema = z
     message: 'give either query or reference',
     path: ['query'],
   });
-export type AddressLookupQuery = z.input<typeof AddressLookupQuerySchema>;
 
-export const AddressSuggestionSchema = z.object({ Text: z.string(), Reference: z.string() });
+const AddressSuggestionSchema = z.object({ Text: z.string(), Reference: z.string() });
 export type AddressSuggestion = z.infer<typeof AddressSuggestionSchema>;
 
 /** The parts of one address. Line1 is the street line as posted ("Unit 3, 12 Smith Street"); the parts beside it are for forms that want them. */
-export const AddressDetailSchema = z.object({
+const AddressDetailSchema = z.object({
   Line1: z.string(),
   Line2: z.string(),
   UnitOrLevel: z.string(),
@@ -51,4 +50,3 @@ export type AddressDetail = z.infer<typeof AddressDetailSchema>;
 
 /** The Value of GET /c3api/address: a list of suggestions for ?query=, one address for ?reference= (404 when unknown). */
 export const AddressLookupValueSchema = z.union([z.array(AddressSuggestionSchema), AddressDetailSchema]);
-export type AddressLookupValue = z.infer<typeof AddressLookupValueSchema>;

@@ -28,14 +28,13 @@ export const CartAddQuerySchema = z
     message: 'stateHash and price go together',
     path: ['price'],
   });
-export type CartAddQuery = z.infer<typeof CartAddQuerySchema>;
 
 export const CartRemoveQuerySchema = z.object({ productId: ProductIdSchema });
 
 export const CartQuerySchema = z.object({ validate: booleanFlag.optional() });
 
 /** One item in the cart, with the spec's field names (and the cart modal's id, image, productDetailsLink). */
-export const CartItemSchema = z.object({
+const CartItemSchema = z.object({
   DisplayName: z.string(),
   ProductId: z.number().int(),
   /** The current price, formatted with the currency symbol. */
@@ -61,7 +60,7 @@ export const CartItemSchema = z.object({
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
-export const CartStoreSchema = z.object({
+const CartStoreSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   items: z.array(CartItemSchema),
@@ -70,7 +69,7 @@ export const CartStoreSchema = z.object({
 });
 
 /** changeTypes are the ChangeType bit flags OR-ed together (0: nothing changed). */
-export const ProductChangeSchema = z.object({
+const ProductChangeSchema = z.object({
   id: z.number().int(),
   newPrice: z.number().int(),
   /** The price when the item was added, so the changes dialog can show what it was. */
@@ -93,7 +92,7 @@ export const CartSchema = z.object({
 export type Cart = z.infer<typeof CartSchema>;
 
 /** The change check's answer: newPrice in minor units. */
-export const CartChangeCheckSchema = z.object({
+const CartChangeCheckSchema = z.object({
   changeTypes: z.number().int().min(0).max(15),
   newPrice: z.number().int(),
 });

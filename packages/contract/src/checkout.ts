@@ -68,7 +68,7 @@ export type ProcessValue = z.infer<typeof ProcessValueSchema>;
 export const MoneySchema = z.object({ Amount: z.number().int(), Display: z.string() });
 export type Money = z.infer<typeof MoneySchema>;
 
-export const CheckoutCartItemSchema = z.object({
+const CheckoutCartItemSchema = z.object({
   ProductId: z.number().int(),
   Code: z.string(),
   DisplayName: z.string(),
@@ -83,7 +83,7 @@ export const CheckoutCartItemSchema = z.object({
   PickupDisabled: z.boolean(),
 });
 
-export const CheckoutCartSchema = z.object({
+const CheckoutCartSchema = z.object({
   CartTotal: MoneySchema,
   OriginalTotal: MoneySchema,
   StoreCount: z.number().int(),
@@ -97,7 +97,7 @@ export const CheckoutCartSchema = z.object({
   Version: z.string(),
 });
 
-export const ShippingOptionSchema = z.object({
+const ShippingOptionSchema = z.object({
   Id: z.number().int(),
   Name: z.string(),
   SystemName: z.enum(DELIVERY_OPTIONS),
@@ -105,7 +105,7 @@ export const ShippingOptionSchema = z.object({
   DeliveryType: z.object({ IsExpress: z.boolean() }),
 });
 
-export const PaymentOptionSchema = z.object({
+const PaymentOptionSchema = z.object({
   Id: z.number().int(),
   Name: z.string(),
   SystemName: z.enum(PAYMENT_OPTION_NAMES),
@@ -120,7 +120,7 @@ export const PaymentOptionSchema = z.object({
   AmountRange: z.object({ Minimum: MoneySchema, Maximum: MoneySchema, Message: z.string() }),
 });
 
-export const CheckoutAddressValueSchema = z.object({
+const CheckoutAddressValueSchema = z.object({
   BusinessName: z.string(),
   Line1: z.string(),
   Line2: z.string(),

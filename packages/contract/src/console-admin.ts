@@ -35,7 +35,7 @@ function optionalLine(max: number) {
 }
 
 /** A link a page may follow: a path on this site ('/search?...') or an http(s) address. */
-export function isSafeLink(url: string): boolean {
+function isSafeLink(url: string): boolean {
   return /^\/(?![/\\])\S*$/.test(url) || /^https?:\/\/[^\s]+$/i.test(url);
 }
 const LINK_MESSAGE = "must be a path on this site ('/search') or an http(s) address";
@@ -143,7 +143,7 @@ export type AdminStoreListValue = z.infer<typeof AdminStoreListValueSchema>;
 
 // ---- banners ----
 
-export const AdminBannerButtonSchema = z.object({
+const AdminBannerButtonSchema = z.object({
   DisplayName: line(40),
   OnClickUrl: link(),
   IsYellowStyle: z.boolean().optional().default(false),
@@ -296,7 +296,7 @@ export const FEATURE_FLAG_NAMES = [
   'WishlistAlertsEnabled',
   'SavedSearchesEnabled',
 ] as const;
-export const FeatureFlagNameSchema = z.enum(FEATURE_FLAG_NAMES);
+const FeatureFlagNameSchema = z.enum(FEATURE_FLAG_NAMES);
 export type FeatureFlagName = z.infer<typeof FeatureFlagNameSchema>;
 
 export const FEATURE_FLAG_LABELS: Record<FeatureFlagName, string> = {
@@ -314,7 +314,7 @@ export const AdminFlagsBodySchema = z.object({
 });
 export type AdminFlagsBody = z.infer<typeof AdminFlagsBodySchema>;
 
-export const AdminFlagSchema = z.object({
+const AdminFlagSchema = z.object({
   Name: FeatureFlagNameSchema,
   Label: z.string(),
   /** The admin's switch (stored). */

@@ -13,23 +13,22 @@ import { isSingleLine, REQUIRED_MESSAGE } from './validation.js';
 
 /** The week as the store page lists it. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
-export const OPENING_HOURS_MAX_LENGTH = 40;
+const OPENING_HOURS_MAX_LENGTH = 40;
 export const STORE_LICENCES_MAX = 5;
-export const STORE_LICENCE_MAX_LENGTH = 120;
-export const ENTITY_NAME_MAX_LENGTH = 120;
+const STORE_LICENCE_MAX_LENGTH = 120;
+const ENTITY_NAME_MAX_LENGTH = 120;
 /** Rate rows one store's table may hold (zones x services x weight bands). */
-export const POSTAGE_RATES_MAX = 400;
+const POSTAGE_RATES_MAX = 400;
 /** The heaviest band a table may have: 100 kg. */
-export const POSTAGE_MAX_WEIGHT_GRAMS = 100_000;
-export const POSTAGE_MAX_DAYS = 60;
+const POSTAGE_MAX_WEIGHT_GRAMS = 100_000;
+const POSTAGE_MAX_DAYS = 60;
 /** No postage price, surcharge or threshold above this: 100,000.00. */
-export const SETTINGS_MONEY_MAX_MINOR = 10_000_000;
+const SETTINGS_MONEY_MAX_MINOR = 10_000_000;
 
-export const HOURS_REQUIRED_MESSAGE = "Enter the day's hours, or Closed";
-export const DUPLICATE_BAND_MESSAGE = 'Another row of this zone and service has this weight';
-export const MAX_DAYS_MESSAGE = 'Must be at least the earliest day';
+const HOURS_REQUIRED_MESSAGE = "Enter the day's hours, or Closed";
+const DUPLICATE_BAND_MESSAGE = 'Another row of this zone and service has this weight';
+const MAX_DAYS_MESSAGE = 'Must be at least the earliest day';
 export const NO_SUCH_ZONE_MESSAGE = 'No such zone in this store’s rate table';
 export const NO_RATE_CARD_MESSAGE = 'This store has no postage table yet: set one up first.';
 export const POSTAGE_EXISTS_MESSAGE = 'This store already has a postage table.';
@@ -39,7 +38,7 @@ export const ABN_REQUIRED_MESSAGE = 'A store registered for GST needs its ABN';
 export const VAT_NUMBER_MESSAGE = 'Please enter a valid UK VAT number (GB and 9 digits)';
 export const VAT_NUMBER_REQUIRED_MESSAGE = 'A store registered for VAT needs its VAT number';
 export const COMPANY_NUMBER_MESSAGE = 'Please enter a valid company number (8 characters)';
-export const SINGLE_LINE_FIELD_MESSAGE = 'Please enter this on a single line';
+const SINGLE_LINE_FIELD_MESSAGE = 'Please enter this on a single line';
 
 function line(max: number, required: string | null) {
   const base = z
@@ -61,7 +60,7 @@ const whole = (message: string, min: number, max: number) =>
   z.number({ message }).int(message).min(min, `Must be ${min} or more`).max(max, `Must be ${max} or less`);
 
 /** The week's hours: all seven days, Monday first, each with its hours as shoppers read them ('9:00am - 5:30pm', 'Closed'). */
-export const OpeningHoursSchema = z
+const OpeningHoursSchema = z
   .array(z.object({ Day: z.enum(WEEKDAYS), Hours: line(OPENING_HOURS_MAX_LENGTH, HOURS_REQUIRED_MESSAGE) }))
   .length(WEEKDAYS.length, 'Give the hours of every day of the week')
   .superRefine((rows, context) => {
@@ -103,10 +102,10 @@ export type StoreDetailsBody = z.output<ReturnType<typeof storeDetailsBodySchema
 export const StorePickupBodySchema = z.object({ PickupEnabled: z.boolean({ message: 'Must be true or false' }) });
 export type StorePickupBody = z.infer<typeof StorePickupBodySchema>;
 
-export const PostageServiceSchema = z.enum(['Regular', 'Express']);
+const PostageServiceSchema = z.enum(['Regular', 'Express']);
 
 /** One weight band of a zone's service: up to MaxWeightGrams (chargeable weight) costs PriceMinor. */
-export const PostageRateSchema = z.object({
+const PostageRateSchema = z.object({
   ZoneId: z.number().int().positive(),
   Service: PostageServiceSchema,
   MaxWeightGrams: whole('Enter the weight in grams', 1, POSTAGE_MAX_WEIGHT_GRAMS),
@@ -114,7 +113,6 @@ export const PostageRateSchema = z.object({
   MinDays: whole('Enter a number of days', 0, POSTAGE_MAX_DAYS),
   MaxDays: whole('Enter a number of days', 0, POSTAGE_MAX_DAYS),
 });
-export type PostageRate = z.infer<typeof PostageRateSchema>;
 
 /**
  * POST .../settings/postage: Express on or off, the surcharge (signature on delivery and
@@ -161,7 +159,7 @@ export const StoreInvoiceBodySchema = z.object({
 });
 export type StoreInvoiceBody = z.infer<typeof StoreInvoiceBodySchema>;
 
-export const PostageZoneSchema = z.object({
+const PostageZoneSchema = z.object({
   Id: z.number().int(),
   Name: z.string(),
   /** Where it reaches, as words: '2000-2234, 2555-2574' or 'IV, HS, KW'; 'Everywhere else' for the catch-all. */

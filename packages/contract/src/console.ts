@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { newPassword } from './account.js';
 import { emailField, personName } from './customer.js';
 
-/**
- * The store console's API (issue 14): staff and roles, and a store's stock. Every call is under
- * /c3api/console and answers in the shop's envelope. Money goes in as integer minor units (cents,
- * pence) and comes back both as minor units and as the region's display string.
- */
-
-export const StaffRole = { StoreStaff: 'store_staff', MarketplaceAdmin: 'marketplace_admin' } as const;
-export const StaffRoleSchema = z.enum(['store_staff', 'marketplace_admin']);
+const StaffRoleSchema = z.enum(['store_staff', 'marketplace_admin']);
 export type StaffRoleName = z.infer<typeof StaffRoleSchema>;
 
 /** An invitation link is good for this long (issue 14). */
@@ -20,7 +13,7 @@ export const CONSOLE_MAX_PICTURES = 6;
 export const CONSOLE_MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 /** Rows one CSV import may hold. */
 export const CONSOLE_IMPORT_MAX_ROWS = 500;
-export const CONSOLE_PAGE_SIZE_MAX = 100;
+const CONSOLE_PAGE_SIZE_MAX = 100;
 
 export const STAFF_ONLY_MESSAGE = 'This is for store staff only.';
 export const ADMIN_ONLY_MESSAGE = 'This is for marketplace admins only.';
@@ -40,7 +33,7 @@ export type ConsoleItemStatus = z.infer<typeof ConsoleItemStatusSchema>;
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 
-export const ConsoleStoreSchema = z.object({ Id: z.number().int(), Name: z.string(), Region: z.enum(['AU', 'UK']) });
+const ConsoleStoreSchema = z.object({ Id: z.number().int(), Name: z.string(), Region: z.enum(['AU', 'UK']) });
 
 /** GET /c3api/console/me: who is asking and the stores (of this region) they may run. */
 export const ConsoleMeValueSchema = z.object({
@@ -69,7 +62,7 @@ export const ConsoleItemsQuerySchema = z.object({
 });
 export type ConsoleItemsQuery = z.infer<typeof ConsoleItemsQuerySchema>;
 
-export const PromotionInputSchema = z.object({
+const PromotionInputSchema = z.object({
   Method: z.enum(['Percentage', 'Value']),
   /** Whole percent (1-99), or minor units off the RRP. */
   Amount: z.number().int().positive().max(100_000_000),
@@ -152,7 +145,7 @@ export const ConsoleItemListValueSchema = z.object({
 export type ConsoleItemListValue = z.infer<typeof ConsoleItemListValueSchema>;
 
 /** A category an item can be listed in; Path is the names from the root ('Music › Guitars'). */
-export const ConsoleCategorySchema = z.object({
+const ConsoleCategorySchema = z.object({
   Id: z.number().int(),
   Slug: z.string(),
   Name: z.string(),
@@ -172,7 +165,7 @@ export type ConsoleCategoriesValue = z.infer<typeof ConsoleCategoriesValueSchema
  */
 export const ConsoleImportBodySchema = z.object({ Csv: z.string().min(1).max(2_000_000) });
 
-export const ImportRowErrorSchema = z.object({ Row: z.number().int(), Column: z.string(), Message: z.string() });
+const ImportRowErrorSchema = z.object({ Row: z.number().int(), Column: z.string(), Message: z.string() });
 export type ImportRowError = z.infer<typeof ImportRowErrorSchema>;
 
 /** Imported: the new items' codes; refused (WasSuccessful false): every row error, and nothing imported. */
@@ -196,7 +189,7 @@ export const ConsoleInviteBodySchema = z
   });
 export type ConsoleInviteBody = z.input<typeof ConsoleInviteBodySchema>;
 
-export const ConsoleInvitationSchema = z.object({
+const ConsoleInvitationSchema = z.object({
   Id: z.number().int(),
   Email: z.string(),
   Role: StaffRoleSchema,
@@ -243,11 +236,11 @@ export const NO_SUCH_ORDER_MESSAGE = 'No such order';
  * 'dispatched', 'collected', 'cancelled' (every item cancelled, or the whole order before anything
  * left).
  */
-export const ConsoleOrderStateSchema = z.enum(['open', 'ready', 'dispatched', 'collected', 'cancelled']);
+const ConsoleOrderStateSchema = z.enum(['open', 'ready', 'dispatched', 'collected', 'cancelled']);
 export type ConsoleOrderState = z.infer<typeof ConsoleOrderStateSchema>;
 
 /** What the store can do next with a shipment (the after-sale state machine's allowed moves). */
-export const ConsoleOrderActionSchema = z.enum(['ready', 'collect', 'dispatch', 'cancel-item']);
+const ConsoleOrderActionSchema = z.enum(['ready', 'collect', 'dispatch', 'cancel-item']);
 export type ConsoleOrderAction = z.infer<typeof ConsoleOrderActionSchema>;
 
 /** GET /c3api/console/stores/:storeId/orders: by state ('all': every one), to do oldest first, else newest first. */
@@ -266,7 +259,7 @@ export const ConsoleOrderItemParamsSchema = z.object({
   code: z.string().regex(/^[A-Za-z0-9]{1,20}$/, 'must be an item code'),
 });
 
-export const ConsoleOrderLineSchema = z.object({
+const ConsoleOrderLineSchema = z.object({
   Code: z.string(),
   Title: z.string(),
   ItemType: z.string(),
@@ -379,7 +372,7 @@ export const ConsoleAuditQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(CONSOLE_PAGE_SIZE_MAX).default(50),
 });
 
-export const ConsoleAuditEntrySchema = z.object({
+const ConsoleAuditEntrySchema = z.object({
   Id: z.number().int(),
   At: z.string(),
   UserId: z.number().int().nullable(),

@@ -7,7 +7,6 @@ export const ChangeType = {
   PriceDecrease: 4,
   Availability: 8,
 } as const;
-export type ChangeTypeFlag = (typeof ChangeType)[keyof typeof ChangeType];
 
 /** Saved-search alert frequencies (shared enumeration). */
 export const AlertFrequency = {
@@ -24,15 +23,6 @@ export const AlertFrequencyLabel: Record<number, string> = {
   3: 'Monthly',
   4: 'Hourly',
 };
-
-export const Breakpoint = {
-  xsmall: 320,
-  small: 520,
-  medium: 768,
-  large: 1024,
-  xlarge: 1200,
-  xxlarge: 1440,
-} as const;
 export const MOBILE_MEDIA_QUERY = '(max-width: 47.99875em)';
 
 export const PageSize = {
@@ -44,19 +34,8 @@ export const PageSize = {
 } as const;
 
 export const DiscountMethod = { Percentage: 'Percentage', Value: 'Value' } as const;
-export type DiscountMethodName = keyof typeof DiscountMethod;
-
-export const PostageMethod = {
-  PaidPostage: 'PaidPostage',
-  InStorePickUp: 'InStorePickUp',
-  SplitPostage: 'SplitPostage',
-} as const;
 
 export const ContentType = { StorePage: 'StorePage', ContentPage: 'ContentPage' } as const;
-export type ContentTypeName = keyof typeof ContentType;
-
-export const ProductStatus = ['available', 'reserved', 'sold'] as const;
-export type ProductStatusName = (typeof ProductStatus)[number];
 
 export const SUGGESTION_MIN_LENGTH = 3;
 export const SUGGESTION_DELAY_MS = 500;

@@ -11,7 +11,7 @@ import { EMAIL_MESSAGE, isSingleLine, isValidEmail, REQUIRED_MESSAGE } from './v
 
 export const EMAIL_TOO_LONG_MESSAGE = 'Please provide an email address with 83 or fewer characters.';
 export const NO_DIGITS_MESSAGE = 'Please remove any digits';
-export const NAME_MAX_LENGTH = 256;
+const NAME_MAX_LENGTH = 256;
 export const NAME_TOO_LONG_MESSAGE = 'Please ensure you enter less than 256 characters';
 export const AU_PHONE_MESSAGE = 'Please enter a valid Australian phone number';
 export const UK_PHONE_MESSAGE = 'Please enter a valid phone number (9-12 digits)';
@@ -22,7 +22,7 @@ export const POSTCODE_REQUIRED_MESSAGE = 'Postcode field is required';
 export const AU_POSTCODE_MESSAGE = 'Please enter a 4 digit postcode';
 export const UK_POSTCODE_MESSAGE =
   'Please ensure that you have entered your postcode in the correct format e.g. M1 1AE';
-export const SINGLE_LINE_MESSAGE = 'Please enter this on a single line';
+const SINGLE_LINE_MESSAGE = 'Please enter this on a single line';
 
 /** Phone placeholders per region (checkout.md section 2). */
 export const PHONE_PLACEHOLDER: Record<Region, string> = { AU: '04XX XXX XXX', UK: '07XXX XXX XXX' };

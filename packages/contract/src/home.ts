@@ -8,7 +8,7 @@ export const BannerButtonSchema = z.object({
 });
 
 /** A banner tile (account.md section 3). Description is HTML, sanitised by the server and again by the browser. */
-export const BannerSchema = z.object({
+const BannerSchema = z.object({
   Title: z.string(),
   /** 'Large' renders an h1, anything else a paragraph. */
   TitleSize: z.enum(['Large', 'Small']),

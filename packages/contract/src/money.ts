@@ -16,8 +16,3 @@ export function formatMoney(minorUnits: number, region: Region): string {
   const minor = (abs % 100).toString().padStart(2, '0');
   return `${sign}${REGION_INFO[region].currencySymbol}${major}.${minor}`;
 }
-
-/** Whole major units (dollars, pounds) to minor units, for price-range bounds given in the URL. */
-export function majorToMinor(major: number): number {
-  return Math.round(major * 100);
-}

@@ -11,7 +11,7 @@ import type { Region } from './regions.js';
 
 /** account.md section 9: the order history's page size and pager window. */
 export const ORDER_HISTORY_PAGE_SIZE = 12;
-export const ORDER_PAGER_WINDOW = 5;
+const ORDER_PAGER_WINDOW = 5;
 
 /**
  * `page` is 1 when missing, not a whole number, or below 1 (account.md section 5); a page beyond
@@ -37,7 +37,7 @@ export const OrderHistoryValueSchema = z.object({
 export type OrderHistoryValue = z.infer<typeof OrderHistoryValueSchema>;
 
 /** The spec's Address of order detail (a pickup store's, or the customer's delivery address). */
-export const OrderAddressSchema = z.object({
+const OrderAddressSchema = z.object({
   customerName: z.string(),
   businessName: z.string(),
   line1: z.string(),
@@ -48,7 +48,7 @@ export const OrderAddressSchema = z.object({
 });
 export type OrderAddress = z.infer<typeof OrderAddressSchema>;
 
-export const OrderDetailItemSchema = z.object({
+const OrderDetailItemSchema = z.object({
   /** The item's code (what the shop calls its id), never the serial id. */
   id: z.string(),
   displayName: z.string(),
@@ -65,7 +65,7 @@ export const OrderDetailItemSchema = z.object({
   refund: z.string().nullable(),
 });
 
-export const ShippingDetailsSchema = z.object({
+const ShippingDetailsSchema = z.object({
   /** 'Customer Pickup', or the postage option's name (e.g. 'Australia Post Regular'). */
   option: z.string(),
   address: OrderAddressSchema.nullable(),
@@ -115,7 +115,7 @@ export const GstInvoiceQuerySchema = z.object({
   key: z.string().max(200).optional(),
 });
 
-export const InvoiceItemSchema = z.object({
+const InvoiceItemSchema = z.object({
   Code: z.string(),
   DisplayName: z.string(),
   Properties: z.object({
@@ -134,7 +134,7 @@ export const InvoiceItemSchema = z.object({
 });
 export type InvoiceItem = z.infer<typeof InvoiceItemSchema>;
 
-export const InvoiceDeliveryAddressSchema = z.object({
+const InvoiceDeliveryAddressSchema = z.object({
   FirstName: z.string(),
   LastName: z.string(),
   BusinessName: z.string(),
@@ -146,7 +146,7 @@ export const InvoiceDeliveryAddressSchema = z.object({
   IsInStorePickup: z.boolean(),
 });
 
-export const StoreInvoiceDetailsSchema = z.object({
+const StoreInvoiceDetailsSchema = z.object({
   /** The store's own number for this invoice (numbered per store). */
   InvoiceNumber: z.string(),
   /** ISO 8601: when the store issued it (its date of issue). */

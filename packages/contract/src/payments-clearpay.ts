@@ -30,24 +30,9 @@ export const ClearpayReturnQuerySchema = z.object({
   orderToken: z.string().max(200, 'must be a Clearpay token').optional(),
   status: z.string().max(40).optional(),
 });
-export type ClearpayReturnQuery = z.infer<typeof ClearpayReturnQuerySchema>;
-
-/** The process call's Value for Clearpay: the page navigates to RedirectCheckoutUrl. */
-export const ClearpayProcessValueSchema = z.object({
-  RedirectCheckoutUrl: z.string(),
-  Token: z.string(),
-  Expires: z.string(),
-  TrackingNumber: z.string(),
-});
-export type ClearpayProcessValue = z.infer<typeof ClearpayProcessValueSchema>;
 
 /** The error keys a Clearpay return can carry in ?error= (checkout.md section 8). */
-export const CLEARPAY_ERROR_KEYS = [
-  'default',
-  'GenericAccountProblem',
-  'GenericCardProblem',
-  'GenericSystemProblem',
-] as const;
+const CLEARPAY_ERROR_KEYS = ['default', 'GenericAccountProblem', 'GenericCardProblem', 'GenericSystemProblem'] as const;
 export type ClearpayErrorKey = (typeof CLEARPAY_ERROR_KEYS)[number];
 
 export const URL_DEFAULT_ERROR_MESSAGE = 'Sorry, an error has occurred, please try again soon.';

@@ -48,7 +48,6 @@ export type EwayCancelValue = z.infer<typeof EwayCancelValueSchema>;
 
 /** POST /c3api/checkout/eway/logerror: what went wrong in the browser (logged sanitised, never stored). */
 export const EwayLogErrorBodySchema = z.object({ ErrorData: z.unknown() });
-export type EwayLogErrorBody = z.infer<typeof EwayLogErrorBodySchema>;
 export const EwayLogErrorValueSchema = z.object({ Logged: z.boolean() });
 
 /** The progress messages the page shows while paying (checkout.md section 8, Eway flow). */

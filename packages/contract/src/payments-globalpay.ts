@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 
 /** The process reply's Value.GlobalPayPayload (checkout.md section 7), plus the exact HPP fields to post. */
-export const GlobalPayPayloadSchema = z.object({
+const GlobalPayPayloadSchema = z.object({
   Timestamp: z.string(),
   Hash: z.string(),
   AccountId: z.string(),
@@ -61,9 +61,6 @@ export const GlobalPayCancelValueSchema = z.object({
 });
 export type GlobalPayCancelValue = z.infer<typeof GlobalPayCancelValueSchema>;
 
-/** The form Global Payments posts to MERCHANT_RESPONSE_URL (form-encoded; only the fields the shop reads). */
-export const GlobalPayResponseFieldsSchema = z.record(z.string(), z.string());
-
 /** The error keys a card payment can end with, and their texts (checkout.md section 8). */
 export const GLOBALPAY_ERROR_MESSAGES = {
   default: 'Sorry, an error has occurred, please try again soon.',
@@ -75,7 +72,7 @@ export const GLOBALPAY_ERROR_MESSAGES = {
   ContactCardIssuer: 'Your payment could not be completed. Please contact your card issuer.',
   UnsupportedCardType: 'Only Mastercard and Visa cards are supported.',
 } as const;
-export type GlobalPayErrorKey = keyof typeof GLOBALPAY_ERROR_MESSAGES;
+type GlobalPayErrorKey = keyof typeof GLOBALPAY_ERROR_MESSAGES;
 
 /** An error key's text; unknown keys use the default (checkout.md section 8). */
 export function globalPayErrorMessage(key: string | null | undefined): string {
@@ -93,4 +90,3 @@ export const GlobalPayFrameMessageSchema = z.object({
   confirmationUrl: z.string().optional(),
   error: z.string().optional(),
 });
-export type GlobalPayFrameMessage = z.infer<typeof GlobalPayFrameMessageSchema>;

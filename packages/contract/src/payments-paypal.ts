@@ -8,7 +8,6 @@ import { z } from 'zod';
 
 export const PAYPAL_ACCEPT_PATH = '/c3api/checkout/paypal/accept';
 export const PAYPAL_CANCEL_PATH = '/c3api/checkout/paypal/cancel';
-export const PAYPAL_WEBHOOK_PATH = '/c3api/checkout/paypal/webhook';
 
 const reference = z.string().trim().min(1, 'This field is required').max(100, 'must be at most 100 characters');
 
@@ -19,7 +18,6 @@ export const PayPalAcceptQuerySchema = z.object({
   PayerID: reference.optional(),
   token: reference.optional(),
 });
-export type PayPalAcceptQuery = z.infer<typeof PayPalAcceptQuerySchema>;
 
 /** GET cancel: payPalToken (the PayPal order id); PayPal's own redirect sends token; securityKey names the attempt. */
 export const PayPalCancelQuerySchema = z.object({
@@ -27,15 +25,6 @@ export const PayPalCancelQuerySchema = z.object({
   payPalToken: reference.optional(),
   token: reference.optional(),
 });
-export type PayPalCancelQuery = z.infer<typeof PayPalCancelQuerySchema>;
-
-/** The process reply's Value for PayPal. */
-export const PayPalProcessValueSchema = z.object({
-  Token: z.string(),
-  TrackingNumber: z.string(),
-  ApproveUrl: z.string().nullable().optional(),
-});
-export type PayPalProcessValue = z.infer<typeof PayPalProcessValueSchema>;
 
 /** The webhook's reply: received (and what was done). */
 export const PayPalWebhookValueSchema = z.object({ Received: z.boolean(), Outcome: z.string() });
@@ -61,7 +50,7 @@ export const PAYPAL_PARAMETERS = {
 } as const;
 
 /** Error keys a PayPal payment can end in, as the accept route puts them in /checkout/?error=. */
-export const PAYPAL_ERROR_KEYS = [
+const PAYPAL_ERROR_KEYS = [
   'default',
   'GenericCardProblem',
   'GenericAccountProblem',
@@ -72,26 +61,6 @@ export const PAYPAL_ERROR_KEYS = [
   'BannedCustomer',
 ] as const;
 export type PayPalErrorKey = (typeof PAYPAL_ERROR_KEYS)[number];
-
-/** What the shopper reads for each key (the spec's descriptions, as full sentences). */
-export const PAYPAL_ERROR_MESSAGES: Record<PayPalErrorKey, string> = {
-  default: 'Sorry, an error has occurred, please try again soon.',
-  GenericCardProblem: 'There was a problem with your card details. Please check them and try again.',
-  GenericAccountProblem: 'Your payment was declined. Please check with your card issuer or use another card.',
-  GenericSystemProblem:
-    'Our payment provider is having temporary issues. Please try again in a few minutes; you have not been charged.',
-  InsufficientCardFunds: 'Your payment was declined because of insufficient funds. Please use another card.',
-  InvalidCardNumber: 'The card number is not valid. Please check it and try again.',
-  ContactCardIssuer: 'Your card issuer declined this payment. Please contact your card issuer or use another card.',
-  BannedCustomer: 'There was a problem processing your payment. Please contact us.',
-};
-
-/** The message for a `?error=` key on /checkout/ (unknown keys use the default). */
-export function paypalErrorMessage(key: string | null | undefined): string {
-  return (PAYPAL_ERROR_KEYS as readonly string[]).includes(key ?? '')
-    ? PAYPAL_ERROR_MESSAGES[key as PayPalErrorKey]
-    : PAYPAL_ERROR_MESSAGES.default;
-}
 
 /** POST /c3api/checkout/paypal/cancelattempt: leaving step 3 with a PayPal order open. */
 export const PayPalCancelAttemptBodySchema = z.object({

@@ -110,7 +110,6 @@ export const EnquiryFormSchema = z.object({
   message: requiredText().pipe(z.string().max(ENQUIRY_MESSAGE_MAX_LENGTH, ENQUIRY_MESSAGE_TOO_LONG)),
   recaptchaToken: z.string({ message: CAPTCHA_REQUIRED }).trim().min(1, CAPTCHA_REQUIRED).max(200, CAPTCHA_REQUIRED),
 });
-export type EnquiryForm = z.infer<typeof EnquiryFormSchema>;
 
 export const EnquiryBodySchema = EnquiryFormSchema.extend({
   productCode: ProductCodeSchema,

@@ -50,7 +50,6 @@ export type DiscountCouponBody = z.input<typeof DiscountCouponBodySchema>;
 
 /** DELETE /c3api/promotion/discountcoupon?couponCode=SAVE10 */
 export const DiscountCouponQuerySchema = z.object({ couponCode: discountCodeField() });
-export type DiscountCouponQuery = z.input<typeof DiscountCouponQuerySchema>;
 
 /**
  * Both calls' Value. Money as everywhere in checkout replies: minor units plus the display string.

@@ -71,7 +71,7 @@ export const UK_COUNTIES = [
   { code: 'BFS', name: 'County Antrim' },
 ] as const;
 
-export interface StateInfo {
+interface StateInfo {
   code: string;
   name: string;
 }
@@ -84,10 +84,6 @@ const STATE_NAMES = new Map<string, string>([...AUSTRALIAN_STATES, ...UK_COUNTIE
 
 export function stateName(code: string): string {
   return STATE_NAMES.get(code) ?? code;
-}
-
-export function isStateCode(value: string): boolean {
-  return STATE_NAMES.has(value);
 }
 
 /**

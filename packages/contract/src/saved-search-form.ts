@@ -8,12 +8,12 @@ import { EMAIL_MESSAGE, isValidEmail, REQUIRED_MESSAGE } from './validation.js';
  * (account.md 5, storefront.md 5): values are trimmed; every failing rule of a field is reported.
  */
 
-export const SAVED_SEARCH_TITLE_MAX_MESSAGE = `Please provide a name with ${SAVED_SEARCH_TITLE_MAX} or fewer characters.`;
-export const ALERT_EMAIL_MAX_MESSAGE = `Please provide an email address with ${EMAIL_MAX_LENGTH} or fewer characters.`;
+const SAVED_SEARCH_TITLE_MAX_MESSAGE = `Please provide a name with ${SAVED_SEARCH_TITLE_MAX} or fewer characters.`;
+const ALERT_EMAIL_MAX_MESSAGE = `Please provide an email address with ${EMAIL_MAX_LENGTH} or fewer characters.`;
 
 /** title (name when editing): required, at most 256 characters. */
 /* @__NO_SIDE_EFFECTS__ */
-export function savedSearchTitle() {
+function savedSearchTitle() {
   return z
     .string({ message: REQUIRED_MESSAGE })
     .trim()
@@ -23,7 +23,7 @@ export function savedSearchTitle() {
 
 /** The alert e-mail: required, at most 83 characters, a valid address. */
 /* @__NO_SIDE_EFFECTS__ */
-export function alertEmail() {
+function alertEmail() {
   return z
     .string({ message: REQUIRED_MESSAGE })
     .trim()

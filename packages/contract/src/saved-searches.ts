@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, VERIFICATION_CODE_LENGTH } from './constants.js';
+import { VERIFICATION_CODE_LENGTH } from './constants.js';
 
 /**
  * Saved searches, e-mail verification and wishlist alerts (account.md 2.4, 2.5, 3, 5, 7, 8;
@@ -8,7 +8,6 @@ import { EMAIL_MAX_LENGTH, VERIFICATION_CODE_LENGTH } from './constants.js';
 
 /** account.md section 9. */
 export const SAVED_SEARCH_TITLE_MAX = 256;
-export const ALERT_EMAIL_MAX = EMAIL_MAX_LENGTH;
 /** A code is valid this long, for this many wrong tries (issue 12). */
 export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;
 export const VERIFICATION_MAX_WRONG_TRIES = 5;
@@ -24,7 +23,6 @@ export const EmailVerificationError = {
   EmptyMessage: 3,
   MustWait: 4,
 } as const;
-export type EmailVerificationErrorKind = (typeof EmailVerificationError)[keyof typeof EmailVerificationError];
 
 /** account.md section 8 (and storefront.md section 8): the message for each kind. */
 export function emailVerificationMessage(kind: number, hoursToWait: number | null): string {
@@ -55,7 +53,7 @@ const CodeSchema = z
   .optional()
   .nullable();
 
-export const SavedSearchSchema = z.object({
+const SavedSearchSchema = z.object({
   Id: z.number().int(),
   Name: z.string(),
   /** The search page URL with its query string, e.g. '/search-results?query=phone&stores=12'. */

@@ -4,7 +4,7 @@ import { STATE_CODE } from './search-keys.js';
 
 export * from './search-keys.js';
 
-export const SortKeySchema = z
+const SortKeySchema = z
   .string()
   .regex(/^(relevance|listed|price|condition)[+-]?$/, 'must be one of the offered sort keys');
 

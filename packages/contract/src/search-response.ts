@@ -6,7 +6,6 @@ export const PromotionSchema = z.object({
   DiscountAmount: z.number().int(),
   DiscountCode: z.string().nullable(),
 });
-export type Promotion = z.infer<typeof PromotionSchema>;
 
 /** The product card's fields (storefront.md section 3), plus ids and minor-unit prices for clients that compute. */
 export const ProductListItemSchema = z.object({
@@ -36,7 +35,7 @@ export const ProductListItemSchema = z.object({
 });
 export type ProductListItem = z.infer<typeof ProductListItemSchema>;
 
-export const ContentListItemSchema = z.object({
+const ContentListItemSchema = z.object({
   ContentType: z.enum(['StorePage', 'ContentPage']),
   Url: z.string(),
   DisplayName: z.string(),
@@ -45,7 +44,7 @@ export const ContentListItemSchema = z.object({
 });
 export type ContentListItem = z.infer<typeof ContentListItemSchema>;
 
-export const FacetItemSchema = z.object({
+const FacetItemSchema = z.object({
   /** 'name|guid': the name is shown, the guid identifies the value in the query string. */
   Term: z.string(),
   Name: z.string(),
@@ -55,7 +54,7 @@ export const FacetItemSchema = z.object({
 });
 export type FacetItem = z.infer<typeof FacetItemSchema>;
 
-export const FacetGroupSchema = z.object({
+const FacetGroupSchema = z.object({
   Name: z.string(),
   GroupName: z.string(),
   FacetItems: z.array(FacetItemSchema),
@@ -66,14 +65,14 @@ export interface CategoryFacetItem extends FacetItem {
   Url: string;
   FacetItems: CategoryFacetItem[];
 }
-export const CategoryFacetItemSchema: z.ZodType<CategoryFacetItem> = z.lazy(() =>
+const CategoryFacetItemSchema: z.ZodType<CategoryFacetItem> = z.lazy(() =>
   FacetItemSchema.extend({
     Url: z.string(),
     FacetItems: z.array(CategoryFacetItemSchema),
   }),
 );
 
-export const CategoryFacetGroupSchema = z.object({
+const CategoryFacetGroupSchema = z.object({
   Name: z.string(),
   GroupName: z.literal('category'),
   /** Items in every category together ("All"). */
@@ -81,7 +80,7 @@ export const CategoryFacetGroupSchema = z.object({
   FacetItems: z.array(CategoryFacetItemSchema),
 });
 
-export const StoreFacetGroupSchema = z.object({
+const StoreFacetGroupSchema = z.object({
   /** The state's full name. */
   Name: z.string(),
   Term: z.string(),
@@ -94,7 +93,7 @@ export const StoreFacetGroupSchema = z.object({
 });
 export type StoreFacetGroup = z.infer<typeof StoreFacetGroupSchema>;
 
-export const PriceRangeFacetItemSchema = z.object({
+const PriceRangeFacetItemSchema = z.object({
   Term: z.string(),
   /** Whole major units (dollars or pounds); To is null for the open-ended top range. */
   From: z.number().int(),
@@ -103,13 +102,13 @@ export const PriceRangeFacetItemSchema = z.object({
   Selected: z.boolean(),
 });
 
-export const PriceRangeGroupSchema = z.object({
+const PriceRangeGroupSchema = z.object({
   Name: z.string(),
   GroupName: z.literal('price'),
   PriceRangeFacetItems: z.array(PriceRangeFacetItemSchema),
 });
 
-export const FilterFacetSchema = z.object({
+const FilterFacetSchema = z.object({
   Name: z.string(),
   GroupName: z.enum(['onsale', 'haspictures']),
   Term: z.literal('true'),
@@ -117,7 +116,7 @@ export const FilterFacetSchema = z.object({
   Selected: z.boolean(),
 });
 
-export const SortOptionSchema = z.object({
+const SortOptionSchema = z.object({
   DisplayName: z.string(),
   KeyName: z.string(),
   IsDescending: z.boolean(),
@@ -127,7 +126,7 @@ export const SortOptionSchema = z.object({
 });
 export type SortOption = z.infer<typeof SortOptionSchema>;
 
-export const SearchPillSchema = z.object({
+const SearchPillSchema = z.object({
   DisplayName: z.string(),
   Url: z.string(),
   Style: z.string(),

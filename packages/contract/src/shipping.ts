@@ -76,7 +76,7 @@ export type ShippingEstimate = z.infer<typeof ShippingEstimateSchema>;
 
 /** One delivery-type object of the set-express call. Whole-cart options send one; split postage one per store. */
 /* @__NO_SIDE_EFFECTS__ */
-export function deliveryTypeSchema(region: Region) {
+function deliveryTypeSchema(region: Region) {
   return z.object({
     IsExpress: z.boolean(),
     /** The delivery option (StorePickup, AustraliaPost, Generic, SplitPostage); for split entries the store's method. */
@@ -94,7 +94,7 @@ export type SetExpressCostBody = z.input<ReturnType<typeof setExpressCostBodySch
 /** The set-express call's Value: the order total now (items - discount + chosen postage). */
 export const SetExpressCostValueSchema = MoneySchema;
 
-export const ShippingCostSchema = z.object({
+const ShippingCostSchema = z.object({
   Type: z.enum(['Regular', 'Express']),
   Amount: MoneySchema,
   TimeLine: z.string(),
@@ -106,7 +106,7 @@ export const ShippingCostSchema = z.object({
 });
 
 /** GET /c3api/checkout/splitcheckoutview: one entry per store of the cart. */
-export const SplitShipmentSchema = z.object({
+const SplitShipmentSchema = z.object({
   store: z.object({
     id: z.number().int(),
     name: z.string(),

@@ -5,7 +5,7 @@ const ItemCodeSchema = z.string().regex(/^[A-Za-z0-9]{1,20}$/, 'must be a produc
 /** Any string is accepted: a token the server does not know simply names no wishlist. */
 const TokenSchema = z.string().max(200, 'must be a wishlist token');
 
-export const WISHLIST_SORT_KEYS = ['added', 'price', 'name'] as const;
+const WISHLIST_SORT_KEYS = ['added', 'price', 'name'] as const;
 export type WishlistSortKey = (typeof WISHLIST_SORT_KEYS)[number];
 
 export const WishlistTokenQuerySchema = z.object({ token: TokenSchema.optional() });
@@ -26,7 +26,6 @@ export const WishlistItemBodySchema = z.object({
   Token: TokenSchema.nullable().optional(),
   ItemCode: ItemCodeSchema,
 });
-export type WishlistItemBody = z.infer<typeof WishlistItemBodySchema>;
 
 export const WishlistClearBodySchema = z.object({ Token: TokenSchema.nullable().optional() });
 
@@ -39,7 +38,7 @@ function wishlistValue<T extends z.ZodType>(data: T) {
 export const WishlistSummaryValueSchema = wishlistValue(z.array(z.string()));
 export type WishlistSummaryValue = z.infer<typeof WishlistSummaryValueSchema>;
 
-export const WishlistEntrySchema = z.object({
+const WishlistEntrySchema = z.object({
   Code: z.string(),
   DisplayName: z.string(),
   ProductPageUrl: z.string(),
@@ -66,7 +65,7 @@ export const WishlistEntrySchema = z.object({
 });
 export type WishlistEntry = z.infer<typeof WishlistEntrySchema>;
 
-export const WishlistSortOptionSchema = z.object({
+const WishlistSortOptionSchema = z.object({
   displayName: z.string(),
   keyName: z.string(),
   isDescending: z.boolean(),

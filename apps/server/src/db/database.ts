@@ -22,7 +22,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type QueryListener = (event: LogEvent) => void;
+type QueryListener = (event: LogEvent) => void;
 
 /**
  * Kysely's `log` hook, fanned out to whoever listens (the metrics). A listener's mistake must never
@@ -52,7 +52,7 @@ function queryListeners() {
 // PostgreSQL returns bigint (count(*), sums) as strings; every such value we read fits a double.
 pg.types.setTypeParser(20, (value: string) => Number(value));
 
-export interface OpenOptions {
+interface OpenOptions {
   /** postgres://... or a sqlite file path (optionally prefixed sqlite: or file:). */
   url?: string | undefined;
   dataDir: string;

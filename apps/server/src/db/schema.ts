@@ -92,7 +92,7 @@ export interface ProductsTable {
 }
 
 /** A change feed that lets every server instance bring its search index up to date. */
-export interface ProductChangesTable {
+interface ProductChangesTable {
   seq: Generated<number>;
   /** null means "many products changed; rebuild". */
   product_id: number | null;
@@ -194,7 +194,7 @@ export interface EnquiriesTable {
 }
 
 /** A guest's cart, held by the `cart` cookie's random token; only its SHA-256 hash is stored. */
-export interface CartsTable {
+interface CartsTable {
   id: Generated<number>;
   token_hash: string;
   created_at: string;
@@ -244,7 +244,7 @@ export interface EmailVerificationCodesTable {
 }
 
 /** An address a customer proved they read. */
-export interface VerifiedEmailsTable {
+interface VerifiedEmailsTable {
   user_id: number;
   email_key: string;
   verified_at: number;
@@ -348,7 +348,7 @@ export interface SessionsTable {
   expires_at: number;
 }
 
-export interface PasswordResetsTable {
+interface PasswordResetsTable {
   id: Generated<number>;
   user_id: number;
   token_hash: string;
@@ -383,7 +383,7 @@ export interface WebauthnChallengesTable {
   expires_at: number;
 }
 
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
 /** One piece of background work (modules/jobs). Times are epoch milliseconds. */
 export interface JobsTable {
@@ -416,7 +416,7 @@ export interface JobSchedulesTable {
 }
 
 /** One fixed window of requests per key (route and client address), shared by every instance. */
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   /** Milliseconds since the epoch. */
   window_start: number;
@@ -424,7 +424,7 @@ export interface RateLimitsTable {
 }
 
 /** The first reply to a request sent with an Idempotency-Key, replayed to its repeats. */
-export interface IdempotencyKeysTable {
+interface IdempotencyKeysTable {
   /** SHA-256 of the route, the caller and the key. */
   key_hash: string;
   /** SHA-256 of the request body and query: the same key with another request is refused. */

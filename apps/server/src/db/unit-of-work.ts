@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { type Ctx, type Executor, runAfterCommit, type TransactionState } from '../lib/context.js';
 
-export interface TransactionOptions {
+interface TransactionOptions {
   /** PostgreSQL's isolation level (default read committed). SQLite transactions are serializable. */
   isolation?: 'read committed' | 'repeatable read' | 'serializable';
   /** PostgreSQL: how many times to run `fn` when it loses a serialization race or a deadlock. */
@@ -13,7 +13,7 @@ export interface TransactionOptions {
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
 const DEFAULT_ATTEMPTS = 5;
 
-export function isRetryableTransactionError(error: unknown): boolean {
+function isRetryableTransactionError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && RETRYABLE_CODES.has(code);
 }

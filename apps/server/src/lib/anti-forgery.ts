@@ -31,7 +31,7 @@ export function antiForgeryValue(secret: string, visitorId: string, nonce: strin
 }
 
 /** True when `value` was issued by this server, with this secret, for this visitor. */
-export function isAntiForgeryValueFor(secret: string, visitorId: string, value: string): boolean {
+function isAntiForgeryValueFor(secret: string, visitorId: string, value: string): boolean {
   const dot = value.indexOf('.');
   if (dot <= 0) return false;
   const nonce = value.slice(0, dot);
@@ -39,7 +39,7 @@ export function isAntiForgeryValueFor(secret: string, visitorId: string, value: 
   return sameSecret(value, antiForgeryValue(secret, visitorId, nonce));
 }
 
-export interface AntiForgeryOptions extends CookieSecurity {
+interface AntiForgeryOptions extends CookieSecurity {
   secret: string;
 }
 

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.js';
 export type Executor = Kysely<Database>;
 
 /** A shopper without an account: the tokens that hold their cart and wishlist, when they have them. */
-export interface GuestViewer {
+interface GuestViewer {
   kind: 'guest';
   /** The guest cart's token from its HttpOnly cookie (checked for shape only; may name no cart). */
   cartToken: string | null;
@@ -25,7 +25,7 @@ export interface CustomerViewer {
 }
 
 /** Work the shop does for itself: jobs, the search index, the seed. */
-export interface SystemViewer {
+interface SystemViewer {
   kind: 'system';
   cartToken: null;
   wishlistToken: null;
@@ -34,7 +34,7 @@ export interface SystemViewer {
 export type Viewer = GuestViewer | CustomerViewer | SystemViewer;
 
 /** A callback to run once the transaction it was registered in has committed. */
-export type AfterCommit = () => void | Promise<void>;
+type AfterCommit = () => void | Promise<void>;
 
 export interface ContextLogger {
   error(object: unknown, message?: string): void;
@@ -44,7 +44,7 @@ export interface ContextLogger {
  * What a request hands back besides its value. Services set these; the route layer turns them
  * into cookies, so no service sees the HTTP reply and no handler writes cookies itself.
  */
-export interface Issued {
+interface Issued {
   /** A new guest cart's token, to be kept in the cart cookie. */
   cartToken?: string;
   /** Sign-in, sign-out and password changes: the new session's token for the session cookie, or 'end' to clear it. */
@@ -96,7 +96,7 @@ export async function runAfterCommit(callbacks: AfterCommit[], log: ContextLogge
   }
 }
 
-export interface ContextInit {
+interface ContextInit {
   handle: Pick<DatabaseHandle, 'db' | 'dialect'>;
   region: Region;
   viewer: Viewer;
@@ -119,7 +119,7 @@ export function createContext(init: ContextInit): Ctx {
   };
 }
 
-export const SYSTEM_VIEWER: SystemViewer = { kind: 'system', cartToken: null, wishlistToken: null };
+const SYSTEM_VIEWER: SystemViewer = { kind: 'system', cartToken: null, wishlistToken: null };
 
 /** The context of work nobody asked for over HTTP: jobs, index builds, the seed, tests. */
 export function systemContext(

@@ -16,7 +16,7 @@ export function isSecureRequest(request: FastifyRequest, security: CookieSecurit
   return security.alwaysSecure || request.protocol === 'https';
 }
 
-export function cookieName(base: string, secure: boolean): string {
+function cookieName(base: string, secure: boolean): string {
   return secure ? `__Host-${base}` : base;
 }
 
@@ -25,7 +25,7 @@ export function readCookie(request: FastifyRequest, base: string, secure: boolea
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-export interface CookieOptions {
+interface CookieOptions {
   httpOnly: boolean;
   sameSite: 'lax' | 'strict';
   /** Seconds; omitted: a session cookie. */

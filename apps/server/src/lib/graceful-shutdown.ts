@@ -8,7 +8,7 @@ import type { Server, ServerResponse } from 'node:http';
  * connection ends with it), and a connection that finishes its request while idle is closed too.
  * Register it before the server listens: it counts the requests in flight.
  */
-export interface ConnectionDrain {
+interface ConnectionDrain {
   /** From now on connections end after their request in flight; idle ones end at once. */
   start(): void;
   /** Requests answered by no one yet (or still being written). */
@@ -38,7 +38,7 @@ export function drainConnections(server: Server): ConnectionDrain {
   };
 }
 
-export interface ShutdownPlan {
+interface ShutdownPlan {
   /** What is stopping, for the log lines ("server", "jobs worker"). */
   name: string;
   /** Past this, the process exits anyway (code 1), saying so. */

@@ -1,6 +1,6 @@
 import type { Ctx } from './context.js';
 
-export interface StoredReply {
+interface StoredReply {
   request_hash: string;
   status: number | null;
   response: string | null;

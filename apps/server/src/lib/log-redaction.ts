@@ -84,7 +84,7 @@ export function redactUrl(url: string): string {
 }
 
 /** The parts of a Fastify request the log line reads. */
-export interface LoggableRequest {
+interface LoggableRequest {
   method?: string;
   url?: string;
   hostname?: string;
@@ -93,7 +93,7 @@ export interface LoggableRequest {
 }
 
 /** A type, not an interface: Fastify's serializer option wants a shape with an index signature. */
-export type RequestLogLine = {
+type RequestLogLine = {
   method: string | undefined;
   url: string | undefined;
   hostname: string | undefined;

@@ -14,8 +14,8 @@ import { randomBytes } from 'node:crypto';
  */
 
 export const CROCKFORD_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const REFERENCE_SYMBOLS = 12;
-export const REFERENCE_GROUP = 4;
+const REFERENCE_SYMBOLS = 12;
+const REFERENCE_GROUP = 4;
 /** Random bits in one reference. */
 export const REFERENCE_BITS = REFERENCE_SYMBOLS * 5;
 
@@ -24,7 +24,6 @@ export const ReferencePrefix = {
   order: 'ORD',
   invoice: 'INV',
 } as const;
-export type ReferencePrefixName = (typeof ReferencePrefix)[keyof typeof ReferencePrefix];
 
 const PREFIX_SHAPE = /^[A-Z]{2,5}$/;
 /** Longer input is junk: no need to look at it further. */

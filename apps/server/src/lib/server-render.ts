@@ -34,7 +34,7 @@ interface RenderBundle {
 }
 
 /** The page's largest picture, fetched ahead of the scripts (its LCP). */
-export interface PreloadImage {
+interface PreloadImage {
   href: string;
   srcset: string | null;
   sizes: string | null;
@@ -43,7 +43,7 @@ export interface PreloadImage {
 /** Vite's build manifest: each source module's file, CSS and static imports. */
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
-export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
 /** The browser's cookies for the API calls a render makes, per request. */
 const requestCookies = new AsyncLocalStorage<string | undefined>();
@@ -98,7 +98,7 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)
  * rules are already in the page, so a chunk imported later does not load them a second time.
  * Null when the rules cannot be written into a page (`</style` in them would end the element early).
  */
-export function inlineStyleSheet(file: string, css: string | null): string | null {
+function inlineStyleSheet(file: string, css: string | null): string | null {
   if (css === null || /<\/style/i.test(css)) return null;
   return `<style>${css}</style><link rel="stylesheet" href="/${escapeAttribute(file)}" disabled>`;
 }

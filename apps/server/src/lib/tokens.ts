@@ -5,9 +5,9 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
  * anti-forgery values, codes' salts) comes from here: 256 bits from the CSPRNG, base64url, and
  * only its SHA-256 is stored, so a copy of the database opens nothing.
  */
-export const TOKEN_BYTES = 32;
+const TOKEN_BYTES = 32;
 /** The shape of a token from newToken(): 43 base64url characters. */
-export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function newToken(): string {
   return randomBytes(TOKEN_BYTES).toString('base64url');

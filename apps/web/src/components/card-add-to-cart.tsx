@@ -5,7 +5,7 @@ import { addToCart } from '../lib/cart-api/add-to-cart';
 import { useSiteSettings } from '../lib/site-settings';
 
 /** Why a card's Add to cart is off, if it is (spec section 4: card add-to-cart button). */
-export function cardCartState(item: {
+function cardCartState(item: {
   code: string;
   isAvailable: boolean;
   pickupDisabled: boolean;

@@ -242,7 +242,7 @@ const ICONS = {
   },
 } satisfies Record<string, IconDrawing>;
 
-export type IconName = keyof typeof ICONS;
+type IconName = keyof typeof ICONS;
 
 /** A decorative icon (hidden from assistive technology: its button or link carries the name). */
 export function Icon({ name, size = 20, filled = false }: { name: IconName; size?: number; filled?: boolean }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export type NoticeKind = 'error' | 'warning' | 'success' | 'info';
+type NoticeKind = 'error' | 'warning' | 'success' | 'info';
 
 /** A message box. Errors and warnings are announced at once; the rest politely. */
 export function Notice({ kind = 'info', children }: { kind?: NoticeKind; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import './sort-dropdown.css';
 
-export interface SortDropdownOption {
+interface SortDropdownOption {
   value: string;
   label: string;
 }

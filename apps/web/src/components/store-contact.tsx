@@ -1,7 +1,7 @@
 import type { Store } from '@shop/contract';
 
 /** A phone number as a tel: link (digits and a leading + only). */
-export function telHref(phone: string): string {
+function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 

@@ -3,7 +3,7 @@ import { useInBrowser } from '../lib/ssr-state';
 import { useWishlist } from '../lib/wishlist';
 import { Icon } from './icon';
 
-export function HeartIcon({ filled = false }: { filled?: boolean }) {
+function HeartIcon({ filled = false }: { filled?: boolean }) {
   return <Icon name="heart" size={20} filled={filled} />;
 }
 

@@ -4,7 +4,7 @@ import { REGION_INFO } from '@shop/contract';
 /** Analytics callbacks that never return are given up on after this long (spec section 9). */
 export const ANALYTICS_CALLBACK_TIMEOUT_MS = 1000;
 
-export type EcommerceEventName = 'add_to_cart' | 'remove_from_cart' | 'add_to_wishlist';
+type EcommerceEventName = 'add_to_cart' | 'remove_from_cart' | 'add_to_wishlist';
 
 export interface AnalyticsItem {
   item_id: string;

@@ -10,12 +10,12 @@ import {
  * with the message for the verification error's kind; or an error, with the server's message if
  * it gave one.
  */
-export type VerifiedSaveOutcome<T> =
+type VerifiedSaveOutcome<T> =
   | { kind: 'saved'; value: T | null }
   | { kind: 'verify'; message: string }
   | { kind: 'error'; message: string | null };
 
-export function verificationErrorOf(value: unknown): number | null {
+function verificationErrorOf(value: unknown): number | null {
   if (!value || typeof value !== 'object' || !('EmailVerificationError' in value)) return null;
   const kind = (value as VerificationValue).EmailVerificationError;
   return typeof kind === 'number' ? kind : null;

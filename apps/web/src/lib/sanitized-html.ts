@@ -11,7 +11,7 @@ import { isHydrating } from './hydrate-later';
  * server's markup for the text it was drawn from, so a first visit never loads DOMPurify; text the
  * browser draws itself (a page reached by a link, new text) waits for DOMPurify to arrive.
  */
-export type Sanitize = (html: string) => string;
+type Sanitize = (html: string) => string;
 
 let sanitize: Sanitize | null = null;
 let loading: Promise<Sanitize> | null = null;
@@ -22,7 +22,7 @@ export function provideSanitizer(given: Sanitize): void {
 }
 
 /** DOMPurify, loaded once. */
-export function loadSanitizer(): Promise<Sanitize> {
+function loadSanitizer(): Promise<Sanitize> {
   if (sanitize) return Promise.resolve(sanitize);
   loading ??= import('dompurify').then(({ default: purify }) => {
     sanitize ??= (html: string) => purify.sanitize(html);

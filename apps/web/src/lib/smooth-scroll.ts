@@ -1,12 +1,12 @@
 /** Changing step scrolls to it over 400 ms (checkout.md sections 4 and 9). */
-export const SCROLL_DURATION_MS = 400;
+const SCROLL_DURATION_MS = 400;
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 /** The element's top on the page, less the room fixed bars take (html's scroll-padding-top). */
-export function pageTopOf(element: Element): number {
+function pageTopOf(element: Element): number {
   const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
   return Math.max(0, element.getBoundingClientRect().top + window.scrollY - padding);
 }

@@ -14,7 +14,7 @@ export function serializeState(state: unknown): string {
 }
 
 /** What the server hands over: its query cache, and the viewport width it drew the page for. */
-export interface ServerState extends DehydratedState {
+interface ServerState extends DehydratedState {
   viewportWidth?: number;
   /** The cookie choice the server drew the page for (null: the banner is in the page). */
   consent?: 'accepted' | 'declined' | null;

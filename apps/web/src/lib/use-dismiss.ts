@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react';
 
-export interface DismissOptions {
+interface DismissOptions {
   /** Listen only while open. */
   open: boolean;
   /** The popup and its toggle: a press inside keeps it open. */

@@ -3,7 +3,7 @@ import { measureInFrame } from './layout-frame';
 import { throttle } from './throttle';
 
 /** The spec's scroll throttle for sticky parts (storefront.md section 9). */
-export const STICKY_SCROLL_THROTTLE_MS = 20;
+const STICKY_SCROLL_THROTTLE_MS = 20;
 
 /**
  * A value measured from the page's scroll position (a button that appears, a bar that sticks),

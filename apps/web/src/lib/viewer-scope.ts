@@ -5,8 +5,8 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
  * and wishlist now; the account, orders, saved searches and alerts when accounts arrive. Each
  * endpoint file builds its keys from these, so signing in or out can reset exactly them.
  */
-export const VIEWER_SCOPES = ['cart', 'wishlist', 'account', 'orders', 'saved-searches', 'alerts', 'console'] as const;
-export type ViewerScope = (typeof VIEWER_SCOPES)[number];
+const VIEWER_SCOPES = ['cart', 'wishlist', 'account', 'orders', 'saved-searches', 'alerts', 'console'] as const;
+type ViewerScope = (typeof VIEWER_SCOPES)[number];
 
 export function viewerKey(scope: ViewerScope, ...rest: unknown[]): QueryKey {
   return [scope, ...rest];

@@ -9,7 +9,7 @@ type Db = Kysely<any>;
  * lands in the change feed; popularity (product-page views) does not: it only orders the popular
  * grid, which reads the table directly.
  */
-export const INDEXED_PRODUCT_COLUMNS = [
+const INDEXED_PRODUCT_COLUMNS = [
   'code',
   'slug',
   'title',

@@ -35,7 +35,7 @@ export interface AddressesTable {
 }
 
 /** One word of one address: the lookup's index (a prefix range scan on (region, token)). */
-export interface AddressTokensTable {
+interface AddressTokensTable {
   region: 'AU' | 'UK';
   token: string;
   address_id: number;

@@ -5,7 +5,7 @@ import type { Generated } from 'kysely';
 export type StaffRoleColumn = 'store_staff' | 'marketplace_admin';
 
 /** A role on an existing account. */
-export interface StaffMembersTable {
+interface StaffMembersTable {
   user_id: number;
   role: StaffRoleColumn;
   created_at: number;
@@ -13,7 +13,7 @@ export interface StaffMembersTable {
 }
 
 /** The stores a store_staff member runs. */
-export interface StaffStoresTable {
+interface StaffStoresTable {
   user_id: number;
   store_id: number;
 }

@@ -125,7 +125,7 @@ export type PaymentEventKind =
   | 'refund'
   | 'error';
 
-export interface PaymentAttemptEventsTable {
+interface PaymentAttemptEventsTable {
   id: Generated<number>;
   attempt_id: number;
   kind: PaymentEventKind;
@@ -157,7 +157,7 @@ export interface CheckoutStatesTable {
   updated_at: number;
 }
 
-export interface StoreInvoiceNumbersTable {
+interface StoreInvoiceNumbersTable {
   store_id: number;
   last_number: number;
 }

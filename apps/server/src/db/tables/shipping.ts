@@ -6,14 +6,14 @@ import type { Generated } from 'kysely';
  */
 
 /** A set of zones and rates for one region, shared by every store that uses it. */
-export interface ShippingRateCardsTable {
+interface ShippingRateCardsTable {
   id: Generated<number>;
   region: 'AU' | 'UK';
   name: string;
 }
 
 /** A named zone of a rate card (Sydney metro, NT remote, Highlands and Islands ...). */
-export interface ShippingZonesTable {
+interface ShippingZonesTable {
   id: Generated<number>;
   rate_card_id: number;
   name: string;
@@ -31,7 +31,7 @@ export interface ShippingZoneAreasTable {
   outward_prefix: string | null;
 }
 
-export type ShippingService = 'Regular' | 'Express';
+type ShippingService = 'Regular' | 'Express';
 
 /** One weight band of a zone's service: up to max_weight_grams (chargeable weight) costs price_minor. */
 export interface ShippingRatesTable {

@@ -1,7 +1,7 @@
 /** The site module's table (migration 024). Times are epoch milliseconds. */
 
 /** An admin's switch of one feature flag in one region (no row: on). */
-export interface SiteFeatureFlagsTable {
+interface SiteFeatureFlagsTable {
   region: 'AU' | 'UK';
   /** The flag's name as GET /c3api/site calls it: 'WishlistsEnabled', ... */
   name: string;
