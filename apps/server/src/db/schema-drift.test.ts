@@ -18,12 +18,12 @@ const SCHEMA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sch
 /** Kysely's migrator's own bookkeeping: not part of `Database`. */
 const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
 
-export interface DeclaredColumn {
+interface DeclaredColumn {
   /** The select type admits null. */
   nullable: boolean;
 }
 /** Table name -> column name -> column, as `Database` declares them. */
-export type DeclaredSchema = Map<string, Map<string, DeclaredColumn>>;
+type DeclaredSchema = Map<string, Map<string, DeclaredColumn>>;
 
 const declaredSchemas = new Map<string, DeclaredSchema>();
 
@@ -37,7 +37,7 @@ function includesNull(type: ts.Type): boolean {
  * (so tables inherited from db/tables/*.ts count, and Generated<T> / ColumnType<S, I, U> columns
  * are judged by their select type S).
  */
-export function declaredSchema(schemaFile: string = SCHEMA_FILE): DeclaredSchema {
+function declaredSchema(schemaFile: string = SCHEMA_FILE): DeclaredSchema {
   // Building the program takes seconds; every database compares with the same answer.
   const cached = declaredSchemas.get(schemaFile);
   if (cached) return cached;
@@ -96,7 +96,7 @@ export function declaredSchema(schemaFile: string = SCHEMA_FILE): DeclaredSchema
  * ('table.column') count as never null: SQLite lets a primary key other than INTEGER hold NULL
  * unless told NOT NULL (a bug kept for compatibility), but no row of ours ever has one.
  */
-export function schemaDrift(
+function schemaDrift(
   declared: DeclaredSchema,
   tables: TableMetadata[],
   primaryKeys: ReadonlySet<string> = new Set(),
