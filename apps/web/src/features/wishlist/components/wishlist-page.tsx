@@ -1,28 +1,14 @@
 import type { WishlistEntry } from '@shop/contract';
-import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { CardAddToCart } from '../../../components/card-add-to-cart';
 import { Modal } from '../../../components/modal';
 import { Notice } from '../../../components/notice';
 import { priceText } from '../../../components/product-card-text';
 import { SortDropdown } from '../../../components/sort-dropdown';
-import { cartHasCode, useCart } from '../../../lib/cart';
-import { getCart } from '../../../lib/cart-api/get-cart';
-import { useSiteSettings } from '../../../lib/site-settings';
-import { useWishlist } from '../../../lib/wishlist';
-import { changeWishlist } from '../../../lib/wishlist-api/change-wishlist';
-import { cleanUpWishlist } from '../../../lib/wishlist-api/clean-up-wishlist';
-import { getWishlistPage } from '../../../lib/wishlist-api/get-wishlist-page';
-import { acknowledgeAlertFeature } from '../api/acknowledge-alert-feature';
 import { getProductId } from '../api/get-product-id';
-import {
-  INITIAL_WISHLIST_STATE,
-  parseSortKey,
-  type WishlistState,
-  wishlistError,
-  wishlistErrorMessage,
-  wishlistReducer,
-} from '../wishlist-state';
+import { useWishlistPage } from '../use-wishlist-page';
+import type { WishlistState } from '../wishlist-state';
 import { WishlistAlerts } from './wishlist-alerts';
 import '../../../components/item-list.css';
 import '../wishlist.css';
@@ -76,96 +62,43 @@ function WishlistCard({
   );
 }
 
+/** A question with its confirming button and Cancel. */
+function ConfirmModal({
+  open,
+  title,
+  question,
+  confirm,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  question: ReactNode;
+  confirm: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal open={open} title={title} onClose={onCancel}>
+      <p>{question}</p>
+      <div className="cart__actions">
+        <button type="button" className="button button--yellow" onClick={onConfirm}>
+          {confirm}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
 /** The /wishlist page (storefront.md screen 8). */
 export function WishlistPage() {
-  const [state, dispatch] = useReducer(wishlistReducer, INITIAL_WISHLIST_STATE);
-  const { cart } = useCart();
-  const { refresh: refreshSummary, syncError } = useWishlist();
+  const page = useWishlistPage();
+  const { state, dispatch, fail, remove } = page;
   const [removing, setRemoving] = useState<WishlistEntry | null>(null);
   const [cleaning, setCleaning] = useState(false);
-
-  const fail = useCallback((prefix: string, error: unknown) => {
-    dispatch({ type: 'failed', error: wishlistError(prefix, wishlistErrorMessage(error)) });
-    window.scrollTo(0, 0);
-  }, []);
-
-  const load = useCallback(
-    async (page: number, sortMode: string | null, pageSize: number | null, replace: boolean) => {
-      try {
-        const sort = sortMode ? parseSortKey(sortMode) : null;
-        const data = await getWishlistPage(page, pageSize, sort?.sortBy ?? null, sort?.descending ?? false);
-        dispatch({ type: 'page-loaded', data, replace });
-      } catch (error) {
-        fail('Could not list wishlist items', error);
-      }
-    },
-    [fail],
-  );
-
-  useEffect(() => {
-    void load(1, null, null, true);
-  }, [load]);
-
-  // storefront.md 4: once the wishlist is initialised, the feature is acknowledged once; the
-  // answer names the wishlist to toggle, whether alerts are on, and whether the feature is new here.
-  const { WishlistAlertsEnabled } = useSiteSettings();
-  const initialised = state.loadingState !== 'INITIAL';
-  const acknowledged = useRef(false);
-  const [introduce, setIntroduce] = useState(false);
-  useEffect(() => {
-    if (!WishlistAlertsEnabled || !initialised || acknowledged.current) return;
-    acknowledged.current = true;
-    acknowledgeAlertFeature()
-      .then((answer) => {
-        if (answer.alertEnabled !== null)
-          dispatch({ type: 'alert', enabled: answer.alertEnabled, wishlistId: answer.wishlistId });
-        setIntroduce(answer.firstTime);
-      })
-      .catch(() => {
-        // Nothing to show: the switch keeps what the page said.
-      });
-  }, [WishlistAlertsEnabled, initialised]);
-
-  // Sync: each entry's in-cart flag follows the cart, on every open page.
-  useEffect(() => {
-    dispatch({ type: 'cart-sync', inCart: (code) => cartHasCode(cart, code) });
-  }, [cart]);
-
-  const remove = async (entry: WishlistEntry) => {
-    dispatch({ type: 'update' });
-    try {
-      await changeWishlist('remove', entry.Code);
-      // An unavailable entry is counted as sold (a reserved one, rarer, is not, but shows 'Sold' too).
-      dispatch({ type: 'removed', codes: [entry.Code], sold: entry.IsAvailable ? 0 : 1 });
-      void refreshSummary();
-    } catch (error) {
-      fail('Could not remove item from wishlist', error);
-    }
-  };
-
-  const cleanUp = async () => {
-    dispatch({ type: 'update' });
-    try {
-      const codes = await cleanUpWishlist();
-      dispatch({ type: 'removed', codes, sold: codes.length });
-      void refreshSummary();
-    } catch (error) {
-      fail('Could not clean up wishlist items', error);
-    }
-  };
-
-  const onCartResult = async (entry: WishlistEntry, error: unknown) => {
-    if (!error) return;
-    // A warning can be ignored when the item is in the cart with no product changes.
-    try {
-      const now = await getCart(true);
-      const item = now.stores.flatMap((s) => s.items).find((i) => i.id === entry.Code);
-      if (item && !now.ProductChanges.some((change) => change.id === item.ProductId)) return;
-    } catch {
-      // fall through to the notice
-    }
-    fail('Could not add item to cart', error);
-  };
 
   return (
     <div className="page wishlist-page">
@@ -178,70 +111,50 @@ export function WishlistPage() {
       </nav>
       <WishlistBody
         state={state}
-        syncError={syncError}
+        syncError={page.syncError}
         alerts={
-          WishlistAlertsEnabled ? (
+          page.alertsEnabled ? (
             <WishlistAlerts
               wishlistId={state.wishlistId}
               enabled={state.alertEnabled}
-              introduce={introduce}
+              introduce={page.introduce}
               onChange={(enabled) => dispatch({ type: 'alert', enabled })}
               onError={(error) => fail('Could not toggle alert for wishlist', error)}
             />
           ) : null
         }
-        onSort={(value) => {
-          dispatch({ type: 'update', sortMode: value });
-          void load(1, value, state.pageSize, true);
-        }}
-        onLoadMore={() => {
-          dispatch({ type: 'load-more' });
-          void load(state.nextPage, state.sortMode, state.pageSize, false);
-        }}
+        onSort={page.sort}
+        onLoadMore={page.loadMore}
         onCleanUp={() => setCleaning(true)}
         onRemove={(entry) => {
           if (entry.IsAvailable) setRemoving(entry);
           else void remove(entry);
         }}
-        onCartResult={(entry, error) => void onCartResult(entry, error)}
+        onCartResult={(entry, error) => void page.onCartResult(entry, error)}
       />
-      <Modal open={removing !== null} title="Remove item" onClose={() => setRemoving(null)}>
-        <p>Remove {removing?.DisplayName} from your wishlist?</p>
-        <div className="cart__actions">
-          <button
-            type="button"
-            className="button button--yellow"
-            onClick={() => {
-              const entry = removing;
-              setRemoving(null);
-              if (entry) void remove(entry);
-            }}
-          >
-            Remove
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => setRemoving(null)}>
-            Cancel
-          </button>
-        </div>
-      </Modal>
-      <Modal open={cleaning} title="Clean Up" onClose={() => setCleaning(false)}>
-        <p>Remove all sold items from your wishlist?</p>
-        <div className="cart__actions">
-          <button
-            type="button"
-            className="button button--yellow"
-            onClick={() => {
-              setCleaning(false);
-              void cleanUp();
-            }}
-          >
-            Clean Up
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => setCleaning(false)}>
-            Cancel
-          </button>
-        </div>
-      </Modal>
+      <ConfirmModal
+        open={removing !== null}
+        title="Remove item"
+        question={<>Remove {removing?.DisplayName} from your wishlist?</>}
+        confirm="Remove"
+        onConfirm={() => {
+          const entry = removing;
+          setRemoving(null);
+          if (entry) void remove(entry);
+        }}
+        onCancel={() => setRemoving(null)}
+      />
+      <ConfirmModal
+        open={cleaning}
+        title="Clean Up"
+        question="Remove all sold items from your wishlist?"
+        confirm="Clean Up"
+        onConfirm={() => {
+          setCleaning(false);
+          void page.cleanUp();
+        }}
+        onCancel={() => setCleaning(false)}
+      />
     </div>
   );
 }
