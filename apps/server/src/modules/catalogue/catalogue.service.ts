@@ -33,6 +33,31 @@ export type {
 } from './catalogue.repository.js';
 export type { StockFilter, StockStatus } from './stock.repository.js';
 
+/** An item as a wishlist or its alert holds it, with its store and category (camelCase, money in minor units). */
+export interface CatalogueItem {
+  id: number;
+  code: string;
+  slug: string;
+  title: string;
+  description: string;
+  brand: string;
+  storeId: number;
+  storeName: string;
+  storeState: string;
+  categoryName: string;
+  categorySlug: string;
+  /** The category's slugs from the root, joined by '/'. */
+  categoryPath: string;
+  priceMinor: number;
+  rrpMinor: number;
+  pictureCount: number;
+  status: ProductStatus;
+  updatedAt: string;
+  /** The last price cut, and the price before it (the wishlist alert's "was"). */
+  priceReducedAt: string | null;
+  priceBeforeReductionMinor: number | null;
+}
+
 /** A store's item as its staff manage it in the console (money in minor units). */
 export interface StockItem {
   id: number;
@@ -150,6 +175,11 @@ export class CatalogueService {
   async findByIds(ctx: Ctx, ids: number[]): Promise<ProductWithStoreRow[]> {
     const rows = await this.repository.findByIds(ctx, [...new Set(ids)]);
     return rows.filter((row) => row.region === ctx.region);
+  }
+
+  /** This region's items with these ids, whatever their status, as wishlists and their alerts hold them. */
+  async items(ctx: Ctx, ids: number[]): Promise<CatalogueItem[]> {
+    return (await this.findByIds(ctx, ids)).map(toCatalogueItem);
   }
 
   /**
@@ -534,5 +564,29 @@ function toStockItem(row: StockRow): StockItem {
     inLiveOrder: row.in_live_order === 1,
     listedAt: row.listed_at,
     updatedAt: row.updated_at,
+  };
+}
+
+function toCatalogueItem(row: ProductWithStoreRow): CatalogueItem {
+  return {
+    id: row.id,
+    code: row.code,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    brand: row.brand,
+    storeId: row.store_id,
+    storeName: row.store_name,
+    storeState: row.store_state,
+    categoryName: row.category_name,
+    categorySlug: row.category_slug,
+    categoryPath: row.category_path,
+    priceMinor: row.price_minor,
+    rrpMinor: row.rrp_minor,
+    pictureCount: row.image_count,
+    status: row.status,
+    updatedAt: row.updated_at,
+    priceReducedAt: row.price_reduced_at,
+    priceBeforeReductionMinor: row.price_before_reduction_minor,
   };
 }

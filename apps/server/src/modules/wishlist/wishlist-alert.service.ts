@@ -12,7 +12,7 @@ import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { HttpError, invalidInput, NotFoundError } from '../../lib/errors.js';
 import { hashToken, isTokenShape, newToken, sameSecret, sign } from '../../lib/tokens.js';
-import type { CatalogueService, ProductWithStoreRow } from '../catalogue/catalogue.service.js';
+import type { CatalogueItem, CatalogueService } from '../catalogue/catalogue.service.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import { WishlistRepository, type WishlistRow } from './wishlist.repository.js';
@@ -214,7 +214,7 @@ export class WishlistAlertService {
   private async changes(ctx: Ctx, wishlist: WishlistRow, since: number): Promise<AlertItem[]> {
     const items = await this.repository.items(ctx, wishlist.id);
     if (items.length === 0) return [];
-    const rows = await this.deps.catalogue.findByIds(
+    const rows = await this.deps.catalogue.items(
       ctx,
       items.map((i) => i.product_id),
     );
@@ -285,23 +285,23 @@ export class WishlistAlertService {
 }
 
 /** Sold after the mark, or reduced after it (still for sale): what the alert says; null otherwise. */
-function changeOf(row: ProductWithStoreRow, mark: string): AlertItem['change'] | null {
-  if (row.status === 'sold') return row.updated_at > mark ? { kind: 'sold' } : null;
-  if (row.status === 'available' && row.price_reduced_at !== null && row.price_reduced_at > mark) {
-    const was = row.price_before_reduction_minor;
-    if (was !== null && was > row.price_minor) return { kind: 'reduced', wasMinor: was, nowMinor: row.price_minor };
+function changeOf(item: CatalogueItem, mark: string): AlertItem['change'] | null {
+  if (item.status === 'sold') return item.updatedAt > mark ? { kind: 'sold' } : null;
+  if (item.status === 'available' && item.priceReducedAt !== null && item.priceReducedAt > mark) {
+    const was = item.priceBeforeReductionMinor;
+    if (was !== null && was > item.priceMinor) return { kind: 'reduced', wasMinor: was, nowMinor: item.priceMinor };
   }
   return null;
 }
 
-function toAlertItem(row: ProductWithStoreRow, change: AlertItem['change']): AlertItem {
+function toAlertItem(item: CatalogueItem, change: AlertItem['change']): AlertItem {
   return {
-    code: row.code,
-    slug: row.slug,
-    title: row.title,
-    storeName: row.store_name,
-    storeState: row.store_state,
-    imageCount: row.image_count,
+    code: item.code,
+    slug: item.slug,
+    title: item.title,
+    storeName: item.storeName,
+    storeState: item.storeState,
+    imageCount: item.pictureCount,
     change,
   };
 }
