@@ -29,6 +29,77 @@ export function resetAlertsTooltipForTests(): void {
 type Step = 'closed' | 'login' | 'form' | 'welcome' | 'confirmed';
 
 /**
+ * The tooltip by the switch, shown once only (whether OK or the switch dismissed it): when the page
+ * says the feature is new to the wishlist, or when `showTooltip` is called after the welcome.
+ */
+function useAlertsTooltip(introduce: boolean) {
+  const [tooltip, setTooltip] = useState(false);
+  const showTooltip = () => {
+    if (tooltipSeen()) return;
+    markTooltipSeen();
+    setTooltip(true);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the page says the feature is new
+  useEffect(() => {
+    if (introduce) showTooltip();
+  }, [introduce]);
+  return { tooltip, showTooltip, hideTooltip: () => setTooltip(false) };
+}
+
+/** After switching on: 'Welcome to Wishlist Alerts!' the first time, else a confirmation. */
+function EnabledDialogs({
+  step,
+  address,
+  onWelcomeClose,
+  onWelcomed,
+  onConfirmedClose,
+  onOk,
+}: {
+  step: Step;
+  address: string;
+  onWelcomeClose: () => void;
+  onWelcomed: () => void;
+  onConfirmedClose: () => void;
+  onOk: () => void;
+}) {
+  return (
+    <>
+      <Modal
+        open={step === 'welcome'}
+        title="Welcome to Wishlist Alerts!"
+        onClose={onWelcomeClose}
+        className="wishlist-alerts-modal"
+      >
+        <p>
+          We will e-mail <strong>{address}</strong> when an item on your wishlist drops in price or sells.
+        </p>
+        <div className="wishlist-alerts__actions">
+          <button type="button" className="button button--yellow" onClick={onWelcomed}>
+            Continue
+          </button>
+        </div>
+      </Modal>
+      <Modal
+        open={step === 'confirmed'}
+        title="Wishlist Alerts"
+        onClose={onConfirmedClose}
+        className="wishlist-alerts-modal"
+      >
+        <p>
+          Wishlist alerts are on. We will e-mail <strong>{address}</strong> when an item on your wishlist drops in price
+          or sells.
+        </p>
+        <div className="wishlist-alerts__actions">
+          <button type="button" className="button button--yellow" onClick={onOk}>
+            OK
+          </button>
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+/**
  * The wishlist's Alerts switch and its modals (storefront.md 2 screen 9, 4): off to on asks a
  * visitor to log in, and a customer for the address (with a code when it is not verified yet);
  * the first time, 'Welcome to Wishlist Alerts!'. Once only, the tooltip by the switch: when the
@@ -53,23 +124,13 @@ export function WishlistAlerts({
   const [step, setStep] = useState<Step>('closed');
   const [address, setAddress] = useState('');
   const [busy, setBusy] = useState(false);
-  const [tooltip, setTooltip] = useState(false);
+  const { tooltip, showTooltip, hideTooltip } = useAlertsTooltip(introduce);
   const switchRef = useRef<HTMLButtonElement>(null);
   const stepRef = useRef(step);
   stepRef.current = step;
   const close = () => setStep('closed');
   // A dialog also reports its close when the next step replaced it: only the open step may end.
   const closeFrom = (from: Step) => () => setStep((now) => (now === from ? 'closed' : now));
-  // Once shown, never again (whether OK or the switch dismissed it).
-  const showTooltip = () => {
-    if (tooltipSeen()) return;
-    markTooltipSeen();
-    setTooltip(true);
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the page says the feature is new
-  useEffect(() => {
-    if (introduce) showTooltip();
-  }, [introduce]);
 
   const switchOff = async () => {
     setBusy(true);
@@ -100,7 +161,7 @@ export function WishlistAlerts({
         disabled={busy}
         aria-busy={busy}
         onClick={() => {
-          setTooltip(false);
+          hideTooltip();
           if (enabled) void switchOff();
           else setStep(viewer.kind === 'customer' ? 'form' : 'login');
         }}
@@ -117,7 +178,7 @@ export function WishlistAlerts({
             type="button"
             className="button button--small"
             onClick={() => {
-              setTooltip(false);
+              hideTooltip();
               switchRef.current?.focus();
             }}
           >
@@ -156,48 +217,21 @@ export function WishlistAlerts({
           />
         ) : null}
       </Modal>
-      <Modal
-        open={step === 'welcome'}
-        title="Welcome to Wishlist Alerts!"
-        onClose={() => {
+      <EnabledDialogs
+        step={step}
+        address={address}
+        onWelcomeClose={() => {
           if (stepRef.current !== 'welcome') return;
           close();
           showTooltip();
         }}
-        className="wishlist-alerts-modal"
-      >
-        <p>
-          We will e-mail <strong>{address}</strong> when an item on your wishlist drops in price or sells.
-        </p>
-        <div className="wishlist-alerts__actions">
-          <button
-            type="button"
-            className="button button--yellow"
-            onClick={() => {
-              close();
-              showTooltip();
-            }}
-          >
-            Continue
-          </button>
-        </div>
-      </Modal>
-      <Modal
-        open={step === 'confirmed'}
-        title="Wishlist Alerts"
-        onClose={closeFrom('confirmed')}
-        className="wishlist-alerts-modal"
-      >
-        <p>
-          Wishlist alerts are on. We will e-mail <strong>{address}</strong> when an item on your wishlist drops in price
-          or sells.
-        </p>
-        <div className="wishlist-alerts__actions">
-          <button type="button" className="button button--yellow" onClick={close}>
-            OK
-          </button>
-        </div>
-      </Modal>
+        onWelcomed={() => {
+          close();
+          showTooltip();
+        }}
+        onConfirmedClose={closeFrom('confirmed')}
+        onOk={close}
+      />
     </div>
   );
 }
