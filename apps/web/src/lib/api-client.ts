@@ -1,10 +1,15 @@
-import { ANTI_FORGERY_COOKIE, ANTI_FORGERY_HEADER, type Envelope } from '@shop/contract';
+import { ANTI_FORGERY_COOKIE, ANTI_FORGERY_HEADER, type Envelope, type FieldError } from '@shop/contract';
 
-/** Thrown when a call fails or answers WasSuccessful: false; carries the server's message and HTTP status (0: no reply). */
+/**
+ * Thrown when a call fails or answers WasSuccessful: false; carries the server's message, HTTP status
+ * (0: no reply) and, for a 400 that names fields, those fields as the server sent them (read them
+ * with lib/field-errors.ts).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status = 0,
+    readonly fieldErrors: readonly FieldError[] = [],
   ) {
     super(message);
   }
@@ -101,14 +106,18 @@ async function apiCall<T>(path: string, init: RequestInit): Promise<T> {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError('Could not reach the server. Please check your connection and try again.');
   }
-  let body: Envelope<T> | null = null;
+  let body: (Envelope<T> & { FieldErrors?: FieldError[] }) | null = null;
   try {
-    body = (await response.json()) as Envelope<T>;
+    body = (await response.json()) as Envelope<T> & { FieldErrors?: FieldError[] };
   } catch {
     throw new ApiError(`The server answered ${response.status} without a readable reply.`, response.status);
   }
   if (!response.ok || !body.WasSuccessful) {
-    throw new ApiError(body.Message ?? `The server answered ${response.status}.`, response.status);
+    throw new ApiError(
+      body.Message ?? `The server answered ${response.status}.`,
+      response.status,
+      body.FieldErrors ?? [],
+    );
   }
   return body.Value;
 }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { ApiError } from './api-client';
 import { useContractForm, validateFields } from './use-contract-form';
 
 const Schema = z.object({
@@ -76,5 +77,74 @@ describe('useContractForm', () => {
     expect(result.current.errors.captcha).toBe('Type the five characters');
     act(() => result.current.setValue('captcha', 'ABCDE'));
     expect(result.current.errors.captcha).toBeUndefined();
+  });
+});
+
+describe("useContractForm for a form it sends ('submit' mode)", () => {
+  const Body = z.object({
+    Slug: z.string().min(1, 'This field is required'),
+    Postcode: z.string().regex(/^\d{4}$/, 'must be 4 digits'),
+  });
+  const fields = ['Slug', 'Postcode'] as const;
+  const formEvent = () => ({ preventDefault: () => undefined, currentTarget: document.createElement('form') });
+
+  function sending(save: (body: Record<string, string>) => Promise<string>) {
+    const saved: string[] = [];
+    const hook = renderHook(() =>
+      useContractForm({
+        schema: Body,
+        fields,
+        initial: { Slug: '', Postcode: '' },
+        validateOnInput: 'submit',
+        save,
+        onSaved: (value: string) => saved.push(value),
+      }),
+    );
+    return { ...hook, saved };
+  }
+
+  it('says nothing until a submit, which checks the body by path and sends nothing; typing clears a message', async () => {
+    const save = vi.fn(async () => 'saved');
+    const { result } = sending(save);
+    act(() => result.current.setValue('Postcode', '12'));
+    act(() => result.current.blur('Postcode'));
+    expect(result.current.errorAt('Postcode')).toBeUndefined();
+    await act(() => result.current.submit(formEvent()));
+    expect(result.current.errorAt('Slug')).toBe('This field is required');
+    expect(result.current.errorAt('Postcode')).toBe('must be 4 digits');
+    expect(result.current.otherErrors(fields)).toEqual(['Please correct the fields marked.']);
+    expect(save).not.toHaveBeenCalled();
+    act(() => result.current.setValue('Postcode', '1234'));
+    expect(result.current.errorAt('Postcode')).toBeUndefined();
+    expect(result.current.errorAt('Slug')).toBe('This field is required');
+  });
+
+  it("puts the server's field errors beside their fields, nested paths whole, and a failure naming none above", async () => {
+    let reply: () => Promise<string> = async () => {
+      throw new ApiError(
+        'Invalid input. Slug: is already used by another store. PrimaryButton.OnClickUrl: must be a path on this site',
+        400,
+        [
+          { Field: 'Slug', Message: 'is already used by another store' },
+          { Field: 'PrimaryButton.OnClickUrl', Message: 'must be a path on this site' },
+        ],
+      );
+    };
+    const { result, saved } = sending(() => reply());
+    act(() => result.current.setValue('Slug', 'orange'));
+    act(() => result.current.setValue('Postcode', '2000'));
+    await act(() => result.current.submit(formEvent()));
+    expect(result.current.errorAt('Slug')).toBe('is already used by another store');
+    expect(result.current.otherErrors(fields)).toEqual(['PrimaryButton.OnClickUrl: must be a path on this site']);
+    reply = async () => {
+      throw new ApiError('Something went wrong', 500);
+    };
+    await act(() => result.current.submit(formEvent()));
+    expect(result.current.errorAt('Slug')).toBeUndefined();
+    expect(result.current.otherErrors(fields)).toEqual(['Something went wrong']);
+    reply = async () => 'saved';
+    await act(() => result.current.submit(formEvent()));
+    expect(saved).toEqual(['saved']);
+    expect(result.current.otherErrors(fields)).toEqual([]);
   });
 });

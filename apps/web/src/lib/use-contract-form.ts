@@ -1,6 +1,7 @@
 import { joinFieldErrors } from '@shop/contract';
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
+import { serverFieldErrors } from './field-errors';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -22,9 +23,40 @@ export interface ContractFormOptions<F extends string> {
   fieldOf?: (path: PropertyKey | undefined, fullPath: readonly PropertyKey[]) => F | null;
   /**
    * 'always' (default): a field is checked as it is typed in. 'touched': only once it has lost
-   * focus or a submit was tried, so a shopper is not told off halfway through typing.
+   * focus or a submit was tried, so a shopper is not told off halfway through typing. 'submit':
+   * only a submit checks (the whole body, by path: errorAt); typing in a field clears its message,
+   * which was about the value before.
    */
-  validateOnInput?: 'always' | 'touched';
+  validateOnInput?: 'always' | 'touched' | 'submit';
+}
+
+/**
+ * For a form the hook also sends (the console's admin forms): `submit` checks the body with the
+ * schema, sends it with `save`, and puts the server's refusals beside their fields
+ * (lib/field-errors.ts); anything naming no field is told above the buttons (otherErrors).
+ */
+export interface ContractSubmitOptions<F extends string, B, R> {
+  /** The request body these values make (default: the values); the schema checks it unless toInput is given. */
+  toBody?: (values: Record<F, string>) => B;
+  save?: (body: B) => Promise<R>;
+  onSaved?: (saved: R) => void;
+}
+
+/** Errors by the path the schema or the server names ('Name', 'PrimaryButton.OnClickUrl'); '' for the form as a whole. */
+export type PathErrors = Record<string, string>;
+
+/** The schema's issues by path, each path's messages joined; null when the input is fine. */
+export function validatePaths(schema: z.ZodType, input: unknown): PathErrors | null {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return null;
+  const lists = new Map<string, string[]>();
+  for (const issue of parsed.error.issues) {
+    const path = issue.path.map(String).join('.');
+    const list = lists.get(path) ?? [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    lists.set(path, list);
+  }
+  return Object.fromEntries([...lists].map(([path, list]) => [path, joinFieldErrors(list)]));
 }
 
 /** Every field's messages under `schema`, each field's joined with '. ' (storefront.md 5). */
@@ -55,9 +87,14 @@ export function validateFields<F extends string>(
 /**
  * One form's state checked with a contract schema on input, on blur and on submit. Forms keep their
  * own markup; this keeps values, errors and what has been touched, and hands each field its props.
+ * A form that saves through it (ContractSubmitOptions) also gets `submit`, `saving` and the errors
+ * by path of its last submit, its own check's or the server's.
  */
-export function useContractForm<F extends string>(options: ContractFormOptions<F>) {
+export function useContractForm<F extends string, B = Record<F, string>, R = unknown>(
+  options: ContractFormOptions<F> & ContractSubmitOptions<F, B, R>,
+) {
   const { schema, fields, initial } = options;
+  const mode = options.validateOnInput ?? 'always';
   const rules = useRef<z.ZodType | null>(typeof schema === 'function' ? null : schema);
   const loading = useRef<Promise<void> | null>(null);
   /** Loads the rules if they are lazy (once); resolves at once when they are here. */
@@ -78,6 +115,8 @@ export function useContractForm<F extends string>(options: ContractFormOptions<F
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
+  const [pathErrors, setPathErrors] = useState<PathErrors>({});
+  const [saving, setSaving] = useState(false);
   const fieldOf =
     options.fieldOf ??
     ((path: PropertyKey | undefined) =>
@@ -101,14 +140,19 @@ export function useContractForm<F extends string>(options: ContractFormOptions<F
   }
 
   function setValue(field: F, value: string) {
+    if (mode === 'submit') {
+      setValues((previous) => ({ ...previous, [field]: value }));
+      setPathErrors(({ [field]: _cleared, ...rest }) => rest);
+      return;
+    }
     const next = { ...values, [field]: value };
     setValues(next);
-    if ((options.validateOnInput ?? 'always') === 'always' || touched[field] || submitted) check(field, next);
+    if (mode === 'always' || touched[field] || submitted) check(field, next);
   }
 
   function blur(field: F) {
     setTouched((previous) => ({ ...previous, [field]: true }));
-    check(field, values);
+    if (mode !== 'submit') check(field, values);
   }
 
   /**
@@ -135,6 +179,50 @@ export function useContractForm<F extends string>(options: ContractFormOptions<F
     setErrors((previous) => ({ ...previous, [field]: undefined }));
   }
 
+  /**
+   * A submit of a form the hook sends: the body is checked first (nothing is sent while a field is
+   * wrong), then saved; what the server refuses goes beside its field. Either way the first marked
+   * field gets the focus.
+   */
+  async function submit(event: { preventDefault(): void; currentTarget: HTMLFormElement }) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    // Lazy rules load at the form's first focus; a submit before then waits for them.
+    if (!rules.current) await ready();
+    const body = (options.toBody ? options.toBody(values) : values) as B;
+    const found = rules.current ? validatePaths(rules.current, options.toInput ? options.toInput(values) : body) : null;
+    if (found) {
+      setPathErrors({ ...found, '': 'Please correct the fields marked.' });
+      focusFirstInvalid(form);
+      return;
+    }
+    if (!options.save) return;
+    setSaving(true);
+    try {
+      const saved = await options.save(body);
+      setPathErrors({});
+      options.onSaved?.(saved);
+    } catch (error) {
+      const refused = serverFieldErrors(error);
+      setPathErrors(
+        refused
+          ? Object.fromEntries([...refused].map(([path, messages]) => [path, joinFieldErrors(messages)]))
+          : { '': error instanceof Error ? error.message : String(error) },
+      );
+      focusFirstInvalid(form);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  /** The last submit's message for a path ('Slug', 'PrimaryButton.OnClickUrl'), or undefined. */
+  const errorAt = (path: string): string | undefined => pathErrors[path];
+  /** The last submit's messages for paths the form does not show beside a field, and the general one. */
+  const otherErrors = (shown: readonly string[]) =>
+    Object.entries(pathErrors)
+      .filter(([path]) => path === '' || !shown.includes(path))
+      .map(([path, message]) => (path === '' ? message : `${path}: ${message}`));
+
   /** The props every input of a field gets. */
   function field(name: F) {
     return {
@@ -146,5 +234,25 @@ export function useContractForm<F extends string>(options: ContractFormOptions<F
     };
   }
 
-  return { values, errors, touched, setValue, blur, validateAll, reset, clear, field, ready };
+  return {
+    values,
+    errors,
+    touched,
+    setValue,
+    blur,
+    validateAll,
+    reset,
+    clear,
+    field,
+    ready,
+    submit,
+    saving,
+    errorAt,
+    otherErrors,
+  };
+}
+
+function focusFirstInvalid(form: HTMLFormElement) {
+  // After React has drawn the messages.
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }

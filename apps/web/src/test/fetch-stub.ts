@@ -1,3 +1,4 @@
+import { describeFieldErrors, type FieldError, failure } from '@shop/contract';
 import { vi } from 'vitest';
 
 export interface RecordedCall {
@@ -10,6 +11,14 @@ export interface RecordedCall {
 export function envelope(value: unknown, status = 200, message: string | null = null): Response {
   return new Response(JSON.stringify({ WasSuccessful: status < 400, Value: value, Message: message }), {
     status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** A 400 that names fields, as the server sends it: the Message's one sentence and the FieldErrors data. */
+export function invalidInputReply(fields: FieldError[]): Response {
+  return new Response(JSON.stringify(failure(describeFieldErrors(fields), fields)), {
+    status: 400,
     headers: { 'Content-Type': 'application/json' },
   });
 }

@@ -1,7 +1,7 @@
 import { type AdminBanner, AdminBannerBodySchema, type AdminBannerInput } from '@shop/contract';
 import { SelectField, TextField } from '../../../components/form-field';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { CheckboxField, FormProblems, TextAreaField } from '../../components/console-ui';
-import { useAdminForm } from '../../lib/admin-form';
 import { saveAdminBanner } from './api/admin-banners';
 
 const FIELDS = [
@@ -65,23 +65,25 @@ export function BannerForm({
   onSaved: (banner: AdminBanner) => void;
   onCancel: () => void;
 }) {
-  const form = useAdminForm({
+  const form = useContractForm({
+    fields: FIELDS,
+    validateOnInput: 'submit',
     initial: initialOf(banner),
     schema: AdminBannerBodySchema,
     toBody,
     save: (body) => saveAdminBanner(banner?.Id ?? null, body),
     onSaved,
   });
-  const text = (field: Field, label: string, error = form.errorOf(field), extra: Record<string, unknown> = {}) => (
+  const text = (field: Field, label: string, error = form.errorAt(field), extra: Record<string, unknown> = {}) => (
     <TextField
       label={label}
       value={form.values[field]}
-      onChange={(event) => form.set(field, event.target.value)}
+      onChange={(event) => form.setValue(field, event.target.value)}
       error={error}
       {...extra}
     />
   );
-  const buttonError = form.errorOf('PrimaryButton');
+  const buttonError = form.errorAt('PrimaryButton');
   return (
     <form className="admin-form" onSubmit={form.submit} noValidate aria-labelledby="banner-form-title">
       <h3 id="banner-form-title">{banner ? `Edit “${banner.Title}”` : 'Add a banner'}</h3>
@@ -90,8 +92,8 @@ export function BannerForm({
         <SelectField
           label="Title size"
           value={form.values.TitleSize}
-          onChange={(event) => form.set('TitleSize', event.target.value)}
-          error={form.errorOf('TitleSize')}
+          onChange={(event) => form.setValue('TitleSize', event.target.value)}
+          error={form.errorAt('TitleSize')}
         >
           <option value="Large">Large (a heading)</option>
           <option value="Small">Small</option>
@@ -101,27 +103,27 @@ export function BannerForm({
         label="Description"
         hint="HTML: paragraphs, bold, italics, lists and links only; anything else is removed when saved."
         value={form.values.Description}
-        onChange={(event) => form.set('Description', event.target.value)}
-        error={form.errorOf('Description')}
+        onChange={(event) => form.setValue('Description', event.target.value)}
+        error={form.errorAt('Description')}
         rows={4}
       />
       <div className="admin-grid">
-        {text('BannerClickUrl', 'Banner links to (optional)', form.errorOf('BannerClickUrl'), {
+        {text('BannerClickUrl', 'Banner links to (optional)', form.errorAt('BannerClickUrl'), {
           placeholder: '/search?query=...',
         })}
-        {text('ButtonText', 'Button text (optional)', form.errorOf('PrimaryButton.DisplayName') ?? buttonError)}
-        {text('ButtonUrl', 'Button links to', form.errorOf('PrimaryButton.OnClickUrl'))}
+        {text('ButtonText', 'Button text (optional)', form.errorAt('PrimaryButton.DisplayName') ?? buttonError)}
+        {text('ButtonUrl', 'Button links to', form.errorAt('PrimaryButton.OnClickUrl'))}
         {text('BackgroundImageUrl', 'Background picture address (optional)')}
         {text('BackgroundImageAltText', 'Background picture description')}
         {text('GradientColourCodeStart', 'Gradient from (colour)', undefined, { type: 'color' })}
         {text('GradientColourCodeEnd', 'Gradient to (colour)', undefined, { type: 'color' })}
-        {text('Position', 'Position (lowest first)', form.errorOf('Position'), { inputMode: 'numeric' })}
+        {text('Position', 'Position (lowest first)', form.errorAt('Position'), { inputMode: 'numeric' })}
       </div>
       <CheckboxField
         label="Shown on the home page"
         checked={form.values.Active === 'yes'}
-        onChange={(on) => form.set('Active', on ? 'yes' : '')}
-        error={form.errorOf('Active')}
+        onChange={(on) => form.setValue('Active', on ? 'yes' : '')}
+        error={form.errorAt('Active')}
       />
       <FormProblems
         messages={form.otherErrors([

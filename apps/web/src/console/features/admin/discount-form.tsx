@@ -5,8 +5,8 @@ import {
   AdminDiscountEditBodySchema,
 } from '@shop/contract';
 import { SelectField, TextField } from '../../../components/form-field';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { CheckboxField, FormProblems } from '../../components/console-ui';
-import { useAdminForm } from '../../lib/admin-form';
 import { saveAdminDiscount } from './api/admin-discounts';
 
 const FIELDS = [
@@ -76,7 +76,9 @@ export function DiscountForm({
   onSaved: (code: AdminDiscount) => void;
   onCancel: () => void;
 }) {
-  const form = useAdminForm({
+  const form = useContractForm({
+    fields: FIELDS,
+    validateOnInput: 'submit',
     initial: initialOf(code),
     schema: code ? AdminDiscountEditBodySchema : AdminDiscountCreateBodySchema,
     toBody,
@@ -87,8 +89,8 @@ export function DiscountForm({
     <TextField
       label={label}
       value={form.values[field]}
-      onChange={(event) => form.set(field, event.target.value)}
-      error={form.errorOf(field)}
+      onChange={(event) => form.setValue(field, event.target.value)}
+      error={form.errorAt(field)}
       {...extra}
     />
   );
@@ -101,8 +103,8 @@ export function DiscountForm({
         <SelectField
           label="Discount"
           value={form.values.Method}
-          onChange={(event) => form.set('Method', event.target.value)}
-          error={form.errorOf('Method')}
+          onChange={(event) => form.setValue('Method', event.target.value)}
+          error={form.errorAt('Method')}
         >
           <option value="Percentage">Percent off the items</option>
           <option value="Value">Amount off the items</option>
@@ -118,8 +120,8 @@ export function DiscountForm({
       <CheckboxField
         label="On (checkout takes it)"
         checked={form.values.Active === 'yes'}
-        onChange={(on) => form.set('Active', on ? 'yes' : '')}
-        error={form.errorOf('Active')}
+        onChange={(on) => form.setValue('Active', on ? 'yes' : '')}
+        error={form.errorAt('Active')}
       />
       <FormProblems messages={form.otherErrors(code ? FIELDS.filter((f) => f !== 'Code') : FIELDS)} />
       <div className="admin-actions">

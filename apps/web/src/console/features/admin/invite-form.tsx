@@ -1,7 +1,7 @@
 import { ConsoleInviteBodySchema, type StaffRoleName } from '@shop/contract';
 import { SelectField, TextField } from '../../../components/form-field';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { FormProblems } from '../../components/console-ui';
-import { useAdminForm } from '../../lib/admin-form';
 import { inviteStaff } from './api/admin-staff';
 import { StoreChoices } from './store-choices';
 
@@ -17,7 +17,9 @@ export function InviteForm({
   stores: { Id: number; Name: string }[];
   onSent: (email: string) => void;
 }) {
-  const form = useAdminForm({
+  const form = useContractForm({
+    fields: FIELDS,
+    validateOnInput: 'submit',
     initial: EMPTY,
     schema: ConsoleInviteBodySchema,
     toBody: (v) => ({
@@ -28,11 +30,11 @@ export function InviteForm({
     save: inviteStaff,
     onSaved: () => {
       onSent(form.values.Email.trim());
-      form.set('Email', '');
-      form.set('StoreIds', '');
+      form.setValue('Email', '');
+      form.setValue('StoreIds', '');
     },
   });
-  const storesError = form.errorOf('StoreIds');
+  const storesError = form.errorAt('StoreIds');
   return (
     <form className="admin-form" onSubmit={form.submit} noValidate aria-labelledby="invite-title">
       <h3 id="invite-title">Invite staff</h3>
@@ -43,14 +45,14 @@ export function InviteForm({
           type="email"
           autoComplete="off"
           value={form.values.Email}
-          onChange={(event) => form.set('Email', event.target.value)}
-          error={form.errorOf('Email')}
+          onChange={(event) => form.setValue('Email', event.target.value)}
+          error={form.errorAt('Email')}
         />
         <SelectField
           label="Role"
           value={form.values.Role}
-          onChange={(event) => form.set('Role', event.target.value)}
-          error={form.errorOf('Role')}
+          onChange={(event) => form.setValue('Role', event.target.value)}
+          error={form.errorAt('Role')}
         >
           <option value="store_staff">Store staff</option>
           <option value="marketplace_admin">Marketplace admin</option>
@@ -60,7 +62,7 @@ export function InviteForm({
         <StoreChoices
           stores={stores}
           value={form.values.StoreIds}
-          onChange={(value) => form.set('StoreIds', value)}
+          onChange={(value) => form.setValue('StoreIds', value)}
           error={storesError}
           errorId={'invite-stores-error'}
         />

@@ -1,7 +1,7 @@
 import { AdminStaffBodySchema, type ConsoleStaffValue, type StaffRoleName } from '@shop/contract';
 import { SelectField } from '../../../components/form-field';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { FormProblems } from '../../components/console-ui';
-import { useAdminForm } from '../../lib/admin-form';
 import { setStaffMember } from './api/admin-staff';
 import { StoreChoices } from './store-choices';
 
@@ -24,7 +24,9 @@ export function StaffMemberForm({
   onCancel: () => void;
 }) {
   const ours = member.StoreIds.filter((id) => stores.some((s) => s.Id === id));
-  const form = useAdminForm({
+  const form = useContractForm({
+    fields: FIELDS,
+    validateOnInput: 'submit',
     initial: { Role: member.Role as string, StoreIds: ours.join(',') },
     schema: AdminStaffBodySchema,
     toBody: (v) => ({
@@ -34,7 +36,7 @@ export function StaffMemberForm({
     save: (body) => setStaffMember(member.UserId, body),
     onSaved,
   });
-  const storesError = form.errorOf('StoreIds');
+  const storesError = form.errorAt('StoreIds');
   const titleId = `staff-edit-${member.UserId}`;
   const errorId = `${titleId}-stores-error`;
   return (
@@ -43,8 +45,8 @@ export function StaffMemberForm({
       <SelectField
         label="Role"
         value={form.values.Role}
-        onChange={(event) => form.set('Role', event.target.value)}
-        error={form.errorOf('Role')}
+        onChange={(event) => form.setValue('Role', event.target.value)}
+        error={form.errorAt('Role')}
       >
         <option value="store_staff">Store staff</option>
         <option value="marketplace_admin">Marketplace admin</option>
@@ -53,7 +55,7 @@ export function StaffMemberForm({
         <StoreChoices
           stores={stores}
           value={form.values.StoreIds}
-          onChange={(value) => form.set('StoreIds', value)}
+          onChange={(value) => form.setValue('StoreIds', value)}
           error={storesError}
           errorId={errorId}
         />

@@ -2,8 +2,8 @@ import { type AdminStore, AdminStoreBodySchema, type AdminStoreInput, type Regio
 import { useEffect, useRef } from 'react';
 import { SelectField, TextField } from '../../../components/form-field';
 import { useSiteSettings } from '../../../lib/site-settings';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { FormProblems } from '../../components/console-ui';
-import { useAdminForm } from '../../lib/admin-form';
 import { saveAdminStore } from './api/admin-stores';
 
 const FIELDS = [
@@ -37,7 +37,9 @@ export function StoreForm({
   onCancel: () => void;
 }) {
   const { Region: shopRegion } = useSiteSettings();
-  const form = useAdminForm({
+  const form = useContractForm({
+    fields: FIELDS,
+    validateOnInput: 'submit',
     initial: initialOf(store, shopRegion),
     schema: AdminStoreBodySchema,
     toBody: (v): AdminStoreInput => ({
@@ -53,8 +55,8 @@ export function StoreForm({
     <TextField
       label={label}
       value={form.values[field]}
-      onChange={(event) => form.set(field, event.target.value)}
-      error={form.errorOf(field)}
+      onChange={(event) => form.setValue(field, event.target.value)}
+      error={form.errorAt(field)}
       {...extra}
     />
   );
@@ -74,8 +76,8 @@ export function StoreForm({
         <SelectField
           label="Region"
           value={form.values.Region}
-          onChange={(event) => form.set('Region', event.target.value)}
-          error={form.errorOf('Region')}
+          onChange={(event) => form.setValue('Region', event.target.value)}
+          error={form.errorAt('Region')}
         >
           <option value="AU">Australia</option>
           <option value="UK">United Kingdom</option>
@@ -85,8 +87,8 @@ export function StoreForm({
         <SelectField
           label={region === 'AU' ? 'State' : 'County'}
           value={form.values.State}
-          onChange={(event) => form.set('State', event.target.value)}
-          error={form.errorOf('State')}
+          onChange={(event) => form.setValue('State', event.target.value)}
+          error={form.errorAt('State')}
         >
           <option value="">Choose...</option>
           {statesOf(region).map((s) => (

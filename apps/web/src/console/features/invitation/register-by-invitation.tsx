@@ -7,8 +7,8 @@ import { Notice } from '../../../components/notice';
 import { ApiError } from '../../../lib/api-client';
 import { loginPath } from '../../../lib/return-path';
 import { finishSignIn } from '../../../lib/session';
+import { useContractForm } from '../../../lib/use-contract-form';
 import { FormProblems } from '../../components/console-ui';
-import { useAdminForm } from '../../lib/admin-form';
 import { consolePaths } from '../../lib/use-console-store';
 import { registerByInvitation } from './api/invitation-register';
 import { forgetInvitationToken } from './invitation-token';
@@ -26,7 +26,9 @@ export function RegisterByInvitation({ token }: { token: string }) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [unusable, setUnusable] = useState<string | null>(null);
-  const form = useAdminForm({
+  const form = useContractForm({
+    fields: FIELDS,
+    validateOnInput: 'submit',
     initial: EMPTY,
     schema: ConsoleRegisterBodySchema,
     toBody: (v) => ({ Token: token, FirstName: v.FirstName, LastName: v.LastName, Password: v.Password }),
@@ -67,15 +69,15 @@ export function RegisterByInvitation({ token }: { token: string }) {
           label="First name"
           autoComplete="given-name"
           value={form.values.FirstName}
-          onChange={(event) => form.set('FirstName', event.target.value)}
-          error={form.errorOf('FirstName')}
+          onChange={(event) => form.setValue('FirstName', event.target.value)}
+          error={form.errorAt('FirstName')}
         />
         <TextField
           label="Last name"
           autoComplete="family-name"
           value={form.values.LastName}
-          onChange={(event) => form.set('LastName', event.target.value)}
-          error={form.errorOf('LastName')}
+          onChange={(event) => form.setValue('LastName', event.target.value)}
+          error={form.errorAt('LastName')}
         />
         <TextField
           label="Password"
@@ -83,8 +85,8 @@ export function RegisterByInvitation({ token }: { token: string }) {
           autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           value={form.values.Password}
-          onChange={(event) => form.set('Password', event.target.value)}
-          error={form.errorOf('Password')}
+          onChange={(event) => form.setValue('Password', event.target.value)}
+          error={form.errorAt('Password')}
         />
         <FormProblems messages={form.otherErrors(FIELDS).filter((m) => !m.startsWith('Token'))} />
         <p>

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { serverFieldErrors } from '../../../lib/field-errors';
 
 /** A section's errors by the field's path as the API names it: 'Phone', 'OpeningHours.2.Hours', 'Rates.3.PriceMinor'. */
 export type PathErrors = Record<string, string>;
@@ -19,18 +20,13 @@ export function schemaErrors(schema: z.ZodType, body: unknown): PathErrors {
 }
 
 /**
- * The server's 400 ("Invalid input. Phone: Please enter .... OpeningHours.2.Hours: ...") by path,
- * so each message goes beside its field; `rest` is whatever names no field (a 409's reason).
+ * The fields the server's 400 refused, by path ('Phone', 'OpeningHours.2.Hours',
+ * 'Rates.3.PriceMinor'), so each message goes beside its field; null when it names none.
  */
-export function serverErrors(message: string): { fields: PathErrors; rest: string | null } {
-  if (!message.startsWith('Invalid input. ')) return { fields: {}, rest: message };
-  const fields: PathErrors = {};
-  const rest: string[] = [];
-  const parts = message.slice('Invalid input. '.length).split(/\. (?=[A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*: )/);
-  for (const part of parts) {
-    const match = /^([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*): (.*)$/s.exec(part);
-    if (match?.[1] && match[2] !== undefined) add(fields, match[1], match[2].replace(/\.$/, ''));
-    else rest.push(part);
-  }
-  return { fields, rest: rest.length > 0 ? rest.join('. ') : null };
+export function serverErrors(error: unknown): PathErrors | null {
+  const fields = serverFieldErrors(error);
+  if (!fields) return null;
+  const errors: PathErrors = {};
+  for (const [path, messages] of fields) for (const message of messages) add(errors, path, message.replace(/\.$/, ''));
+  return errors;
 }

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { envelope, type RecordedCall, stubFetch } from '../../../test/fetch-stub';
+import { envelope, invalidInputReply, type RecordedCall, stubFetch } from '../../../test/fetch-stub';
 import { ConsoleContext } from '../../lib/use-console-store';
 import { StoreSettingsPage } from './store-settings-page';
 
@@ -125,7 +125,7 @@ describe('the store settings page', () => {
 
   it('sends postage in cents; a duplicate band is caught first, a row the server refused is shown beside its field', async () => {
     const user = userEvent.setup();
-    reply = () => envelope(null, 400, 'Invalid input. Rates.1.PriceMinor: Is too large');
+    reply = () => invalidInputReply([{ Field: 'Rates.1.PriceMinor', Message: 'Is too large' }]);
     renderPage();
     const form = await screen.findByRole('form', { name: 'Postage' });
     await user.clear(within(form).getByLabelText('Handling fee (dollars)'));
@@ -161,7 +161,7 @@ describe('the store settings page', () => {
 
   it("shows the server's check of the ABN beside the ABN", async () => {
     const user = userEvent.setup();
-    reply = () => envelope(null, 400, 'Invalid input. BusinessNumber: Please enter a valid ABN (11 digits)');
+    reply = () => invalidInputReply([{ Field: 'BusinessNumber', Message: 'Please enter a valid ABN (11 digits)' }]);
     renderPage();
     const form = await screen.findByRole('form', { name: 'Tax invoices' });
     await user.clear(within(form).getByLabelText('ABN'));

@@ -1,7 +1,6 @@
 import type { ConsoleStoreSettingsValue } from '@shop/contract';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { ApiError } from '../../../lib/api-client';
 import { type SettingsBodies, type SettingsSection, useSaveStoreSettings } from './api/settings-save';
 import { type PathErrors, schemaErrors, serverErrors } from './settings-errors';
 
@@ -37,10 +36,10 @@ export function useSectionForm<S extends SettingsSection>(
       onSaved?.(value);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof ApiError && error.status === 400) {
-        const { fields, rest } = serverErrors(message);
+      const fields = serverErrors(error);
+      if (fields) {
         setErrors(fields);
-        setProblem(rest ?? 'Please correct the marked fields.');
+        setProblem('Please correct the marked fields.');
       } else setProblem(message || 'Sorry, the settings could not be saved. Please try again.');
     }
   }

@@ -2,7 +2,7 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, type RecordedCall, stubFetch } from '../../../test/fetch-stub';
+import { envelope, invalidInputReply, type RecordedCall, stubFetch } from '../../../test/fetch-stub';
 import { CATEGORIES, ITEMS_URL, renderStock, stockItem } from './stock-fixtures';
 
 // A shared two-core machine can take more than the default second to answer and render.
@@ -99,11 +99,10 @@ describe('adding an item', () => {
 
   it("shows the server's per-field errors beside the fields and stays on the form", async () => {
     addReply = () =>
-      envelope(
-        null,
-        400,
-        'Invalid input. Promotion: the amount off must be below the RRP. Pictures.0: is not a picture',
-      );
+      invalidInputReply([
+        { Field: 'Promotion', Message: 'the amount off must be below the RRP' },
+        { Field: 'Pictures.0', Message: 'is not a picture' },
+      ]);
     const user = userEvent.setup();
     renderStock('/store-console/stores/7/stock/new');
     const form = await fillForm(user);

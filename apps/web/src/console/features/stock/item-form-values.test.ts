@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
 import { validateFields } from '../../../lib/use-contract-form';
 import { moneyText, parseMoney } from '../../lib/money-input';
-import { EMPTY_ITEM, ITEM_FIELDS, ItemFormSchema, serverFieldErrors, toItemFields } from './item-form-values';
+import { EMPTY_ITEM, ITEM_FIELDS, ItemFormSchema, itemFieldErrors, toItemFields } from './item-form-values';
 
 const FILLED = {
   ...EMPTY_ITEM,
@@ -62,8 +63,16 @@ describe('the item form values', () => {
 
   it("puts the server's per-field errors beside the form's fields, and keeps the rest for the form", () => {
     expect(
-      serverFieldErrors(
-        'Invalid input. PriceMinor: Too big: expected number to be <=100000000. Pictures.1: is not a picture sharp can read. Title: Too small',
+      itemFieldErrors(
+        new ApiError(
+          'Invalid input. PriceMinor: Too big: expected number to be <=100000000. Pictures.1: is not a picture sharp can read. Title: Too small',
+          400,
+          [
+            { Field: 'PriceMinor', Message: 'Too big: expected number to be <=100000000' },
+            { Field: 'Pictures.1', Message: 'is not a picture sharp can read' },
+            { Field: 'Title', Message: 'Too small' },
+          ],
+        ),
       ),
     ).toEqual({
       fields: {
@@ -73,11 +82,22 @@ describe('the item form values', () => {
       },
       rest: null,
     });
-    expect(serverFieldErrors('Invalid input. Promotion: the promotion does not agree with the RRP')).toEqual({
+    expect(
+      itemFieldErrors(
+        new ApiError('Invalid input. Promotion: the promotion does not agree with the RRP', 400, [
+          { Field: 'Promotion', Message: 'the promotion does not agree with the RRP' },
+        ]),
+      ),
+    ).toEqual({
       fields: { PromotionAmount: 'The promotion does not agree with the RRP' },
       rest: null,
     });
-    expect(serverFieldErrors('Invalid input. request: too large')).toEqual({ fields: {}, rest: 'request: too large' });
-    expect(serverFieldErrors('No such store')).toEqual({ fields: {}, rest: 'No such store' });
+    expect(
+      itemFieldErrors(
+        new ApiError('Invalid input. request: too large', 400, [{ Field: 'request', Message: 'too large' }]),
+      ),
+    ).toEqual({ fields: {}, rest: 'request: too large' });
+    // A failure naming no field: the form shows its message.
+    expect(itemFieldErrors(new ApiError('No such store', 404))).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { ConsoleItem, ConsoleItemFieldsSchema } from '@shop/contract';
 import { formatMoney, type Region } from '@shop/contract';
 import { z } from 'zod';
+import { serverFieldErrors } from '../../../lib/field-errors';
 import { formatCount } from '../../../lib/format-count';
 import { MAX_MINOR, moneyText, parseMoney } from '../../lib/money-input';
 
@@ -163,30 +164,30 @@ const FIELD_OF_API: Record<string, ItemField> = {
 };
 
 /**
- * The server's 400 names its fields for developers ("Invalid input. PriceMinor: must be ... .
- * Pictures.1: ..."): each message goes beside its field. What names no field of the form stays
- * in `rest`, shown above the buttons.
+ * The fields the server's 400 refused, as the API names them (PriceMinor, Pictures.1), put beside
+ * the form's own fields. What names no field of the form stays in `rest` ('request: too large'),
+ * shown above the buttons. Null when the failure names no field.
  */
-export function serverFieldErrors(message: string): {
+export function itemFieldErrors(error: unknown): {
   fields: Partial<Record<ItemField, string>>;
   rest: string | null;
-} {
-  if (!message.startsWith('Invalid input. ')) return { fields: {}, rest: message };
-  const body = message.slice('Invalid input. '.length);
-  const parts = body.split(/\. (?=[A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*: )/);
+} | null {
+  const found = serverFieldErrors(error);
+  if (!found) return null;
   const fields: Partial<Record<ItemField, string>> = {};
   const rest: string[] = [];
-  for (const part of parts) {
-    const match = /^([A-Za-z][A-Za-z0-9]*)((?:\.[A-Za-z0-9]+)*): (.*)$/s.exec(part);
-    const api = match?.[1] ?? '';
-    const field = FIELD_OF_API[api] ?? (ITEM_FIELDS as readonly string[]).find((f) => f === api);
-    if (!match || !field) {
-      rest.push(part);
-      continue;
+  for (const [path, messages] of found) {
+    const [api = '', index] = path.split('.');
+    const field = FIELD_OF_API[api] ?? ITEM_FIELDS.find((f) => f === api);
+    for (const message of messages) {
+      if (!field) {
+        rest.push(`${path}: ${message}`);
+        continue;
+      }
+      const picture = api === 'Pictures' && index !== undefined ? `Picture ${Number(index) + 1}: ` : '';
+      const text = `${picture}${sentence(message)}`;
+      fields[field] = fields[field] ? `${fields[field]}. ${text}` : text;
     }
-    const picture = api === 'Pictures' && match[2] ? `Picture ${Number(match[2].slice(1)) + 1}: ` : '';
-    const text = `${picture}${sentence(match[3] ?? '')}`;
-    fields[field as ItemField] = fields[field as ItemField] ? `${fields[field as ItemField]}. ${text}` : text;
   }
   return { fields, rest: rest.length > 0 ? rest.join('. ') : null };
 }

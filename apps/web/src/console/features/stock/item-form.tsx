@@ -9,7 +9,7 @@ import {
   type ItemField,
   ItemFormSchema,
   type ItemFormValues,
-  serverFieldErrors,
+  itemFieldErrors,
   toItemFields,
 } from './item-form-values';
 import { type ChosenPicture, PictureInput } from './picture-input';
@@ -70,7 +70,7 @@ export function ItemForm(props: ItemFormProps) {
       );
     } catch (error) {
       const message = error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
-      const found = error instanceof ApiError && error.status === 400 ? serverFieldErrors(message) : null;
+      const found = itemFieldErrors(error);
       setServerErrors(found?.fields ?? {});
       setProblem(found ? found.rest : message);
       const first = ITEM_FIELDS.find((f) => found?.fields[f]);
