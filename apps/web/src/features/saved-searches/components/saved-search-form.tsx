@@ -1,20 +1,8 @@
-import {
-  AlertFrequency,
-  AlertFrequencyLabel,
-  GENERIC_ERROR_NOTICE,
-  SAVED_SEARCH_ERROR_MESSAGE,
-  SavedSearchFormSchema,
-} from '@shop/contract';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { AlertFrequency, AlertFrequencyLabel } from '@shop/contract';
+import { type Ref, useId } from 'react';
 import { Notice } from '../../../components/notice';
 import { VerificationCodeField } from '../../../components/verification-code-field';
-import { verifiedSaveOutcome } from '../../../lib/email-verification';
-import { useContractForm } from '../../../lib/use-contract-form';
-import { useVerificationCode } from '../../../lib/use-verification-code';
-import { addSavedSearch, editSavedSearch } from '../api/save-search';
-
-type Field = 'title' | 'email' | 'frequency';
-const FIELDS: Field[] = ['title', 'email', 'frequency'];
+import { type Field, useSavedSearchForm } from './use-saved-search-form';
 
 /** The radios in the order the form offers them (values from AlertFrequency). */
 export const FREQUENCY_CHOICES = [
@@ -37,6 +25,55 @@ export interface SavedValues {
   frequency: Frequency;
 }
 
+/** The notification frequency radios, checked when the group loses focus. */
+function FrequencyField({
+  id,
+  value: chosen,
+  error,
+  firstRef,
+  onChoose,
+  onLeave,
+}: {
+  id: string;
+  value: string;
+  error: string | undefined;
+  firstRef: Ref<HTMLInputElement>;
+  onChoose: (value: string) => void;
+  onLeave: () => void;
+}) {
+  return (
+    <fieldset
+      className={`field saved-search-form__frequency ${error ? 'field--invalid' : ''}`}
+      aria-describedby={error ? `${id}-frequency-error` : undefined}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onLeave();
+      }}
+    >
+      <legend>Notification frequency</legend>
+      <div className="saved-search-form__radios">
+        {FREQUENCY_CHOICES.map((value, index) => (
+          <label key={value} className="saved-search-form__radio">
+            <input
+              ref={index === 0 ? firstRef : undefined}
+              type="radio"
+              name={`${id}-frequency`}
+              value={String(value)}
+              checked={chosen === String(value)}
+              onChange={() => onChoose(String(value))}
+            />
+            {AlertFrequencyLabel[value]}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p className="field__error" id={`${id}-frequency-error`}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /**
  * The saved-search form (account.md 2.5): title (name when editing), e-mail prefilled from the
  * account, the frequency radios and, after a verification error, the code box. Checked on input,
@@ -55,78 +92,12 @@ export function SavedSearchForm({
 }) {
   const id = useId();
   const editing = target.mode === 'edit';
-  const form = useContractForm<Field>({
-    schema: SavedSearchFormSchema,
-    fields: FIELDS,
-    initial: editing
-      ? { title: target.name, email: target.email || accountEmail, frequency: String(target.frequency) }
-      : { title: '', email: accountEmail, frequency: '' },
-  });
-  const verification = useVerificationCode();
-  const [sending, setSending] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const refs = {
-    title: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    frequency: useRef<HTMLInputElement>(null),
-  };
-  const codeRef = useRef<HTMLInputElement>(null);
+  const { form, verification, sending, notice, refs, codeRef, submit, resendCode } = useSavedSearchForm(
+    target,
+    accountEmail,
+    onSaved,
+  );
   const { values, errors } = form;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // React passes events up through portals: the search bar's own form must not see this submit.
-    event.stopPropagation();
-    if (sending) return;
-    const { firstInvalid } = form.validateAll();
-    if (firstInvalid) {
-      refs[firstInvalid].current?.focus();
-      return;
-    }
-    if (!verification.check()) {
-      codeRef.current?.focus();
-      return;
-    }
-    const saved: SavedValues = {
-      name: values.title.trim(),
-      email: values.email.trim(),
-      frequency: Number(values.frequency) as Frequency,
-    };
-    setSending(true);
-    setNotice(null);
-    try {
-      const reply =
-        target.mode === 'add'
-          ? await addSavedSearch({
-              Title: saved.name,
-              Email: saved.email,
-              NotificationFrequency: saved.frequency,
-              VerificationCode: verification.requestCode,
-              SearchUrl: target.searchUrl,
-            })
-          : await editSavedSearch({
-              Id: target.id,
-              Name: saved.name,
-              Email: saved.email,
-              NotificationFrequency: saved.frequency,
-              VerificationCode: verification.requestCode,
-            });
-      const outcome = verifiedSaveOutcome(reply);
-      if (outcome.kind === 'saved') {
-        onSaved(saved);
-      } else if (outcome.kind === 'verify') {
-        verification.show(outcome.message);
-        window.setTimeout(() => codeRef.current?.focus(), 0);
-      } else {
-        // account.md 8: on add the server's message is used if given.
-        setNotice((target.mode === 'add' ? outcome.message : null) || SAVED_SEARCH_ERROR_MESSAGE);
-      }
-    } catch {
-      setNotice(GENERIC_ERROR_NOTICE);
-    } finally {
-      setSending(false);
-    }
-  }
 
   const errorId = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined);
   const fieldError = (field: Field) =>
@@ -162,31 +133,14 @@ export function SavedSearchForm({
         />
         {fieldError('email')}
       </div>
-      <fieldset
-        className={`field saved-search-form__frequency ${errors.frequency ? 'field--invalid' : ''}`}
-        aria-describedby={errorId('frequency')}
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) form.blur('frequency');
-        }}
-      >
-        <legend>Notification frequency</legend>
-        <div className="saved-search-form__radios">
-          {FREQUENCY_CHOICES.map((value, index) => (
-            <label key={value} className="saved-search-form__radio">
-              <input
-                ref={index === 0 ? refs.frequency : undefined}
-                type="radio"
-                name={`${id}-frequency`}
-                value={String(value)}
-                checked={values.frequency === String(value)}
-                onChange={() => form.setValue('frequency', String(value))}
-              />
-              {AlertFrequencyLabel[value]}
-            </label>
-          ))}
-        </div>
-        {fieldError('frequency')}
-      </fieldset>
+      <FrequencyField
+        id={id}
+        value={values.frequency}
+        error={errors.frequency}
+        firstRef={refs.frequency}
+        onChoose={(value) => form.setValue('frequency', value)}
+        onLeave={() => form.blur('frequency')}
+      />
       {verification.shown ? (
         <VerificationCodeField
           inputRef={codeRef}
@@ -197,7 +151,7 @@ export function SavedSearchForm({
           error={verification.error}
           resendNote={verification.resendNote}
           resending={verification.resending}
-          onResend={() => void verification.resend(values.email, () => setNotice(GENERIC_ERROR_NOTICE))}
+          onResend={resendCode}
         />
       ) : null}
       <div className="saved-search-form__actions">
