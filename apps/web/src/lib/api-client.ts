@@ -30,7 +30,7 @@ export function setApiFetch(fetcher: (path: string, init: RequestInit) => Promis
   apiFetch = fetcher;
 }
 
-export function readCookie(name: string): string | null {
+function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));

@@ -5,7 +5,7 @@ import { serverFieldErrors } from './field-errors';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
-export interface ContractFormOptions<F extends string> {
+interface ContractFormOptions<F extends string> {
   /**
    * The contract's schema: the same rules the server applies. Or a loader, for a form on a page that
    * should not carry the schema library until the shopper uses the form: the rules load at the
@@ -35,7 +35,7 @@ export interface ContractFormOptions<F extends string> {
  * schema, sends it with `save`, and puts the server's refusals beside their fields
  * (lib/field-errors.ts); anything naming no field is told above the buttons (otherErrors).
  */
-export interface ContractSubmitOptions<F extends string, B, R> {
+interface ContractSubmitOptions<F extends string, B, R> {
   /** The request body these values make (default: the values); the schema checks it unless toInput is given. */
   toBody?: (values: Record<F, string>) => B;
   save?: (body: B) => Promise<R>;
@@ -43,10 +43,10 @@ export interface ContractSubmitOptions<F extends string, B, R> {
 }
 
 /** Errors by the path the schema or the server names ('Name', 'PrimaryButton.OnClickUrl'); '' for the form as a whole. */
-export type PathErrors = Record<string, string>;
+type PathErrors = Record<string, string>;
 
 /** The schema's issues by path, each path's messages joined; null when the input is fine. */
-export function validatePaths(schema: z.ZodType, input: unknown): PathErrors | null {
+function validatePaths(schema: z.ZodType, input: unknown): PathErrors | null {
   const parsed = schema.safeParse(input);
   if (parsed.success) return null;
   const lists = new Map<string, string[]>();
