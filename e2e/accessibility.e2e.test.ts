@@ -1,3 +1,4 @@
+import type { SearchResultsValue } from '@shop/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS } from './support/browser.js';
@@ -32,7 +33,7 @@ describe.each(Object.entries(VIEWPORTS))('accessibility (axe-core) on a %s', (_s
 
   it('finds no violations on a product page', async () => {
     const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?query=camera&haspictures=true`);
-    const body = (await response.json()) as { Value: { ProductList: { ProductListItems: { Url: string }[] } } };
+    const body = (await response.json()) as { Value: SearchResultsValue };
     const url = body.Value.ProductList.ProductListItems[0]?.Url;
     if (!url) throw new Error('no camera');
     const ready = async (page: Page) => {

@@ -1,4 +1,4 @@
-import type { ProductListItem } from '@shop/contract';
+import type { ProductDetail } from '@shop/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
@@ -55,7 +55,7 @@ describe('store console fulfilment', () => {
   /** Errors the staff member's page raised. */
   let staffProblems: string[] = [];
   let store: { Id: number; Name: string };
-  const items: ProductListItem[] = [];
+  const items: ProductDetail[] = [];
   /** An item of the store nobody has bought yet. */
   const nextItem = () => {
     const item = items.shift();
@@ -84,7 +84,7 @@ describe('store console fulfilment', () => {
     for (const candidate of stock.body.Value.Items.filter((i) => i.Postable && i.PriceMinor < 40_000)) {
       if (items.length === 5) break;
       const product = (await (await fetch(`${base()}/c3api/product/query?code=${candidate.Code}`)).json()) as {
-        Value: ProductListItem;
+        Value: ProductDetail;
       };
       const item = product.Value;
       if (item.ShippingCost !== null && !item.DisableInStorePickup) items.push(item);

@@ -1,3 +1,4 @@
+import type { BannersValue } from '@shop/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
@@ -34,9 +35,7 @@ describe.each(Object.entries(VIEWPORTS))('the home page on a %s', (size, viewpor
   it('shows the banners with one dot each, the first title as a heading, and working dots', async () => {
     const { page, problems } = await openPage(shop.browser, viewport);
     const response = await fetch(`${shop.server.baseUrl}/c3api/banners?placement=home`);
-    const banners = (await response.json()) as {
-      Value: { Banners: { Title: string; TitleSize: string }[]; Delay: number; Autoplay: boolean };
-    };
+    const banners = (await response.json()) as { Value: BannersValue };
     expect(banners.Value.Banners.length).toBeGreaterThan(1);
     await page.goto(shop.server.baseUrl);
     const carousel = page.getByRole('region', { name: 'Featured offers' });

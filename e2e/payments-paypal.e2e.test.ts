@@ -1,4 +1,4 @@
-import type { Region } from '@shop/contract';
+import type { PayPalProcessValue, Region } from '@shop/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
@@ -54,7 +54,7 @@ async function approvalPopup(page: Page, button: ReturnType<Page['locator']>): P
 async function placeAndOpenPopup(page: Page, button: ReturnType<Page['locator']>) {
   const placed = page.waitForResponse((r) => r.url().includes('/c3api/checkout/purchase/process'));
   const popup = await approvalPopup(page, button);
-  const body = (await (await placed).json()) as { Value: { TrackingNumber: string; Token: string } };
+  const body = (await (await placed).json()) as { Value: PayPalProcessValue };
   return { popup, tracking: body.Value.TrackingNumber, orderId: body.Value.Token };
 }
 

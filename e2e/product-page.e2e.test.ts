@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ProductListItem, SearchResultsValue } from '@shop/contract';
+import type { ProductDetail, ProductListItem, SearchResultsValue } from '@shop/contract';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ describe.each(Object.entries(VIEWPORTS))('the product page on a %s', (size, view
   async function itemWithPictures(): Promise<ProductListItem> {
     for (const item of await search('query=camera&haspictures=true&NumberOfResults=48')) {
       const response = await fetch(`${shop.server.baseUrl}/c3api/product/query?code=${item.Code}`);
-      const body = (await response.json()) as { Value: { Images: unknown[]; IsAvailable: boolean } };
+      const body = (await response.json()) as { Value: ProductDetail };
       if (body.Value.Images.length >= 2 && body.Value.IsAvailable) return item;
     }
     throw new Error('No camera with two or more pictures in the demo catalogue');

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ProductDetail } from '@shop/contract';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,7 +109,7 @@ describe('a saved-search alert over SMTP', () => {
     // A store lists a jukebox; the search page finds it at once.
     const [someItem] = await searchItems(server.baseUrl, 'query=guitar');
     const detail = (await (await fetch(`${server.baseUrl}/c3api/product/query?code=${someItem?.Code}`)).json()) as {
-      Value: { Store: { Id: number; Name: string } };
+      Value: ProductDetail;
     };
     const store = detail.Value.Store;
     const listed = await listItem([

@@ -116,7 +116,7 @@ describe('the wishlist page with more than a page of items', () => {
 
   it('sorts and loads more', async () => {
     const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?NumberOfResults=48`);
-    const body = (await response.json()) as { Value: { ProductList: { ProductListItems: { Code: string }[] } } };
+    const body = (await response.json()) as { Value: SearchResultsValue };
     const codes = [...new Set(body.Value.ProductList.ProductListItems.map((i) => i.Code))].slice(0, 21);
     expect(codes.length).toBe(21);
     const { page, problems } = await openPage(shop.browser, VIEWPORTS.desktop);

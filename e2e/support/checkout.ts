@@ -1,4 +1,4 @@
-import type { ProductListItem, Region, SearchResultsValue } from '@shop/contract';
+import type { Envelope, ProductListItem, Region, SearchResultsValue } from '@shop/contract';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -107,7 +107,7 @@ export class ApiShopper {
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
-  ): Promise<{ status: number; body: { WasSuccessful: boolean; Value: T; Message: string | null } }> {
+  ): Promise<{ status: number; body: Envelope<T> }> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {

@@ -26,6 +26,14 @@ export const PayPalCancelQuerySchema = z.object({
   token: reference.optional(),
 });
 
+/** The process reply's Value for PayPal. */
+const PayPalProcessValueSchema = z.object({
+  Token: z.string(),
+  TrackingNumber: z.string(),
+  ApproveUrl: z.string().nullable().optional(),
+});
+export type PayPalProcessValue = z.infer<typeof PayPalProcessValueSchema>;
+
 /** The webhook's reply: received (and what was done). */
 export const PayPalWebhookValueSchema = z.object({ Received: z.boolean(), Outcome: z.string() });
 
