@@ -809,7 +809,6 @@ const KNOWN_VIOLATIONS: Partial<Record<RuleName, string[]>> = {
     'apps/server/src/modules/checkout/postage.ts -> catalogue',
     'apps/server/src/modules/console/fulfilment/fulfilment.mapper.ts -> orders',
     'apps/server/src/modules/console/fulfilment/fulfilment.service.ts -> orders',
-    'apps/server/src/modules/wishlist/wishlist.service.ts -> catalogue',
   ],
 };
 

@@ -26,12 +26,21 @@ import { type StockFilter, StockRepository, type StockRow, type StockStatus } fr
 import { ViewCounter } from './view-counter.js';
 
 export type {
-  ProductCardRow,
   ProductStatus,
   ProductWithCategoryRow,
   ProductWithStoreRow,
 } from './catalogue.repository.js';
 export type { StockFilter, StockStatus } from './stock.repository.js';
+
+/** An item as a product list shows it: what lists sort and count by, and its card in the contract's shape. */
+export interface ProductCard {
+  id: number;
+  code: string;
+  title: string;
+  priceMinor: number;
+  status: ProductStatus;
+  listItem: ProductListItem;
+}
 
 /** An item as a wishlist or its alert holds it, with its store and category (camelCase, money in minor units). */
 export interface CatalogueItem {
@@ -150,19 +159,22 @@ export class CatalogueService {
     return this.repository.countProducts(ctx);
   }
 
-  /** What the cards of these items show, in the order given; ids that no longer exist are left out. */
-  async cards(ctx: Ctx, ids: number[]): Promise<ProductCardRow[]> {
+  /**
+   * The cards of these items for a list of this name, in the order given; ids that no longer exist
+   * are left out.
+   */
+  async cards(ctx: Ctx, ids: number[], listName: string): Promise<ProductCard[]> {
     const rows = await selectProductCards(ctx, ids);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [row] : [];
+      return row ? [toProductCard(row, listName)] : [];
     });
   }
 
-  /** Cards for these ids as the contract's product list items (the search and wishlist replies). */
+  /** Cards for these ids as the contract's product list items (the search replies). */
   async productCards(ctx: Ctx, ids: number[], listName: string): Promise<ProductListItem[]> {
-    return (await this.cards(ctx, ids)).map((row) => toProductListItem(row, listName));
+    return (await this.cards(ctx, ids, listName)).map((card) => card.listItem);
   }
 
   /** One of this region's items by code, whatever its status; undefined when there is none. */
@@ -588,5 +600,16 @@ function toCatalogueItem(row: ProductWithStoreRow): CatalogueItem {
     updatedAt: row.updated_at,
     priceReducedAt: row.price_reduced_at,
     priceBeforeReductionMinor: row.price_before_reduction_minor,
+  };
+}
+
+function toProductCard(row: ProductCardRow, listName: string): ProductCard {
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    priceMinor: row.price_minor,
+    status: row.status,
+    listItem: toProductListItem(row, listName),
   };
 }

@@ -1,13 +1,10 @@
 import type { ProductListItem, WishlistEntry, WishlistMergeValue, WishlistPageValue } from '@shop/contract';
-import { toProductListItem } from '../catalogue/catalogue.mapper.js';
 import {
   WISHLIST_SORT_OPTIONS,
   type WishlistChange,
   type WishlistPage,
   type WishlistResult,
 } from './wishlist.service.js';
-
-const LIST_NAME = 'Wishlist';
 
 /** Every wishlist reply: { Token, ExpiryDate, Data }. */
 export function toWishlistReply<T, W>(result: WishlistResult<T>, data: (value: T) => W) {
@@ -22,7 +19,7 @@ export const addData = (change: WishlistChange) => ({ HideWishlistAlertReminder:
 
 export function toWishlistPage(result: WishlistResult<WishlistPage>): WishlistPageValue {
   return toWishlistReply(result, (page) => ({
-    Items: page.items.map((row) => toWishlistEntry(toProductListItem(row, LIST_NAME))),
+    Items: page.items.map((card) => toWishlistEntry(card.listItem)),
     TotalItems: page.total,
     TotalSoldItems: page.sold,
     SortOptions: WISHLIST_SORT_OPTIONS,
@@ -37,7 +34,7 @@ export function toWishlistMerge(result: WishlistResult<{ summary: string[]; page
   return toWishlistReply(result, ({ summary, page }) => ({
     Summary: summary,
     ViewModel: {
-      Items: page.items.map((row) => toWishlistEntry(toProductListItem(row, LIST_NAME))),
+      Items: page.items.map((card) => toWishlistEntry(card.listItem)),
       SortOptions: WISHLIST_SORT_OPTIONS,
       TotalItems: page.total,
       PageSize: page.pageSize,

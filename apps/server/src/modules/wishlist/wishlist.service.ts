@@ -3,7 +3,7 @@ import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { BadRequestError, HttpError, NotFoundError } from '../../lib/errors.js';
 import { hashToken, isTokenShape, newToken } from '../../lib/tokens.js';
-import { type CatalogueService, normaliseCode, type ProductCardRow } from '../catalogue/catalogue.service.js';
+import { type CatalogueService, normaliseCode, type ProductCard } from '../catalogue/catalogue.service.js';
 import { WishlistRepository, type WishlistRow } from './wishlist.repository.js';
 
 export const WISHLIST_LIFETIME_DAYS = 90;
@@ -33,7 +33,7 @@ export interface WishlistResult<T> {
 }
 
 export interface WishlistPage {
-  items: ProductCardRow[];
+  items: ProductCard[];
   total: number;
   /** Sold items in the whole wishlist: what cleanup would remove. */
   sold: number;
@@ -47,12 +47,15 @@ export interface WishlistChange {
   hideAlertReminder: boolean;
 }
 
-type Entry = { row: ProductCardRow; addedAt: string };
+/** The product list name the wishlist's cards carry (ProductList: what analytics reports them under). */
+const LIST_NAME = 'Wishlist';
+
+type Entry = { card: ProductCard; addedAt: string };
 
 const COMPARE: Record<WishlistSortKey, (a: Entry, b: Entry) => number> = {
   added: (a, b) => a.addedAt.localeCompare(b.addedAt),
-  price: (a, b) => a.row.price_minor - b.row.price_minor,
-  name: (a, b) => a.row.title.localeCompare(b.row.title),
+  price: (a, b) => a.card.priceMinor - b.card.priceMinor,
+  name: (a, b) => a.card.title.localeCompare(b.card.title),
 };
 
 /**
@@ -118,12 +121,13 @@ export class WishlistService {
   /** The wishlist's items as cards, most recently added first; items no longer in the region are left out. */
   private async cards(ctx: Ctx, held: Held): Promise<Entry[]> {
     const items = await this.repository.items(ctx, held.wishlist.id);
-    const rows = await this.catalogue.cards(
+    const cards = await this.catalogue.cards(
       ctx,
       items.map((i) => i.product_id),
+      LIST_NAME,
     );
     const addedAt = new Map(items.map((i) => [i.product_id, i.added_at]));
-    return rows.map((row) => ({ row, addedAt: addedAt.get(row.id) ?? '' }));
+    return cards.map((card) => ({ card, addedAt: addedAt.get(card.id) ?? '' }));
   }
 
   async summary(ctx: Ctx): Promise<WishlistResult<string[]>> {
@@ -131,7 +135,7 @@ export class WishlistService {
     if (!held) return this.envelope(held, []);
     return this.envelope(
       held,
-      (await this.cards(ctx, held)).map((c) => c.row.code),
+      (await this.cards(ctx, held)).map((c) => c.card.code),
     );
   }
 
@@ -143,14 +147,14 @@ export class WishlistService {
     const cards = held ? await this.cards(ctx, held) : [];
     const compare = COMPARE[sortBy];
     const sorted = [...cards].sort((a, b) => {
-      const order = compare(a, b) || a.row.id - b.row.id;
+      const order = compare(a, b) || a.card.id - b.card.id;
       return descending ? -order : order;
     });
     const start = (query.page - 1) * pageSize;
     return this.envelope(held, {
-      items: sorted.slice(start, start + pageSize).map((c) => c.row),
+      items: sorted.slice(start, start + pageSize).map((c) => c.card),
       total: cards.length,
-      sold: cards.filter((c) => c.row.status === 'sold').length,
+      sold: cards.filter((c) => c.card.status === 'sold').length,
       pageSize,
       wishlistId: held?.wishlist.id ?? null,
       alertEnabled: held?.wishlist.alert_enabled === 1,
