@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { StoreRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
-import { BadRequestError, HttpError } from '../../lib/errors.js';
+import { BadRequestError, HttpError, invalidInput } from '../../lib/errors.js';
 import type { CartService } from '../cart/cart.service.js';
 import type { CatalogueService, ProductWithStoreRow } from '../catalogue/catalogue.service.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -265,20 +265,20 @@ export class PlaceOrderFlow {
       const address = submission.IsShippingAddressSameAsBillingAddress
         ? submission.BillingAddress
         : submission.DeliveryAddress;
-      if (!address) throw invalid('DeliveryAddress', 'Please enter the address to post to');
+      if (!address) throw invalidInput('DeliveryAddress', 'Please enter the address to post to');
       for (const group of stores) {
         drafts.push(await this.postageDraft(ctx, group, address, submission.IsExpress));
       }
       return drafts;
     }
     if (option !== 'SplitPostage') {
-      throw invalid('DeliveryOption', `must be StorePickup, ${POSTAGE_OPTION[ctx.region]} or SplitPostage`);
+      throw invalidInput('DeliveryOption', `must be StorePickup, ${POSTAGE_OPTION[ctx.region]} or SplitPostage`);
     }
     const entries = submission.SplitPostageShipments;
-    if (!entries) throw invalid('SplitPostageShipments', 'Please select a shipping method for every store');
+    if (!entries) throw invalidInput('SplitPostageShipments', 'Please select a shipping method for every store');
     for (const entry of entries) {
       if (!stores.some((g) => g.id === entry.ShipmentId)) {
-        throw invalid('SplitPostageShipments.ShipmentId', 'must be a store of the cart');
+        throw invalidInput('SplitPostageShipments.ShipmentId', 'must be a store of the cart');
       }
     }
     for (const group of stores) {
@@ -289,14 +289,14 @@ export class PlaceOrderFlow {
         drafts.push(await this.pickupDraft(ctx, group));
       } else if (isPostageOption(ctx.region, entry.ShippingMethodId)) {
         if (!entry.DeliveryAddress) {
-          throw invalid(
+          throw invalidInput(
             'SplitPostageShipments.DeliveryAddress',
             `Please enter the address to post to from ${group.name}`,
           );
         }
         drafts.push(await this.postageDraft(ctx, group, entry.DeliveryAddress, entry.IsExpress));
       } else {
-        throw invalid(
+        throw invalidInput(
           'SplitPostageShipments.ShippingMethodId',
           `must be StorePickup or ${POSTAGE_OPTION[ctx.region]} for a store`,
         );
@@ -358,7 +358,7 @@ export class PlaceOrderFlow {
     );
     if (!quote?.ok) throw new BadRequestError(MISSING_TABLE_RATE_MESSAGE);
     const service = express ? quote.express : quote.regular;
-    if (!service) throw invalid('IsExpress', `Express postage is not available from ${store.name}`);
+    if (!service) throw invalidInput('IsExpress', `Express postage is not available from ${store.name}`);
     // Each item's share of the postage follows its price (the tax invoice's
     // ItemProportionateShippingCost; the shares add up to the postage exactly).
     const shares = splitByLargestRemainder(
@@ -392,5 +392,3 @@ function deliveryKind(submission: Submission, shipments: ShipmentDraft[]): Deliv
   if (shipments.every((s) => s.method === 'pickup')) return 'pickup';
   return submission.DeliveryOption === 'SplitPostage' ? 'split' : 'postage';
 }
-
-const invalid = (field: string, message: string) => new BadRequestError(`Invalid input. ${field}: ${message}`);
