@@ -39,6 +39,7 @@ import { FinishPaymentFlow } from './modules/checkout/finish-payment.flow.js';
 import { globalpayRoutes } from './modules/checkout/globalpay-payment.routes.js';
 import { HoldExpiry } from './modules/checkout/holds.js';
 import { PaymentReconciler } from './modules/checkout/payment-reconciler.js';
+import { PaymentReturns } from './modules/checkout/payment-returns.js';
 import { paypalRoutes } from './modules/checkout/paypal-payment.routes.js';
 import { DEFAULT_HOLDS, PlaceOrderFlow } from './modules/checkout/place-order.flow.js';
 import { postageRoutes } from './modules/checkout/postage.routes.js';
@@ -415,7 +416,7 @@ export function apiRoutes(
     ...addressRoutes(services.addresses),
     ...checkoutRoutes(services.checkout, services.placeOrder, config.REGION),
     ...clearpayRoutes(services),
-    ...globalpayRoutes(services),
+    ...globalpayRoutes(new PaymentReturns(services), services.jobs),
     ...ewayRoutes(services),
     ...paypalRoutes(services),
     ...postageRoutes(services.checkout, config.REGION),

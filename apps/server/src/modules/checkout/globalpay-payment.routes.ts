@@ -6,94 +6,55 @@ import {
   PAYMENT_RECEIVED_PATH,
 } from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
-import { NotFoundError } from '../../lib/errors.js';
 import { type ApiRoute, defineRawRoute, defineRoute, type RawReply } from '../../lib/route.js';
 import type { JobsService } from '../jobs/jobs.service.js';
-import { ProviderUnavailableError } from '../payments/payment-provider.js';
-import type { PaymentAttempt, PaymentsService } from '../payments/payments.service.js';
-import type { GlobalPayProvider } from '../payments/providers/globalpay/globalpay.adapter.js';
-import { merchantResponsePage, resultErrorKey } from '../payments/providers/globalpay/globalpay.protocol.js';
-import { globalPayOf, queueGlobalPaySettle } from '../payments/providers/globalpay/globalpay.settlement.js';
-import type { FinishPaymentFlow } from './finish-payment.flow.js';
+import type { PaymentAttempt } from '../payments/payments.service.js';
+import { queueGlobalPaySettle } from '../payments/providers/globalpay/globalpay.settlement.js';
+import { type PaymentReturns, paid } from './payment-returns.js';
 
 const MINUTE_MS = 60 * 1000;
 const OPEN: PaymentAttempt['status'][] = ['pending', 'authorised'];
-
-export interface GlobalPayRouteDependencies {
-  payments: PaymentsService;
-  finishPayment: FinishPaymentFlow;
-  jobs: Pick<JobsService, 'enqueue'>;
-  now?: () => number;
-}
+const NOT_OFFERED = 'GlobalPay is not offered';
 
 /**
- * Global Payments' HPP (checkout.md 4, 7, 9; README.md here):
+ * Global Payments' HPP (checkout.md 4, 7, 9; the provider's README):
  * - response: MERCHANT_RESPONSE_URL. Global Payments posts the signed result (form-encoded, from its server, so
- *   no anti-forgery header: the response hash is the proof). Verified (hash, merchant, order id, amount) it
- *   finishes the attempt through FinishPaymentFlow (one conditional write: repeats and races give one order),
- *   queues the settlement (auto-settle is off) and answers the page the frame shows, which tells our page it was
- *   paid (with the neutral payment-received path, never the order's signed link: this answer goes to Global
- *   Payments' server and is shown on its origin, and anyone can replay a genuine response) or the error key.
- *   Anything unverified changes nothing.
- * - validate: the page asks after the frame said it finished; the answer is the provider's (query), never the
+ *   no anti-forgery header: the response hash is the proof). The provider checks it behind the port (hash,
+ *   merchant, order id, amount) and the attempt is finished through PaymentReturns (one conditional write:
+ *   repeats and races give one order); the settlement is queued (auto-settle is off) and the answer is the page
+ *   the frame shows, which tells our page it was paid (with the neutral payment-received path, never the order's
+ *   signed link: this answer goes to Global Payments' server and is shown on its origin, and anyone can replay a
+ *   genuine response) or the error key. Anything unverified changes nothing.
+ * - validate: the page asks after the frame said it finished; the answer is the provider's (inquire), never the
  *   browser's. Only the browser that placed the order may ask, so the confirmation URL it answers (the signed
  *   link) reaches that browser alone.
  * - cancel: the shopper left; the attempt is cancelled here first (so a late result cannot confirm the order),
  *   then an authorisation is voided at Global Payments.
  */
-export function globalpayRoutes(deps: GlobalPayRouteDependencies): ApiRoute[] {
-  const now = deps.now ?? Date.now;
-  const adapter = () => {
-    const provider = globalPayOf(deps.payments);
-    if (!provider) throw new NotFoundError('GlobalPay is not offered');
-    return provider;
-  };
-  const record = (ctx: Ctx, attemptId: number, kind: 'error' | 'cancel', detail: object) =>
-    deps.payments.record(ctx, attemptId, kind, detail, now());
-  const ownAttempt = async (ctx: Ctx, trackingNumber: string, viewer: boolean) => {
-    const found = viewer
-      ? await deps.finishPayment.attemptForViewer(ctx, trackingNumber)
-      : await deps.finishPayment.attemptFor(ctx, trackingNumber);
-    if (found.attempt.provider !== 'GlobalPay') throw new NotFoundError('No such payment');
-    return found;
-  };
-
+export function globalpayRoutes(returns: PaymentReturns, jobs: Pick<JobsService, 'enqueue'>): ApiRoute[] {
   async function respond(ctx: Ctx, fields: Record<string, string>): Promise<RawReply> {
-    const provider = adapter();
-    const page = (status: number, answer: { confirmationUrl?: string; errorKey?: string }): RawReply => ({
-      kind: 'body',
-      status,
-      contentType: 'text/html; charset=utf-8',
-      headers: { 'cache-control': 'no-store' },
-      body: merchantResponsePage({ shopOrigin: provider.shopOrigin, ...answer }),
-    });
-    let found: Awaited<ReturnType<typeof ownAttempt>>;
-    try {
-      found = await ownAttempt(ctx, fields.ORDER_ID ?? '', false);
-    } catch (error) {
-      if (error instanceof NotFoundError) return page(404, { errorKey: 'default' });
-      throw error;
-    }
-    const { attempt, context } = found;
-    const checked = provider.verifyHppResponse(fields, context);
-    if (!checked.ok) {
-      await record(ctx, attempt.id, 'error', { during: 'response', reason: checked.reason });
-      return page(400, { errorKey: 'default' });
-    }
-    const outcome = await deps.finishPayment.finish(ctx, attempt.tracking_number, checked.verdict, 'notification', {
-      result: checked.result,
-      errorKey: checked.errorKey,
-      pasref: checked.pasref,
-      authcode: checked.authcode,
-    });
-    const paid = outcome.kind === 'paid' || (outcome.kind === 'already-final' && outcome.status === 'succeeded');
-    if (paid) {
-      await queueGlobalPaySettle(ctx, deps.jobs, attempt.tracking_number);
+    const provider = returns.provider('GlobalPay', NOT_OFFERED);
+    const page = (status: number, answer: { confirmationUrl?: string; errorKey?: string }): RawReply => {
+      const reply = provider.notificationReply?.(answer);
+      if (!reply) throw new Error('GlobalPay answers its notification with a page');
+      return {
+        kind: 'body',
+        status,
+        contentType: reply.contentType,
+        headers: { 'cache-control': 'no-store' },
+        body: reply.body,
+      };
+    };
+    const received = await returns.receive(ctx, provider, { fields }, { source: 'notification', during: 'response' });
+    if (received.kind === 'unknown') return page(404, { errorKey: 'default' });
+    if (received.kind === 'rejected') return page(400, { errorKey: 'default' });
+    if (paid(received.outcome)) {
+      await queueGlobalPaySettle(ctx, jobs, received.found.attempt.tracking_number);
       return page(200, { confirmationUrl: PAYMENT_RECEIVED_PATH });
     }
     // Authorised after the attempt was closed here: the finish flow revived the order ('paid' above)
     // or voided the authorisation ('refunded'), once, so no money stays held.
-    return page(200, { errorKey: checked.errorKey ?? 'default' });
+    return page(200, { errorKey: received.word.errorKey ?? 'default' });
   }
 
   return [
@@ -122,18 +83,16 @@ export function globalpayRoutes(deps: GlobalPayRouteDependencies): ApiRoute[] {
       rateLimit: { max: 60, windowMs: 5 * MINUTE_MS },
       cacheControl: 'no-store',
       handler: async (ctx, { body }) => {
-        const { attempt, order } = await ownAttempt(ctx, body.TrackingNumber, true);
-        const confirmationUrl = await deps.finishPayment.landingPath(ctx, order);
+        const found = await returns.attempt(ctx, 'GlobalPay', body.TrackingNumber, true);
+        const { attempt } = found;
+        const confirmationUrl = await returns.landingPath(ctx, found);
         let status = attempt.status;
         let errorKey: string | null = null;
         if (OPEN.includes(status)) {
-          const asked = await ask(adapter(), attempt.tracking_number);
+          const asked = await returns.inquire(ctx, returns.provider('GlobalPay', NOT_OFFERED), found, 'browser');
           if (asked === null) return { ConfirmationUrl: null, ErrorMessage: null };
-          errorKey = asked.errorKey;
-          const outcome = await deps.finishPayment.finish(ctx, attempt.tracking_number, asked.verdict, 'browser', {
-            result: asked.result,
-            errorKey,
-          });
+          errorKey = asked.word.errorKey;
+          const { outcome } = asked;
           status =
             outcome.kind === 'paid'
               ? 'succeeded'
@@ -142,11 +101,11 @@ export function globalpayRoutes(deps: GlobalPayRouteDependencies): ApiRoute[] {
                 : outcome.kind === 'pending'
                   ? 'pending'
                   : 'failed';
-          if (status === 'succeeded') await queueGlobalPaySettle(ctx, deps.jobs, attempt.tracking_number);
+          if (status === 'succeeded') await queueGlobalPaySettle(ctx, jobs, attempt.tracking_number);
         }
         if (status === 'succeeded') return { ConfirmationUrl: confirmationUrl, ErrorMessage: null };
         if (OPEN.includes(status)) return { ConfirmationUrl: null, ErrorMessage: null };
-        errorKey ??= await lastErrorKey(ctx, attempt.id);
+        errorKey ??= await returns.lastErrorKey(ctx, attempt);
         return { ConfirmationUrl: null, ErrorMessage: globalPayErrorMessage(errorKey) };
       },
     }),
@@ -161,46 +120,23 @@ export function globalpayRoutes(deps: GlobalPayRouteDependencies): ApiRoute[] {
       rateLimit: { max: 60, windowMs: 5 * MINUTE_MS },
       cacheControl: 'no-store',
       handler: async (ctx, { body }) => {
-        const { attempt, context } = await ownAttempt(ctx, body.TrackingNumber, true);
-        const outcome = await deps.finishPayment.finish(ctx, attempt.tracking_number, 'cancelled', 'browser', {
-          reason: 'shopper cancelled',
-        });
+        const found = await returns.attempt(ctx, 'GlobalPay', body.TrackingNumber, true);
+        const outcome = await returns.cancelled(ctx, found, { reason: 'shopper cancelled' });
         if (outcome.kind === 'already-final' && outcome.status === 'succeeded')
           return { Status: 'paid' as const, ConfirmationUrl: outcome.confirmationUrl };
         try {
           // Whatever was authorised meanwhile is voided: the order is cancelled, no money may stay held.
-          await adapter().cancel(ctx, context);
-          await record(ctx, attempt.id, 'cancel', { ok: true });
+          await returns.provider('GlobalPay', NOT_OFFERED).cancel(ctx, found.context);
+          await returns.record(ctx, found.attempt, 'cancel', { ok: true });
         } catch (error) {
           // Cancelled here already; the settlement never runs for it, and the reconciler-free void is retried
           // by a late response (which voids what arrives after the end).
-          await record(ctx, attempt.id, 'error', { during: 'cancel', message: messageOf(error) });
+          await returns.record(ctx, found.attempt, 'error', { during: 'cancel', message: messageOf(error) });
         }
         return { Status: 'cancelled' as const, ConfirmationUrl: null };
       },
     }),
   ];
-
-  async function lastErrorKey(ctx: Ctx, attemptId: number): Promise<string | null> {
-    const events = await deps.payments.events(ctx, attemptId);
-    for (const event of [...events].reverse()) {
-      const detail = JSON.parse(event.detail) as { errorKey?: unknown };
-      if (typeof detail.errorKey === 'string') return detail.errorKey;
-    }
-    return null;
-  }
-}
-
-/** The provider's word on an order id, or null when it cannot be asked or has not seen it yet. */
-async function ask(provider: GlobalPayProvider, orderId: string) {
-  try {
-    const q = await provider.query(orderId);
-    if (!q.found) return null;
-    return { verdict: q.verdict, result: q.result, errorKey: resultErrorKey(q.result) };
-  } catch (error) {
-    if (error instanceof ProviderUnavailableError) return null;
-    throw error;
-  }
 }
 
 function messageOf(error: unknown): string {

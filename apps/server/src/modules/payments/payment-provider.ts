@@ -65,6 +65,34 @@ export interface RefundOptions {
 /** What the provider says of an attempt. */
 export type ProviderVerdict = 'succeeded' | 'failed' | 'pending';
 
+/** What came back from a provider's side as received: its page's return, or its own notification. */
+export interface ProviderMessage {
+  /** The query's or the form's fields. */
+  fields: Record<string, string | undefined>;
+}
+
+/**
+ * A provider's word decoded into one normalised verdict, whoever holds which provider (Medusa's
+ * provider port decodes webhook payloads the same way): 'authorized' money held (settled later),
+ * 'captured' money taken, 'failed' declined, 'pending' no final word yet, 'rejected' not genuine
+ * or not this attempt's (a bad signature, another order or amount): nothing may change.
+ */
+export type ProviderAction = 'authorized' | 'captured' | 'failed' | 'pending' | 'rejected';
+
+export interface ProviderWord {
+  action: ProviderAction;
+  /** The spec's error key of a decline, when the provider gave one. */
+  errorKey: string | null;
+  /** Recorded with the attempt: the provider's own codes and references, or why it was rejected. */
+  detail: Record<string, unknown>;
+}
+
+/** The verdict an attempt is finished with for a provider's (not rejected) word. */
+export function verdictOf(action: Exclude<ProviderAction, 'rejected'>): ProviderVerdict {
+  if (action === 'authorized' || action === 'captured') return 'succeeded';
+  return action;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentOptionName;
   /**
@@ -86,6 +114,21 @@ export interface PaymentProvider {
   refund(ctx: Ctx, attempt: AttemptContext, amountMinor: number, options?: RefundOptions): Promise<void>;
   /** For the reconciler: the provider's current word on an attempt left pending. */
   reconcile(ctx: Ctx, attempt: AttemptContext): Promise<ProviderVerdict>;
+  /**
+   * Providers whose server tells the shop the outcome (a notification the shop answers) decode it
+   * here, so the route that receives it need not know which provider it holds:
+   * - trackingNumberOf: the attempt the message names (our tracking number), or null;
+   * - interpret: the message checked (signature, merchant, order, amount) and decoded;
+   * - notificationReply: what the provider's server is answered (Global Payments shows it).
+   */
+  trackingNumberOf?(message: ProviderMessage): string | null;
+  interpret?(ctx: Ctx, attempt: AttemptContext, message: ProviderMessage): Promise<ProviderWord>;
+  notificationReply?(answer: { confirmationUrl?: string; errorKey?: string }): { contentType: string; body: string };
+  /**
+   * The provider's current word with its codes, for the page that asks after the provider's own
+   * page finished; null when it cannot be asked now or has not seen the payment yet.
+   */
+  inquire?(ctx: Ctx, attempt: AttemptContext): Promise<ProviderWord | null>;
 }
 
 /** Why a provider gave no usable answer. */

@@ -106,6 +106,11 @@ export class PaymentsService {
     return [...this.providers.values()];
   }
 
+  /** The provider by name when this instance offers it, else null. */
+  offered(name: PaymentOptionName): PaymentProvider | null {
+    return this.providers.get(name) ?? null;
+  }
+
   provider(name: PaymentOptionName): PaymentProvider {
     const provider = this.providers.get(name);
     if (!provider) throw new Error(`no payment provider named ${name}`);

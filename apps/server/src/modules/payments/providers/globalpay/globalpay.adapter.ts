@@ -16,8 +16,10 @@ import type { Ctx } from '../../../../lib/context.js';
 import {
   type AttemptContext,
   type PaymentProvider,
+  type ProviderMessage,
   ProviderUnavailableError,
   type ProviderVerdict,
+  type ProviderWord,
   type StartResult,
 } from '../../payment-provider.js';
 import {
@@ -33,6 +35,7 @@ import {
   HASH_FIELD,
   type HashAlgorithm,
   hppFormFields,
+  merchantResponsePage,
   RESULT,
   readApiResponse,
   responseHash,
@@ -274,6 +277,49 @@ export class GlobalPayProvider implements PaymentProvider {
   async reconcile(_ctx: Ctx, attempt: AttemptContext): Promise<ProviderVerdict> {
     const q = await this.query(attempt.providerReference ?? attempt.trackingNumber);
     return q.found ? q.verdict : 'pending';
+  }
+
+  /** The HPP result names the attempt by ORDER_ID, our tracking number. */
+  trackingNumberOf(message: ProviderMessage): string | null {
+    return message.fields.ORDER_ID ?? null;
+  }
+
+  /** The signed HPP result (MERCHANT_RESPONSE_URL), believed only when its hash, merchant, order and amount check. */
+  async interpret(_ctx: Ctx, attempt: AttemptContext, message: ProviderMessage): Promise<ProviderWord> {
+    const checked = this.verifyHppResponse(message.fields, attempt);
+    if (!checked.ok) return { action: 'rejected', errorKey: null, detail: { reason: checked.reason } };
+    return {
+      action: checked.verdict === 'succeeded' ? 'authorized' : 'failed',
+      errorKey: checked.errorKey,
+      detail: {
+        result: checked.result,
+        errorKey: checked.errorKey,
+        pasref: checked.pasref,
+        authcode: checked.authcode,
+      },
+    };
+  }
+
+  /** The page the frame shows: it tells the shop's page it was paid (with where to go) or the error key. */
+  notificationReply(answer: { confirmationUrl?: string; errorKey?: string }) {
+    return {
+      contentType: 'text/html; charset=utf-8',
+      body: merchantResponsePage({ shopOrigin: this.shopOrigin, ...answer }),
+    };
+  }
+
+  /** The payment as Global Payments has it (its query), or null when it cannot be asked or has not seen it. */
+  async inquire(_ctx: Ctx, attempt: AttemptContext): Promise<ProviderWord | null> {
+    try {
+      const q = await this.query(attempt.trackingNumber);
+      if (!q.found) return null;
+      const errorKey = resultErrorKey(q.result);
+      const held = q.settled ? 'captured' : 'authorized';
+      return { action: q.verdict === 'succeeded' ? held : 'failed', errorKey, detail: { result: q.result, errorKey } };
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) return null;
+      throw error;
+    }
   }
 
   // ------------------------------------------------------------------ HPP
