@@ -807,8 +807,6 @@ const KNOWN_VIOLATIONS: Partial<Record<RuleName, string[]>> = {
     'apps/server/src/modules/checkout/checkout.service.ts -> catalogue',
     'apps/server/src/modules/checkout/place-order.flow.ts -> catalogue',
     'apps/server/src/modules/checkout/postage.ts -> catalogue',
-    'apps/server/src/modules/console/fulfilment/fulfilment.mapper.ts -> orders',
-    'apps/server/src/modules/console/fulfilment/fulfilment.service.ts -> orders',
   ],
 };
 

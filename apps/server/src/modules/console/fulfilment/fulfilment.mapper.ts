@@ -7,13 +7,13 @@ import {
 } from '@shop/contract';
 import { decide } from '../../orders/fulfilment-machine.js';
 import { customerNameOf, toOrderAddress } from '../../orders/orders.mapper.js';
-import type { OrderLineRow, OrderRow, OrderShipmentRow } from '../../orders/orders.service.js';
+import type { Order, OrderLine, OrderShipment } from '../../orders/orders.service.js';
 
 /** A store's shipment of an order, with the order's fields the console shows and the shipment's lines. */
 export interface StoreShipmentView {
-  order: Pick<OrderRow, 'id' | 'reference' | 'status' | 'payment_option' | 'email' | 'customer' | 'created_at'>;
-  shipment: OrderShipmentRow;
-  lines: OrderLineRow[];
+  order: Pick<Order, 'id' | 'reference' | 'status' | 'payment_option' | 'email' | 'customer' | 'created_at'>;
+  shipment: OrderShipment;
+  lines: OrderLine[];
   /** Lines whose refund the provider refused or could not be asked for (their last refund event an error). */
   failedRefunds?: ReadonlySet<number>;
 }
@@ -22,14 +22,14 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).to
 const ACTIONS: ConsoleOrderAction[] = ['ready', 'collect', 'dispatch', 'cancel-item'];
 
 /** Where the store's part of the order stands for the console. */
-export function consoleStateOf(order: Pick<OrderRow, 'status'>, shipment: Pick<OrderShipmentRow, 'fulfilment'>) {
+export function consoleStateOf(order: Pick<Order, 'status'>, shipment: Pick<OrderShipment, 'fulfilment'>) {
   const f = shipment.fulfilment;
   if (f === 'cancelled' || f === 'dispatched' || f === 'collected') return f satisfies ConsoleOrderState;
   if (order.status !== 'confirmed') return 'cancelled' satisfies ConsoleOrderState;
   return f === 'ready_for_pickup' ? 'ready' : 'open';
 }
 
-function phoneOf(order: Pick<OrderRow, 'customer'>): string {
+function phoneOf(order: Pick<Order, 'customer'>): string {
   try {
     const phone = (JSON.parse(order.customer) as { PhoneNumber?: unknown }).PhoneNumber;
     return typeof phone === 'string' ? phone : '';

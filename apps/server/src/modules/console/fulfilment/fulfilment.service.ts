@@ -10,7 +10,7 @@ import type { Ctx } from '../../../lib/context.js';
 import { NotFoundError } from '../../../lib/errors.js';
 import { normalizePublicReference, ReferencePrefix } from '../../../lib/public-reference.js';
 import type { FulfilmentHook, FulfilmentService } from '../../orders/fulfilment.service.js';
-import type { OrderLineRow, OrdersService } from '../../orders/orders.service.js';
+import type { OrderLine, OrdersService } from '../../orders/orders.service.js';
 import type { PaymentsService } from '../../payments/payments.service.js';
 import { type ConsoleAuditService, parseDetail } from '../audit/audit.service.js';
 import type { StaffCaller, StaffGuard } from '../staff/staff.guard.js';
@@ -165,7 +165,7 @@ export class ConsoleFulfilmentService {
    * The store's cancelled lines whose refund last ended in an error at the provider (the payment's
    * events, keyed `line-{id}`). Only orders with a refunded line are looked up.
    */
-  private async failedRefunds(ctx: Ctx, orderId: number, lines: OrderLineRow[]): Promise<Set<number>> {
+  private async failedRefunds(ctx: Ctx, orderId: number, lines: OrderLine[]): Promise<Set<number>> {
     const failed = new Set<number>();
     const refunded = new Map(lines.filter((l) => l.refund_minor !== null).map((l) => [`line-${l.id}`, l.id]));
     if (refunded.size === 0) return failed;
