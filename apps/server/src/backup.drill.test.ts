@@ -5,16 +5,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SearchResultsValue } from '@shop/contract';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { resolveSecretKey } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { freePort } from './lib/free-port.js';
-import { seedCatalogue } from './seed/seed.js';
 import { type ChildShop, startChildShop } from './test/child-shop.js';
 import { runScript } from './test/run-script.js';
 import { TestClient } from './test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from './test/test-database.js';
-import { startTestServer, type TestServer } from './test/test-server.js';
+import { testDatabaseTargets } from './test/test-database.js';
+import { useTestShop } from './test/test-shop.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,20 +30,14 @@ interface Acknowledged {
  * and every registration acknowledged before the backup began is there, and the shop searches.
  */
 describe.each(testDatabaseTargets())('backup and restore drill on $name', (target) => {
-  let source: TestDatabase;
-  let shop: TestServer;
   const cleanups: (() => Promise<void> | void)[] = [];
-
-  beforeAll(async () => {
-    source = await target.open();
-    await seedCatalogue(source.handle, { products: 40, seed: 1 });
+  const { database: source, server: shop } = useTestShop(target, {
+    seed: { products: 40, seed: 1 },
     // TRUST_PROXY: each registering client is its own address, under the registration rate limit.
-    shop = await startTestServer(source, { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false' });
+    env: { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false' },
   });
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
-    await shop?.close();
-    await source?.dispose();
   });
 
   /** The source database as the CLIs and a shop process reach it. */

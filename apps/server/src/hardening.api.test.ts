@@ -3,20 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from './seed/seed.js';
-import { type TestDatabase, testDatabaseTargets } from './test/test-database.js';
-import { startTestServer, type TestServer } from './test/test-server.js';
+import { sqliteTestDatabaseTarget, testDatabaseTargets } from './test/test-database.js';
+import { startTestServer } from './test/test-server.js';
+import { useTestShop } from './test/test-shop.js';
 
 /** Regression tests for the problems found in review of the storefront (issue 7, part 6). */
 describe.each(testDatabaseTargets())('hardening found in review, on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let codes: string[];
+  const { database, server } = useTestShop(target, {
+    seed: { products: 1500, seed: 21 },
+  });
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 1500, seed: 21 });
-    server = await startTestServer(database);
     const rows = await database.handle.db
       .selectFrom('products as p')
       .innerJoin('stores as s', 's.id', 'p.store_id')
@@ -26,10 +24,6 @@ describe.each(testDatabaseTargets())('hardening found in review, on $name', (tar
       .limit(600)
       .execute();
     codes = rows.map((r) => r.code);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   const count = async (table: 'wishlists' | 'wishlist_items' | 'enquiries' | 'carts') =>
@@ -163,12 +157,15 @@ describe.each(testDatabaseTargets())('hardening found in review, on $name', (tar
 });
 
 describe('serving the web app and logging requests', () => {
-  let database: TestDatabase;
   let dist: string;
+  const { database } = useTestShop(sqliteTestDatabaseTarget(), {
+    server: false,
+  });
+  afterAll(() => {
+    rmSync(dist, { recursive: true, force: true });
+  });
+
   beforeAll(async () => {
-    const target = testDatabaseTargets()[0];
-    if (!target) throw new Error('no database');
-    database = await target.open();
     dist = mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
@@ -177,10 +174,6 @@ describe('serving the web app and logging requests', () => {
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map'), '{"version":3}');
-  });
-  afterAll(async () => {
-    await database?.dispose();
-    rmSync(dist, { recursive: true, force: true });
   });
 
   it('serves hashed assets compressed, immutable for a year and without cookies; never source maps', async () => {

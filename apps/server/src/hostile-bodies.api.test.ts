@@ -1,10 +1,9 @@
 import { ANTI_FORGERY_COOKIE, ANTI_FORGERY_HEADER } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SURROGATE_MESSAGE, TOO_DEEP_MESSAGE } from './lib/request-hygiene.js';
-import { seedCatalogue } from './seed/seed.js';
 import { TestClient } from './test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from './test/test-database.js';
-import { startTestServer, type TestServer } from './test/test-server.js';
+import { testDatabaseTargets } from './test/test-database.js';
+import { useTestShop } from './test/test-shop.js';
 
 /**
  * Bodies an attacker or a broken client sends, over real HTTP to the whole shop: JSON nested
@@ -13,17 +12,10 @@ import { startTestServer, type TestServer } from './test/test-server.js';
  * answered 500). Each is a 400 with a clear message, and the server keeps answering others.
  */
 describe.each(testDatabaseTargets())('hostile request bodies, on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 10, seed: 4 });
-    server = await startTestServer(database, { TRUST_PROXY: 'true' }, { withPayments: true });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { server } = useTestShop(target, {
+    seed: { products: 10, seed: 4 },
+    env: { TRUST_PROXY: 'true' },
+    server: { withPayments: true },
   });
 
   /** A guest's POST of raw JSON text, with the visitor's cookies and anti-forgery header. */

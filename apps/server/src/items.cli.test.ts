@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount, UsageError } from './cli-support.js';
-import { seedCatalogue } from './seed/seed.js';
 import { runScript } from './test/run-script.js';
-import { type TestDatabase, testDatabaseTargets } from './test/test-database.js';
+import { testDatabaseTargets } from './test/test-database.js';
+import { useTestShop } from './test/test-shop.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,17 +22,16 @@ describe('amounts on the command line', () => {
 });
 
 describe.each(testDatabaseTargets())('npm run item on $name', (target) => {
-  let database: TestDatabase;
   let storeId: number;
+  const { database } = useTestShop(target, {
+    seed: { products: 5, seed: 1 },
+    server: false,
+  });
+
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 5, seed: 1 });
     storeId = (
       await database.handle.db.selectFrom('stores').select('id').where('region', '=', 'AU').executeTakeFirstOrThrow()
     ).id;
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   /** Runs the CLI on the test database as a shop operator would; resolves with its exit code and output. */

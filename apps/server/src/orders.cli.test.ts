@@ -1,28 +1,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveSecretKey } from './config.js';
 import { OrderLinks } from './modules/orders/order-links.js';
-import { seedCatalogue } from './seed/seed.js';
 import { OrderFixtures } from './test/order-fixtures.js';
 import { runScript } from './test/run-script.js';
 import { TestClient } from './test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from './test/test-database.js';
-import { startTestServer, type TestServer } from './test/test-server.js';
+import { testDatabaseTargets } from './test/test-database.js';
+import { useTestShop } from './test/test-shop.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 describe.each(testDatabaseTargets())('npm run order -- revoke-links on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    server = await startTestServer(database, { JOBS_IN_PROCESS: 'false' });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: { products: 0, seed: 1 },
+    env: { JOBS_IN_PROCESS: 'false' },
   });
 
   /** Runs the CLI on the test database (and its secret, in the same data directory) as an operator would. */

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from './seed/seed.js';
+import { describe, expect, it } from 'vitest';
 import { TestClient } from './test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from './test/test-database.js';
-import { startTestServer, type TestServer } from './test/test-server.js';
+import { testDatabaseTargets } from './test/test-database.js';
+import type { TestServer } from './test/test-server.js';
+import { useTestShop } from './test/test-shop.js';
 
 /**
  * "Bad input gets a clear error and changes nothing; a 500 is a bug." Every route the shop
@@ -39,26 +39,18 @@ interface OpenApi {
 const SKIPPED = new Set(['/healthz']);
 
 describe.each(testDatabaseTargets())('every route refuses nonsense without a 500, on $name', (target) => {
-  let database: TestDatabase;
-  const servers: TestServer[] = [];
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 40, seed: 3 });
-    for (const region of ['AU', 'UK']) {
-      servers.push(
-        await startTestServer(
-          database,
-          { REGION: region, TRUST_PROXY: 'true', DEV_MAILBOX: 'true', JOBS_IN_PROCESS: 'false' },
-          { withPayments: true },
-        ),
-      );
-    }
+  const shop = useTestShop(target, {
+    seed: { products: 40, seed: 3 },
+    env: { REGION: 'AU', TRUST_PROXY: 'true', DEV_MAILBOX: 'true', JOBS_IN_PROCESS: 'false' },
+    server: { withPayments: true },
   });
-  afterAll(async () => {
-    for (const server of servers) await server.close();
-    await database?.dispose();
-  });
+  const servers: TestServer[] = [
+    shop.server,
+    shop.alsoServe(
+      { REGION: 'UK', TRUST_PROXY: 'true', DEV_MAILBOX: 'true', JOBS_IN_PROCESS: 'false' },
+      { withPayments: true },
+    ),
+  ];
 
   it.each(['AU', 'UK'])('in %s', async (region) => {
     const server = servers[region === 'AU' ? 0 : 1];

@@ -1,22 +1,18 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemContext } from './lib/context.js';
 import { JobsService } from './modules/jobs/jobs.service.js';
-import { seedCatalogue } from './seed/seed.js';
-import { type TestDatabase, testDatabaseTargets } from './test/test-database.js';
+import { testDatabaseTargets } from './test/test-database.js';
+import { useTestShop } from './test/test-shop.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 describe.each(testDatabaseTargets())('npm run worker on $name', (target) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 5, seed: 1 });
-  });
-  afterAll(async () => {
-    await database?.dispose();
+  const { database } = useTestShop(target, {
+    seed: { products: 5, seed: 1 },
+    server: false,
   });
 
   it('runs the queued jobs alone, without HTTP, and stops cleanly on SIGTERM', async () => {

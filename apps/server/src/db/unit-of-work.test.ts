@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Ctx, systemContext } from '../lib/context.js';
-import { type TestDatabase, testDatabaseTargets } from '../test/test-database.js';
+import { testDatabaseTargets } from '../test/test-database.js';
+import { useTestShop } from '../test/test-shop.js';
 import { inTransaction } from './unit-of-work.js';
 
 describe.each(testDatabaseTargets())('inTransaction on $name', (target) => {
-  let database: TestDatabase;
   let ctx: Ctx;
+  const { database } = useTestShop(target, {
+    server: false,
+  });
 
   beforeAll(async () => {
-    database = await target.open();
     ctx = systemContext(database.handle, 'AU');
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   /** A row we can count: rate-limit counters are a plain table with a text key. */

@@ -2,30 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ANTI_FORGERY_COOKIE, ANTI_FORGERY_HEADER } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../test/factories.js';
-import { type TestDatabase, testDatabaseTargets } from '../test/test-database.js';
-import { startTestServer, type TestServer, type Visitor } from '../test/test-server.js';
+import { testDatabaseTargets } from '../test/test-database.js';
+import { startTestServer, type Visitor } from '../test/test-server.js';
+import { useTestShop } from '../test/test-shop.js';
 import { ANTI_FORGERY_FAILURE, antiForgeryValue, VISITOR_COOKIE } from './anti-forgery.js';
 
 describe.each(testDatabaseTargets())('anti-forgery on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let code: string;
-
-  beforeAll(async () => {
-    database = await target.open();
-    const db = database.handle.db;
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    const store = await makeStore(db);
-    code = (await makeProduct(db, { store_id: store.id, category_id: await categoryIdBySlug(db, 'guitars') })).code;
-    server = await startTestServer(database);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      const db = database.handle.db;
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      const store = await makeStore(db);
+      code = (await makeProduct(db, { store_id: store.id, category_id: await categoryIdBySlug(db, 'guitars') })).code;
+    },
   });
 
   const enquiries = async () =>

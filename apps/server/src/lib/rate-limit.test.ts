@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase, testDatabaseTargets } from '../test/test-database.js';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseTargets } from '../test/test-database.js';
+import { useTestShop } from '../test/test-shop.js';
 import { RateLimiter } from './rate-limit.js';
 
 describe.each(testDatabaseTargets())('rate limits in the database on $name', (target) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(async () => {
-    await database?.dispose();
+  const { database } = useTestShop(target, {
+    server: false,
   });
 
   it('lets max requests through per window and key, then says how long to wait', async () => {

@@ -2,7 +2,8 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type TestDatabase, testDatabaseTargets } from '../test/test-database.js';
+import { testDatabaseTargets } from '../test/test-database.js';
+import { useTestShop } from '../test/test-shop.js';
 import type { Viewer } from './context.js';
 import { BadRequestError, HttpError } from './errors.js';
 import { IDEMPOTENCY_MISMATCH } from './idempotency.js';
@@ -24,13 +25,12 @@ describe('route input hygiene', () => {
 });
 
 describe.each(testDatabaseTargets())('the route helper on $name', (target) => {
-  let database: TestDatabase;
+  const { database } = useTestShop(target, { server: false });
   let app: FastifyInstance;
   let runs = 0;
   const customer: Viewer = { kind: 'customer', userId: 7, sessionId: 1, cartToken: null, wishlistToken: null };
 
   beforeAll(async () => {
-    database = await target.open();
     app = Fastify();
     await app.register(cookie);
     app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) =>
@@ -143,7 +143,6 @@ describe.each(testDatabaseTargets())('the route helper on $name', (target) => {
   });
   afterAll(async () => {
     await app?.close();
-    await database?.dispose();
   });
 
   it('answers 401 in the envelope to a guest on a required route, and hands the viewer to the handler', async () => {

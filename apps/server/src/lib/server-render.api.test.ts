@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config.js';
 import { seedCatalogue } from '../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../test/factories.js';
-import { type TestDatabase, testDatabaseTargets } from '../test/test-database.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { sqliteTestDatabaseTarget } from '../test/test-database.js';
+import { useTestShop } from '../test/test-shop.js';
 
 /**
  * The server-rendered pages over HTTP (decision 016), with the real web build: built here into a
@@ -14,8 +14,6 @@ import { startTestServer, type TestServer } from '../test/test-server.js';
  * never over apps/web/dist, which journeys running meanwhile are using.
  */
 describe('server-rendered pages', () => {
-  let database: TestDatabase;
-  let server: TestServer;
   let build: string;
   const code: Record<string, string> = {};
 
@@ -32,38 +30,37 @@ describe('server-rendered pages', () => {
       [vite, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(build, 'dist-ssr'), '--logLevel', 'error'],
       { cwd: web },
     );
-
-    const target = testDatabaseTargets()[0];
-    if (!target) throw new Error('no database');
-    database = await target.open();
-    const db = database.handle.db;
-    await seedCatalogue(database.handle, { products: 0, seed: 3 });
-    const store = await makeStore(db, { state: 'NSW', name: 'Sydney', latitude: -33.87, longitude: 151.21 });
-    const guitars = await categoryIdBySlug(db, 'guitars');
-    const make = async (key: string, title: string, extra: object = {}) => {
-      code[key] = (
-        await makeProduct(db, {
-          store_id: store.id,
-          category_id: guitars,
-          title,
-          price_minor: 123_456,
-          rrp_minor: 150_000,
-          promo_method: null,
-          promo_amount: null,
-          promo_code: null,
-          ...extra,
-        })
-      ).code;
-    };
-    await make('available', 'Fender </script><script>alert(1)</script> Stratocaster');
-    await make('sold', 'Gibson Les Paul Standard', { status: 'sold' });
-    server = await startTestServer(database, { WEB_DIST: path.join(build, 'dist') });
   }, 180_000);
 
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  afterAll(() => {
     if (build) rmSync(build, { recursive: true, force: true });
+  });
+
+  const { server } = useTestShop(sqliteTestDatabaseTarget(), {
+    seed: async (database) => {
+      const db = database.handle.db;
+      await seedCatalogue(database.handle, { products: 0, seed: 3 });
+      const store = await makeStore(db, { state: 'NSW', name: 'Sydney', latitude: -33.87, longitude: 151.21 });
+      const guitars = await categoryIdBySlug(db, 'guitars');
+      const make = async (key: string, title: string, extra: object = {}) => {
+        code[key] = (
+          await makeProduct(db, {
+            store_id: store.id,
+            category_id: guitars,
+            title,
+            price_minor: 123_456,
+            rrp_minor: 150_000,
+            promo_method: null,
+            promo_amount: null,
+            promo_code: null,
+            ...extra,
+          })
+        ).code;
+      };
+      await make('available', 'Fender </script><script>alert(1)</script> Stratocaster');
+      await make('sold', 'Gibson Les Paul Standard', { status: 'sold' });
+    },
+    env: () => ({ WEB_DIST: path.join(build, 'dist') }),
   });
 
   async function productUrl(key: string): Promise<string> {

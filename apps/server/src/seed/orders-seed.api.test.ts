@@ -1,26 +1,19 @@
 import type { OrderDetailValue, OrderHistoryValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemContext } from '../lib/context.js';
 import { TestClient } from '../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../test/test-database.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { testDatabaseTargets } from '../test/test-database.js';
+import { useTestShop } from '../test/test-shop.js';
 import { DEMO_CUSTOMER, seedDemoCustomer } from './orders-seed.js';
 import { seedCatalogue } from './seed.js';
 
 describe.each(testDatabaseTargets())('the demo customer on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 800, seed: 1 });
-    await seedDemoCustomer(database.handle);
-    server = await startTestServer(database, { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false' });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 800, seed: 1 });
+      await seedDemoCustomer(database.handle);
+    },
+    env: { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false' },
   });
 
   it('signs in and finds a history of every kind of order, a discount and a parcel on its way', async () => {

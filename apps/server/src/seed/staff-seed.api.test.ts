@@ -1,27 +1,19 @@
 import type { ConsoleMeValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestClient } from '../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../test/test-database.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { testDatabaseTargets } from '../test/test-database.js';
+import { useTestShop } from '../test/test-shop.js';
 import { DEMO_ADMIN, DEMO_STAFF, seedDemoStaff } from './orders-seed.js';
 import { seedCatalogue } from './seed.js';
 
 describe.each(testDatabaseTargets())('the demo staff seed on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    // Twice, as every demo start does: the second run must change nothing.
-    await seedDemoStaff(database.handle);
-    await seedDemoStaff(database.handle);
-    server = await startTestServer(database);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      // Twice, as every demo start does: the second run must change nothing.
+      await seedDemoStaff(database.handle);
+      await seedDemoStaff(database.handle);
+    },
   });
 
   it('signs in the demo admin and the demo staff member (one AU and one UK store) with their passwords', async () => {

@@ -4,9 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../lib/free-port.js';
-import { seedCatalogue } from '../../seed/seed.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 /**
  * The real scraper: Debian's Prometheus (package `prometheus`, which CI installs) scrapes the shop
@@ -24,22 +23,28 @@ interface QueryResult {
 const sqlite = testDatabaseTargets().filter((t) => t.name === 'sqlite');
 
 describe.each(sqlite)('a real Prometheus scraping the shop', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let prometheus: ChildProcess | null = null;
   let prometheusUrl = '';
   let workDir = '';
   let output = '';
 
-  beforeAll(async () => {
+  beforeAll(() => {
     if (!existsSync(PROMETHEUS)) {
       throw new Error(
         `Prometheus is not installed: ${PROMETHEUS} is missing. Install Debian's package: apt-get install prometheus (.ci/run does)`,
       );
     }
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 30, seed: 9 });
-    server = await startTestServer(database, { METRICS_TOKEN: TOKEN, JOBS_IN_PROCESS: 'false' });
+  });
+  afterAll(() => {
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  });
+
+  const { server } = useTestShop(target, {
+    seed: { products: 30, seed: 9 },
+    env: { METRICS_TOKEN: TOKEN, JOBS_IN_PROCESS: 'false' },
+  });
+
+  beforeAll(async () => {
     const scrapeTarget = new URL(server.baseUrl).host;
 
     workDir = mkdtempSync(path.join(os.tmpdir(), 'shop-prometheus-'));
@@ -97,9 +102,6 @@ describe.each(sqlite)('a real Prometheus scraping the shop', (target) => {
       prometheus.kill('SIGTERM');
       await exited;
     }
-    await server?.close();
-    await database?.dispose();
-    if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
 
   async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {

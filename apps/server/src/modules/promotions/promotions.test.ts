@@ -7,12 +7,13 @@ import {
   discountCodeField,
   formatMoney,
 } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/unit-of-work.js';
 import { type Ctx, systemContext } from '../../lib/context.js';
 import { BadRequestError } from '../../lib/errors.js';
 import { demoDiscountCodes, seedPromotions } from '../../seed/promotions-seed.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { type NewDiscountCode, PromotionsRepository } from './promotions.repository.js';
 import {
   type AppliedDiscount,
@@ -107,7 +108,6 @@ describe('discountMinorFor', () => {
 });
 
 describe.each(testDatabaseTargets())('promotions on $name', (target) => {
-  let database: TestDatabase;
   let ctx: Ctx;
   let clock = Date.UTC(2026, 5, 15, 12);
   const promotions = new PromotionsService(() => clock);
@@ -115,13 +115,12 @@ describe.each(testDatabaseTargets())('promotions on $name', (target) => {
   let codes = 0;
   let orders = 0;
   const orderRef = () => `ORD-TEST-${++orders}`;
+  const { database } = useTestShop(target, {
+    server: false,
+  });
 
   beforeAll(async () => {
-    database = await target.open();
     ctx = systemContext(database.handle, 'AU');
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   /** A fresh code (a unique name of at most 10 characters) with these rules; answers its name. */
