@@ -3,6 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api-client';
+import { formSender } from './form-sender';
 import { useContractForm, validateFields } from './use-contract-form';
 
 const Schema = z.object({
@@ -80,7 +81,7 @@ describe('useContractForm', () => {
   });
 });
 
-describe("useContractForm for a form it sends ('submit' mode)", () => {
+describe("useContractForm for a form it sends ('submit' mode, formSender)", () => {
   const Body = z.object({
     Slug: z.string().min(1, 'This field is required'),
     Postcode: z.string().regex(/^\d{4}$/, 'must be 4 digits'),
@@ -96,8 +97,11 @@ describe("useContractForm for a form it sends ('submit' mode)", () => {
         fields,
         initial: { Slug: '', Postcode: '' },
         validateOnInput: 'submit',
-        save,
-        onSaved: (value: string) => saved.push(value),
+        send: formSender({
+          toBody: (values: Record<'Slug' | 'Postcode', string>) => values,
+          save,
+          onSaved: (value: string) => saved.push(value),
+        }),
       }),
     );
     return { ...hook, saved };

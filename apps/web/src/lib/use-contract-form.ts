@@ -1,7 +1,7 @@
 import { joinFieldErrors } from '@shop/contract';
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
-import { serverFieldErrors } from './field-errors';
+import type { FormSender, PathErrors } from './form-sender';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -28,35 +28,11 @@ interface ContractFormOptions<F extends string> {
    * which was about the value before.
    */
   validateOnInput?: 'always' | 'touched' | 'submit';
-}
-
-/**
- * For a form the hook also sends (the console's admin forms): `submit` checks the body with the
- * schema, sends it with `save`, and puts the server's refusals beside their fields
- * (lib/field-errors.ts); anything naming no field is told above the buttons (otherErrors).
- */
-interface ContractSubmitOptions<F extends string, B, R> {
-  /** The request body these values make (default: the values); the schema checks it unless toInput is given. */
-  toBody?: (values: Record<F, string>) => B;
-  save?: (body: B) => Promise<R>;
-  onSaved?: (saved: R) => void;
-}
-
-/** Errors by the path the schema or the server names ('Name', 'PrimaryButton.OnClickUrl'); '' for the form as a whole. */
-type PathErrors = Record<string, string>;
-
-/** The schema's issues by path, each path's messages joined; null when the input is fine. */
-function validatePaths(schema: z.ZodType, input: unknown): PathErrors | null {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return null;
-  const lists = new Map<string, string[]>();
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.map(String).join('.');
-    const list = lists.get(path) ?? [];
-    if (!list.includes(issue.message)) list.push(issue.message);
-    lists.set(path, list);
-  }
-  return Object.fromEntries([...lists].map(([path, list]) => [path, joinFieldErrors(list)]));
+  /**
+   * For a form the hook also sends (the console's admin forms): lib/form-sender.ts's formSender,
+   * run by `submit`; its errors by path are read with errorAt and otherErrors.
+   */
+  send?: FormSender<F>;
 }
 
 /** Every field's messages under `schema`, each field's joined with '. ' (storefront.md 5). */
@@ -87,12 +63,10 @@ export function validateFields<F extends string>(
 /**
  * One form's state checked with a contract schema on input, on blur and on submit. Forms keep their
  * own markup; this keeps values, errors and what has been touched, and hands each field its props.
- * A form that saves through it (ContractSubmitOptions) also gets `submit`, `saving` and the errors
- * by path of its last submit, its own check's or the server's.
+ * A form that saves through it (`send`) also gets `submit`, `saving` and the errors by path of its
+ * last submit, its own check's or the server's.
  */
-export function useContractForm<F extends string, B = Record<F, string>, R = unknown>(
-  options: ContractFormOptions<F> & ContractSubmitOptions<F, B, R>,
-) {
+export function useContractForm<F extends string>(options: ContractFormOptions<F>) {
   const { schema, fields, initial } = options;
   const mode = options.validateOnInput ?? 'always';
   const rules = useRef<z.ZodType | null>(typeof schema === 'function' ? null : schema);
@@ -179,40 +153,20 @@ export function useContractForm<F extends string, B = Record<F, string>, R = unk
     setErrors((previous) => ({ ...previous, [field]: undefined }));
   }
 
-  /**
-   * A submit of a form the hook sends: the body is checked first (nothing is sent while a field is
-   * wrong), then saved; what the server refuses goes beside its field. Either way the first marked
-   * field gets the focus.
-   */
-  async function submit(event: { preventDefault(): void; currentTarget: HTMLFormElement }) {
+  /** A submit of a form the hook sends (options.send). */
+  function submit(event: { preventDefault(): void; currentTarget: HTMLFormElement }): Promise<void> {
     event.preventDefault();
-    const form = event.currentTarget;
-    // Lazy rules load at the form's first focus; a submit before then waits for them.
-    if (!rules.current) await ready();
-    const body = (options.toBody ? options.toBody(values) : values) as B;
-    const found = rules.current ? validatePaths(rules.current, options.toInput ? options.toInput(values) : body) : null;
-    if (found) {
-      setPathErrors({ ...found, '': 'Please correct the fields marked.' });
-      focusFirstInvalid(form);
-      return;
-    }
-    if (!options.save) return;
-    setSaving(true);
-    try {
-      const saved = await options.save(body);
-      setPathErrors({});
-      options.onSaved?.(saved);
-    } catch (error) {
-      const refused = serverFieldErrors(error);
-      setPathErrors(
-        refused
-          ? Object.fromEntries([...refused].map(([path, messages]) => [path, joinFieldErrors(messages)]))
-          : { '': error instanceof Error ? error.message : String(error) },
-      );
-      focusFirstInvalid(form);
-    } finally {
-      setSaving(false);
-    }
+    return (
+      options.send?.submit({
+        element: event.currentTarget,
+        values,
+        rules: () => rules.current,
+        ready,
+        toInput: options.toInput,
+        setPathErrors,
+        setSaving,
+      }) ?? Promise.resolve()
+    );
   }
 
   /** The last submit's message for a path ('Slug', 'PrimaryButton.OnClickUrl'), or undefined. */
@@ -250,9 +204,4 @@ export function useContractForm<F extends string, B = Record<F, string>, R = unk
     errorAt,
     otherErrors,
   };
-}
-
-function focusFirstInvalid(form: HTMLFormElement) {
-  // After React has drawn the messages.
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }

@@ -1,5 +1,6 @@
 import { type AdminBanner, AdminBannerBodySchema, type AdminBannerInput } from '@shop/contract';
 import { SelectField, TextField } from '../../../components/form-field';
+import { formSender } from '../../../lib/form-sender';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { CheckboxField, FormProblems, TextAreaField } from '../../components/console-ui';
 import { saveAdminBanner } from './api/admin-banners';
@@ -70,9 +71,11 @@ export function BannerForm({
     validateOnInput: 'submit',
     initial: initialOf(banner),
     schema: AdminBannerBodySchema,
-    toBody,
-    save: (body) => saveAdminBanner(banner?.Id ?? null, body),
-    onSaved,
+    send: formSender({
+      toBody,
+      save: (body) => saveAdminBanner(banner?.Id ?? null, body),
+      onSaved,
+    }),
   });
   const text = (field: Field, label: string, error = form.errorAt(field), extra: Record<string, unknown> = {}) => (
     <TextField

@@ -5,6 +5,7 @@ import {
   AdminDiscountEditBodySchema,
 } from '@shop/contract';
 import { SelectField, TextField } from '../../../components/form-field';
+import { formSender } from '../../../lib/form-sender';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { CheckboxField, FormProblems } from '../../components/console-ui';
 import { saveAdminDiscount } from './api/admin-discounts';
@@ -81,9 +82,11 @@ export function DiscountForm({
     validateOnInput: 'submit',
     initial: initialOf(code),
     schema: code ? AdminDiscountEditBodySchema : AdminDiscountCreateBodySchema,
-    toBody,
-    save: (body) => saveAdminDiscount(code?.Id ?? null, body),
-    onSaved,
+    send: formSender({
+      toBody,
+      save: (body) => saveAdminDiscount(code?.Id ?? null, body),
+      onSaved,
+    }),
   });
   const text = (field: Field, label: string, extra: Record<string, unknown> = {}) => (
     <TextField

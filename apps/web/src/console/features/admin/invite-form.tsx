@@ -1,5 +1,6 @@
 import { ConsoleInviteBodySchema, type StaffRoleName } from '@shop/contract';
 import { SelectField, TextField } from '../../../components/form-field';
+import { formSender } from '../../../lib/form-sender';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { FormProblems } from '../../components/console-ui';
 import { inviteStaff } from './api/admin-staff';
@@ -22,17 +23,19 @@ export function InviteForm({
     validateOnInput: 'submit',
     initial: EMPTY,
     schema: ConsoleInviteBodySchema,
-    toBody: (v) => ({
-      Email: v.Email,
-      Role: v.Role as StaffRoleName,
-      StoreIds: v.StoreIds === '' ? [] : v.StoreIds.split(',').map(Number),
+    send: formSender({
+      toBody: (v: Record<Field, string>) => ({
+        Email: v.Email,
+        Role: v.Role as StaffRoleName,
+        StoreIds: v.StoreIds === '' ? [] : v.StoreIds.split(',').map(Number),
+      }),
+      save: inviteStaff,
+      onSaved: () => {
+        onSent(form.values.Email.trim());
+        form.setValue('Email', '');
+        form.setValue('StoreIds', '');
+      },
     }),
-    save: inviteStaff,
-    onSaved: () => {
-      onSent(form.values.Email.trim());
-      form.setValue('Email', '');
-      form.setValue('StoreIds', '');
-    },
   });
   const storesError = form.errorAt('StoreIds');
   return (

@@ -1,5 +1,6 @@
 import { AdminStaffBodySchema, type ConsoleStaffValue, type StaffRoleName } from '@shop/contract';
 import { SelectField } from '../../../components/form-field';
+import { formSender } from '../../../lib/form-sender';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { FormProblems } from '../../components/console-ui';
 import { setStaffMember } from './api/admin-staff';
@@ -29,12 +30,14 @@ export function StaffMemberForm({
     validateOnInput: 'submit',
     initial: { Role: member.Role as string, StoreIds: ours.join(',') },
     schema: AdminStaffBodySchema,
-    toBody: (v) => ({
-      Role: v.Role as StaffRoleName,
-      StoreIds: v.Role === 'marketplace_admin' || v.StoreIds === '' ? [] : v.StoreIds.split(',').map(Number),
+    send: formSender({
+      toBody: (v) => ({
+        Role: v.Role as StaffRoleName,
+        StoreIds: v.Role === 'marketplace_admin' || v.StoreIds === '' ? [] : v.StoreIds.split(',').map(Number),
+      }),
+      save: (body) => setStaffMember(member.UserId, body),
+      onSaved,
     }),
-    save: (body) => setStaffMember(member.UserId, body),
-    onSaved,
   });
   const storesError = form.errorAt('StoreIds');
   const titleId = `staff-edit-${member.UserId}`;

@@ -1,6 +1,7 @@
 import { type AdminStore, AdminStoreBodySchema, type AdminStoreInput, type Region, statesOf } from '@shop/contract';
 import { useEffect, useRef } from 'react';
 import { SelectField, TextField } from '../../../components/form-field';
+import { formSender } from '../../../lib/form-sender';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { FormProblems } from '../../components/console-ui';
@@ -42,14 +43,16 @@ export function StoreForm({
     validateOnInput: 'submit',
     initial: initialOf(store, shopRegion),
     schema: AdminStoreBodySchema,
-    toBody: (v): AdminStoreInput => ({
-      ...v,
-      Region: v.Region as Region,
-      Latitude: v.Latitude.trim() === '' ? Number.NaN : Number(v.Latitude),
-      Longitude: v.Longitude.trim() === '' ? Number.NaN : Number(v.Longitude),
+    send: formSender({
+      toBody: (v: Record<Field, string>): AdminStoreInput => ({
+        ...v,
+        Region: v.Region as Region,
+        Latitude: v.Latitude.trim() === '' ? Number.NaN : Number(v.Latitude),
+        Longitude: v.Longitude.trim() === '' ? Number.NaN : Number(v.Longitude),
+      }),
+      save: (body) => saveAdminStore(store?.Id ?? null, body),
+      onSaved,
     }),
-    save: (body) => saveAdminStore(store?.Id ?? null, body),
-    onSaved,
   });
   const text = (field: Field, label: string, extra: Record<string, unknown> = {}) => (
     <TextField

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { TextField } from '../../../components/form-field';
 import { Notice } from '../../../components/notice';
 import { ApiError } from '../../../lib/api-client';
+import { formSender } from '../../../lib/form-sender';
 import { loginPath } from '../../../lib/return-path';
 import { finishSignIn } from '../../../lib/session';
 import { useContractForm } from '../../../lib/use-contract-form';
@@ -31,24 +32,31 @@ export function RegisterByInvitation({ token }: { token: string }) {
     validateOnInput: 'submit',
     initial: EMPTY,
     schema: ConsoleRegisterBodySchema,
-    toBody: (v) => ({ Token: token, FirstName: v.FirstName, LastName: v.LastName, Password: v.Password }),
-    save: async (body) => {
-      try {
-        return await registerByInvitation(body);
-      } catch (error) {
-        // Used, expired or unknown: the link can do nothing more.
-        if (error instanceof ApiError && error.status === 404) {
-          forgetInvitationToken();
-          setUnusable(error.message);
+    send: formSender({
+      toBody: (v: Record<Field, string>) => ({
+        Token: token,
+        FirstName: v.FirstName,
+        LastName: v.LastName,
+        Password: v.Password,
+      }),
+      save: async (body) => {
+        try {
+          return await registerByInvitation(body);
+        } catch (error) {
+          // Used, expired or unknown: the link can do nothing more.
+          if (error instanceof ApiError && error.status === 404) {
+            forgetInvitationToken();
+            setUnusable(error.message);
+          }
+          throw error;
         }
-        throw error;
-      }
-    },
-    onSaved: async () => {
-      forgetInvitationToken();
-      await finishSignIn(client);
-      navigate(consolePaths.home, { replace: true });
-    },
+      },
+      onSaved: async () => {
+        forgetInvitationToken();
+        await finishSignIn(client);
+        navigate(consolePaths.home, { replace: true });
+      },
+    }),
   });
   const signIn = loginPath('/store-console/invitation');
 
