@@ -415,7 +415,7 @@ export function apiRoutes(
     ...passkeyRoutes(services.passkeys, services.accounts),
     ...addressRoutes(services.addresses),
     ...checkoutRoutes(services.checkout, services.placeOrder, config.REGION),
-    ...clearpayRoutes(services),
+    ...clearpayRoutes(new PaymentReturns(services)),
     ...globalpayRoutes(new PaymentReturns(services), services.jobs),
     ...ewayRoutes(services),
     ...paypalRoutes(services),

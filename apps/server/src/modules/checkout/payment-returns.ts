@@ -96,6 +96,24 @@ export class PaymentReturns {
   }
 
   /**
+   * The browser back from the provider's page for a known attempt: the provider decodes what it
+   * brought (asking the provider, capturing where that is how its payments end). A rejection is
+   * recorded as an 'error' event `during` this call; nothing is finished here (see finish).
+   */
+  async interpret(
+    ctx: Ctx,
+    provider: PaymentProvider,
+    found: FoundAttempt,
+    message: ProviderMessage,
+    during: string,
+  ): Promise<ProviderWord> {
+    if (!provider.interpret) throw new Error(`${provider.name} decodes no return`);
+    const word = await provider.interpret(ctx, found.context, message);
+    if (word.action === 'rejected') await this.record(ctx, found.attempt, 'error', { during, ...word.detail });
+    return word;
+  }
+
+  /**
    * Asks the provider for its current word on an attempt and finishes it with that; null when the
    * provider cannot be asked now or has not seen the payment (the attempt stays as it is).
    */
@@ -134,7 +152,8 @@ export class PaymentReturns {
     return this.deps.payments.record(ctx, attempt.id, kind, detail, this.now());
   }
 
-  private finish(ctx: Ctx, found: FoundAttempt, word: ProviderWord, source: FinishSource): Promise<FinishOutcome> {
+  /** Finishes the attempt with a provider's (not rejected) word, through FinishPaymentFlow. */
+  finish(ctx: Ctx, found: FoundAttempt, word: ProviderWord, source: FinishSource): Promise<FinishOutcome> {
     if (word.action === 'rejected') throw new Error('a rejected word finishes nothing');
     return this.deps.finishPayment.finish(
       ctx,

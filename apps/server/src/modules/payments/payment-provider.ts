@@ -74,10 +74,11 @@ export interface ProviderMessage {
 /**
  * A provider's word decoded into one normalised verdict, whoever holds which provider (Medusa's
  * provider port decodes webhook payloads the same way): 'authorized' money held (settled later),
- * 'captured' money taken, 'failed' declined, 'pending' no final word yet, 'rejected' not genuine
+ * 'captured' money taken, 'failed' declined, 'cancelled' the shopper left the provider's page with
+ * nothing taken, 'pending' no final word yet, 'rejected' not genuine
  * or not this attempt's (a bad signature, another order or amount): nothing may change.
  */
-export type ProviderAction = 'authorized' | 'captured' | 'failed' | 'pending' | 'rejected';
+export type ProviderAction = 'authorized' | 'captured' | 'failed' | 'cancelled' | 'pending' | 'rejected';
 
 export interface ProviderWord {
   action: ProviderAction;
@@ -88,7 +89,7 @@ export interface ProviderWord {
 }
 
 /** The verdict an attempt is finished with for a provider's (not rejected) word. */
-export function verdictOf(action: Exclude<ProviderAction, 'rejected'>): ProviderVerdict {
+export function verdictOf(action: Exclude<ProviderAction, 'rejected'>): ProviderVerdict | 'cancelled' {
   if (action === 'authorized' || action === 'captured') return 'succeeded';
   return action;
 }

@@ -19,8 +19,10 @@ import type { Ctx } from '../../../../lib/context.js';
 import {
   type AttemptContext,
   type PaymentProvider,
+  type ProviderMessage,
   ProviderUnavailableError,
   type ProviderVerdict,
+  type ProviderWord,
   type RefundOptions,
   type StartResult,
 } from '../../payment-provider.js';
@@ -181,6 +183,34 @@ export class ClearpayProvider implements PaymentProvider {
       value: { RedirectCheckoutUrl: checkout.redirectCheckoutUrl, Token: checkout.token, Expires: checkout.expires },
       providerReference: checkout.token,
     };
+  }
+
+  /**
+   * The shopper back from Clearpay (the return URL's orderToken and status): the checkout checked
+   * as this attempt's, captured, and judged (confirmWithDetails). Evidence of another checkout, or
+   * Clearpay's refusal, is 'rejected' with the page's error key; a CANCELLED return with no payment
+   * is 'cancelled'.
+   */
+  async interpret(_ctx: Ctx, attempt: AttemptContext, message: ProviderMessage): Promise<ProviderWord> {
+    const { orderToken, status } = message.fields;
+    let result: ConfirmResult;
+    try {
+      result = await this.confirmWithDetails(attempt, {
+        orderToken,
+        status,
+        expectedToken: attempt.providerReference ?? undefined,
+      });
+    } catch (error) {
+      if (error instanceof PaymentMismatchError || error instanceof ClearpayApiError)
+        return { action: 'rejected', errorKey: error.errorKey, detail: { message: error.message } };
+      throw error;
+    }
+    const detail = { paymentId: result.paymentId ?? null, errorKey: result.errorKey ?? null };
+    if (result.verdict === 'succeeded') return { action: 'captured', errorKey: null, detail };
+    if (result.verdict === 'pending') return { action: 'pending', errorKey: null, detail };
+    // Nothing was captured: the shopper cancelled on Clearpay's page, or Clearpay declined.
+    if (status === 'CANCELLED' && !result.paymentId) return { action: 'cancelled', errorKey: null, detail };
+    return { action: 'failed', errorKey: result.errorKey ?? null, detail };
   }
 
   /** The option's limits from Clearpay's configuration (null until the shop wires them). */
