@@ -98,31 +98,31 @@ export class ConsoleStockService {
 
   async editItem(ctx: Ctx, storeId: number, code: string, body: ConsoleEditItemBody): Promise<ConsoleItem> {
     const caller = await this.deps.guard.requireStaff(ctx, storeId);
-    const row = await this.found(ctx, storeId, code);
+    const current = await this.found(ctx, storeId, code);
     const pictures = body.Pictures ? await resizeAll(body.Pictures) : undefined;
     return inTransaction(ctx, async (tx) => {
       const outcome = await asBadRequest(() =>
-        this.deps.catalogue.editItem(tx, storeId, row.id, itemFields(body), pictures),
+        this.deps.catalogue.editItem(tx, storeId, current.id, itemFields(body), pictures),
       );
       const item = await this.after(tx, storeId, code, outcome);
-      await this.record(tx, caller, storeId, 'item.edit', row.code, { pictures: pictures?.length ?? null });
+      await this.record(tx, caller, storeId, 'item.edit', current.code, { pictures: pictures?.length ?? null });
       return item;
     });
   }
 
   async changePrice(ctx: Ctx, storeId: number, code: string, priceMinor: number): Promise<ConsoleItem> {
     const caller = await this.deps.guard.requireStaff(ctx, storeId);
-    const row = await this.found(ctx, storeId, code);
+    const current = await this.found(ctx, storeId, code);
     return inTransaction(ctx, async (tx) => {
       const item = await this.after(
         tx,
         storeId,
         code,
-        await this.deps.catalogue.changeStorePrice(tx, storeId, row.id, priceMinor),
+        await this.deps.catalogue.changeStorePrice(tx, storeId, current.id, priceMinor),
       );
-      if (row.priceMinor !== priceMinor)
-        await this.record(tx, caller, storeId, 'item.price', row.code, {
-          fromMinor: row.priceMinor,
+      if (current.priceMinor !== priceMinor)
+        await this.record(tx, caller, storeId, 'item.price', current.code, {
+          fromMinor: current.priceMinor,
           toMinor: priceMinor,
         });
       return item;
@@ -131,23 +131,23 @@ export class ConsoleStockService {
 
   async sellInStore(ctx: Ctx, storeId: number, code: string): Promise<ConsoleItem> {
     const caller = await this.deps.guard.requireStaff(ctx, storeId);
-    const row = await this.found(ctx, storeId, code);
+    const current = await this.found(ctx, storeId, code);
     // Selling what is already sold in store is the same request again: it answers as done.
-    if (row.status === 'sold' && !row.inLiveOrder) return toConsoleItem(row, ctx.region);
+    if (current.status === 'sold' && !current.inLiveOrder) return toConsoleItem(current, ctx.region);
     return inTransaction(ctx, async (tx) => {
-      const item = await this.after(tx, storeId, code, await this.deps.catalogue.sellInStore(tx, storeId, row.id));
-      await this.record(tx, caller, storeId, 'item.sell', row.code, {});
+      const item = await this.after(tx, storeId, code, await this.deps.catalogue.sellInStore(tx, storeId, current.id));
+      await this.record(tx, caller, storeId, 'item.sell', current.code, {});
       return item;
     });
   }
 
   async withdraw(ctx: Ctx, storeId: number, code: string): Promise<ConsoleItem> {
     const caller = await this.deps.guard.requireStaff(ctx, storeId);
-    const row = await this.found(ctx, storeId, code);
-    if (row.status === 'withdrawn') return toConsoleItem(row, ctx.region);
+    const current = await this.found(ctx, storeId, code);
+    if (current.status === 'withdrawn') return toConsoleItem(current, ctx.region);
     return inTransaction(ctx, async (tx) => {
-      const item = await this.after(tx, storeId, code, await this.deps.catalogue.withdraw(tx, storeId, row.id));
-      await this.record(tx, caller, storeId, 'item.withdraw', row.code, {});
+      const item = await this.after(tx, storeId, code, await this.deps.catalogue.withdraw(tx, storeId, current.id));
+      await this.record(tx, caller, storeId, 'item.withdraw', current.code, {});
       return item;
     });
   }
@@ -184,9 +184,9 @@ export class ConsoleStockService {
   }
 
   private async found(ctx: Ctx, storeId: number, code: string) {
-    const row = await this.deps.catalogue.storeItem(ctx, storeId, code);
-    if (!row) throw new NotFoundError(NO_SUCH_ITEM_MESSAGE);
-    return row;
+    const current = await this.deps.catalogue.storeItem(ctx, storeId, code);
+    if (!current) throw new NotFoundError(NO_SUCH_ITEM_MESSAGE);
+    return current;
   }
 
   /** The item after a change, or the refusal as its status: 404, or 409 with the reason. */
