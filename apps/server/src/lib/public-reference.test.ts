@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isPublicReference } from '../test/public-reference-check.js';
 import {
   CROCKFORD_ALPHABET,
-  isPublicReference,
   newPublicReference,
   normalizePublicReference,
   REFERENCE_BITS,

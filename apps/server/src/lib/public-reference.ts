@@ -78,8 +78,3 @@ export function normalizePublicReference(prefix: string, value: unknown): string
   }
   return `${prefix}-${group(symbols)}`;
 }
-
-/** True when `value` reads as a reference with this prefix, in any case. */
-export function isPublicReference(prefix: string, value: unknown): value is string {
-  return normalizePublicReference(prefix, value) !== null;
-}

@@ -1,7 +1,7 @@
 import type { Region } from '@shop/contract';
 import { type CatalogueIndex, PRICE_BANDS } from '../modules/search/catalogue-index.js';
-import type { CountsByKey, ReferenceCatalogue, ReferenceItem } from '../modules/search/reference-search.js';
 import type { FacetCounts } from '../modules/search/search-engine.js';
+import type { CountsByKey, ReferenceCatalogue, ReferenceItem } from './reference-search.js';
 import type { TestDatabase } from './test-database.js';
 
 /** The catalogue of one region, read plainly from its tables. */

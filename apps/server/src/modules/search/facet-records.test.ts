@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../../seed/random.js';
+import { engineQuery } from '../../test/engine-query.js';
 import { CatalogueIndex } from './catalogue-index.js';
-import { engineQuery } from './engine-query.fixture.js';
 import { RECORD } from './facet-records.js';
 import type { IndexedProductRow } from './search.repository.js';
 import { type EngineQuery, runSearch } from './search-engine.js';

@@ -5,19 +5,19 @@ import { slugify } from '../../lib/slug.js';
 import { Random } from '../../seed/random.js';
 import { seedCatalogue } from '../../seed/seed.js';
 import { countsByKey, readReferenceCatalogue } from '../../test/reference-catalogue.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { useTestShop } from '../../test/test-shop.js';
-import { CatalogueService } from '../catalogue/catalogue.service.js';
-import { ContentService } from '../content/content.service.js';
-import { StoresService } from '../stores/stores.service.js';
-import { type CatalogueIndex, PRICE_BANDS } from './catalogue-index.js';
 import {
   type CountsByKey,
   type ReferenceCatalogue,
   type ReferenceItem,
   ReferenceSearch,
   type SearchAnswer,
-} from './reference-search.js';
+} from '../../test/reference-search.js';
+import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
+import { CatalogueService } from '../catalogue/catalogue.service.js';
+import { ContentService } from '../content/content.service.js';
+import { StoresService } from '../stores/stores.service.js';
+import { type CatalogueIndex, PRICE_BANDS } from './catalogue-index.js';
 import { SearchService, searchPageQuery } from './search.service.js';
 import { runSearch } from './search-engine.js';
 import { SearchIndexHolder } from './search-index.holder.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { engineQuery } from '../../test/engine-query.js';
 import { CatalogueIndex } from './catalogue-index.js';
-import { engineQuery } from './engine-query.fixture.js';
 import type { IndexedProductRow } from './search.repository.js';
 import { runSearch } from './search-engine.js';
 import { type OrderKey, sortInSteps } from './sort-orders.js';

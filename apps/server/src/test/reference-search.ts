@@ -1,9 +1,9 @@
 import { PageSize, type Region, type SearchResultsQuery } from '@shop/contract';
-import { slugify } from '../../lib/slug.js';
-import { promotionOf, shippingOf } from '../catalogue/catalogue.mapper.js';
-import { PRICE_BANDS } from './catalogue-index.js';
-import { editDistanceWithin, isStopWord, queryWords, stem, words } from './text-analysis.js';
-import { typoCost } from './typo-cost.js';
+import { slugify } from '../lib/slug.js';
+import { promotionOf, shippingOf } from '../modules/catalogue/catalogue.mapper.js';
+import { PRICE_BANDS } from '../modules/search/catalogue-index.js';
+import { editDistanceWithin, isStopWord, queryWords, stem, words } from '../modules/search/text-analysis.js';
+import { typoCost } from '../modules/search/typo-cost.js';
 
 /**
  * The search page's answers worked out the slow, plain way, to check the engine against

@@ -1,4 +1,4 @@
-import type { EngineQuery } from './search-engine.js';
+import type { EngineQuery } from '../modules/search/search-engine.js';
 
 /** An engine query for tests: no text, no filter choice, newest first, the first 16; then `changes`. */
 export function engineQuery(changes: Partial<EngineQuery> = {}): EngineQuery {
