@@ -1,11 +1,11 @@
 import type { AccountOverviewValue, CheckoutViewValue, FeatureFlagName, SiteValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../seed/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pickupSubmission } from '../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { startTestServer } from '../../test/test-server.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { SiteRepository } from './site.repository.js';
 
 let emails = 0;
@@ -16,10 +16,13 @@ const newEmail = () => `flags${++emails}.${Date.now()}@example.com`;
  * feature's calls answer 404 with words that say so (never a 500), and switched on they work again.
  */
 describe.each(testDatabaseTargets())('feature flags the server enforces on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let customer: TestClient;
   let itemCode: string;
+
+  const { database, server } = useTestShop(target, {
+    seed: { products: 0, seed: 1 },
+    env: { TRUST_PROXY: 'true' },
+  });
 
   const setFlag = (name: FeatureFlagName, enabled: boolean) =>
     new SiteRepository().setFlag(server.ctx(), {
@@ -31,9 +34,6 @@ describe.each(testDatabaseTargets())('feature flags the server enforces on $name
     });
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    server = await startTestServer(database, { TRUST_PROXY: 'true' });
     const db = database.handle.db;
     const store = await makeStore(db, { name: 'Flagstaff', pickup_disabled: 0 });
     const item = await makeProduct(db, {
@@ -46,11 +46,6 @@ describe.each(testDatabaseTargets())('feature flags the server enforces on $name
     customer = new TestClient(server.baseUrl);
     await customer.register(newEmail());
     expect((await customer.post(`/c3api/cart/add?productId=${item.id}`)).status).toBe(200);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   const overview = async () => (await customer.get<AccountOverviewValue>('/c3api/account/overview')).body.Value;
