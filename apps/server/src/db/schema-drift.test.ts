@@ -2,8 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type TableMetadata } from 'kysely';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase, testDatabaseTargets } from '../test/test-database.js';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseTargets } from '../test/test-database.js';
+import { useTestShop } from '../test/test-shop.js';
 
 /**
  * The table types in schema.ts are written by hand beside the migrations, and the compiler trusts
@@ -208,14 +209,7 @@ describe('schema drift check (self-test)', () => {
 });
 
 describe.each(testDatabaseTargets())('schema.ts against the migrated database on $name', (target) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await target.open();
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const { database } = useTestShop(target, { server: false });
 
   it('declares every table and column the migrations make, and their nullability', async () => {
     const tables = await database.handle.db.introspection.getTables();
