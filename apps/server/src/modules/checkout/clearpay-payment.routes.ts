@@ -7,7 +7,7 @@ import {
   formatMoney,
 } from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
-import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { invalidInput, NotFoundError } from '../../lib/errors.js';
 import { type ApiRoute, defineRawRoute, defineRoute, type RawReply } from '../../lib/route.js';
 import { ProviderUnavailableError, type ProviderWord } from '../payments/payment-provider.js';
 import { ClearpayProvider } from '../payments/providers/clearpay/clearpay.adapter.js';
@@ -95,7 +95,7 @@ async function returnFromClearpay(
   // The token is what only this shopper's browser and Clearpay know: another one is tampering.
   if (!query.orderToken || !attempt.provider_reference || query.orderToken !== attempt.provider_reference) {
     await record({ during: 'return', refused: 'token' });
-    throw new BadRequestError("Invalid input. orderToken: must be this payment's Clearpay checkout");
+    throw invalidInput('orderToken', "must be this payment's Clearpay checkout");
   }
 
   // Already final (a repeated return, or the reconciler got there first): never capture again.
