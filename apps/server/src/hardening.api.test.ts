@@ -7,7 +7,7 @@ import { sqliteTestDatabaseTarget, testDatabaseTargets } from './test/test-datab
 import { startTestServer } from './test/test-server.js';
 import { useTestShop } from './test/test-shop.js';
 
-/** Regression tests for the problems found in review of the storefront (issue 7, part 6). */
+/** Regression tests for the problems found in review of the storefront. */
 describe.each(testDatabaseTargets())('hardening found in review, on $name', (target) => {
   let codes: string[];
   const { database, server } = useTestShop(target, {

@@ -11,7 +11,7 @@ The store and item must belong to this shop's REGION. Runs on DATABASE_URL like 
 
 /**
  * `npm run item -- ...`: a store's stock changes from a terminal, for the demo and journeys until the
- * store console (issue 14) gives them pages. Each runs the catalogue's one write path, so the search
+ * store console gives them pages. Each runs the catalogue's one write path, so the search
  * page shows the change within a second and saved-search alerts and wishlist alerts see it.
  */
 async function main(): Promise<void> {

@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { runCli, UsageError, withShop } from './cli-support.js';
 import { type Config, publicUrl, resolveSecretKey, shopClock } from './config.js';
 import { NotFoundError } from './lib/errors.js';
-import { OrderLinks } from './modules/orders/order-links.js';
 import type { FulfilmentOutcome } from './modules/orders/fulfilment.service.js';
+import { OrderLinks } from './modules/orders/order-links.js';
 
 const USAGE = `Usage: npm run order -- <action> <ORDER-REF> [options]
   ready    REF --store ID                          the store's items are ready to collect (e-mails the shopper)
@@ -20,7 +20,7 @@ The order must belong to this shop's REGION. Runs on DATABASE_URL like the serve
 
 /**
  * `npm run order -- ...`: the store console's after-sale actions from a terminal, for the demo
- * (the console's routes, issue 14, run the same). Each action runs the same FulfilmentService, on
+ * (the console's routes run the same). Each action runs the same FulfilmentService, on
  * the shop's database: a repeat changes nothing and sends nothing. E-mails go into the outbox; the
  * running server's worker (or `npm run worker`) delivers them. Refunds go to the offered
  * providers (their sandbox in the demo, which the server process runs).

@@ -4,7 +4,7 @@ import { DISCOUNT_CODE_MAX_LENGTH } from './promotion.js';
 import { Regions, statesOf } from './regions.js';
 
 /**
- * The store console's marketplace admin (issue 14, deliverable 5): stores, the home carousel's
+ * The store console's marketplace admin: stores, the home carousel's
  * banners, discount codes and the feature flags an admin may turn off. Every call is under
  * /c3api/console/admin, for marketplace admins only. Money is integer minor units; times go in and
  * come back as ISO-8601 strings.

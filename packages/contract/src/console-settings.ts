@@ -4,7 +4,7 @@ import type { Region } from './regions.js';
 import { isSingleLine, REQUIRED_MESSAGE } from './validation.js';
 
 /**
- * A store's settings in the store console (issue 14, deliverable 4): opening hours and contact,
+ * A store's settings in the store console: opening hours and contact,
  * pickup on or off, postage (the table rates, Express and the surcharge) and what its tax invoices
  * say. GET /c3api/console/stores/{storeId}/settings answers all of them; each section is saved by
  * its own POST (.../settings/details, /pickup, /postage, /invoice), which answers them all again.

@@ -5,7 +5,7 @@ import { emailField, personName } from './customer.js';
 const StaffRoleSchema = z.enum(['store_staff', 'marketplace_admin']);
 export type StaffRoleName = z.infer<typeof StaffRoleSchema>;
 
-/** An invitation link is good for this long (issue 14). */
+/** An invitation link is good for this long. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Pictures one item may carry (the images module serves positions 1-6). */
 export const CONSOLE_MAX_PICTURES = 6;
@@ -226,7 +226,7 @@ export const ConsoleRegisterBodySchema = z.object({
   LastName: personName(),
 });
 
-// ---- fulfilment (issue 14, deliverable 3) ----
+// ---- fulfilment ----
 
 export const NO_SUCH_ORDER_MESSAGE = 'No such order';
 

@@ -3,7 +3,7 @@ import { OrderSummarySchema } from './account.js';
 import type { Region } from './regions.js';
 
 /**
- * After the sale (account.md sections 2.2, 2.3, 2.6, 3, 7; issue 11): order history, order detail
+ * After the sale (account.md sections 2.2, 2.3, 2.6, 3, 7): order history, order detail
  * and the per-store tax invoice. Money in the history and detail is the region's display string
  * (the spec's "price"); the invoice carries integer minor units so the page can show its arithmetic
  * exactly as the server did it.
@@ -59,7 +59,7 @@ const OrderDetailItemSchema = z.object({
   price: z.string(),
   /** The price paid when discounted ("was" price then new price), else null. */
   discountedPrice: z.string().nullable(),
-  /** True when the store cancelled this item (issue 14): the rest of the order goes on. */
+  /** True when the store cancelled this item: the rest of the order goes on. */
   cancelled: z.boolean(),
   /** What its cancellation gave back (paid online), as the region's display string, else null. */
   refund: z.string().nullable(),

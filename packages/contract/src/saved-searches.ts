@@ -3,12 +3,12 @@ import { VERIFICATION_CODE_LENGTH } from './constants.js';
 
 /**
  * Saved searches, e-mail verification and wishlist alerts (account.md 2.4, 2.5, 3, 5, 7, 8;
- * storefront.md 3, 5, 7, 8; issue 12).
+ * storefront.md 3, 5, 7, 8).
  */
 
 /** account.md section 9. */
 export const SAVED_SEARCH_TITLE_MAX = 256;
-/** A code is valid this long, for this many wrong tries (issue 12). */
+/** A code is valid this long, for this many wrong tries. */
 export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;
 export const VERIFICATION_MAX_WRONG_TRIES = 5;
 /** Codes sent to one address per hour before a resend must wait (kind 4). */

@@ -1,5 +1,5 @@
 /**
- * A server-rendered page's scripts started after its picture (issue 13's LCP budget; the browser
+ * A server-rendered page's scripts started after its picture (the LCP budget; the browser
  * side is apps/web/src/boot.ts).
  *
  * The page arrives drawn; its scripts only make it interactive. Requested with the HTML, the

@@ -105,7 +105,7 @@ function inlineStyleSheet(file: string, css: string | null): string | null {
 
 /**
  * index.html with its stylesheet written into it: a server-rendered page then paints as soon as its
- * HTML arrives, without waiting for a render-blocking request (issue 13's LCP budget). Since the
+ * HTML arrives, without waiting for a render-blocking request (the LCP budget). Since the
  * build splits CSS by chunk, this is the shell's stylesheet (the base styles, the header, footer
  * and search bar); fillTemplate adds the page's own. A link whose file cannot be read stays a
  * link. Done once, at start.

@@ -5,7 +5,7 @@ import type { DialectName } from '../database.js';
 type Db = Kysely<any>;
 
 /**
- * After the sale (issue 11): what order history, order detail, the per-store tax invoice and the
+ * After the sale: what order history, order detail, the per-store tax invoice and the
  * order status e-mails need.
  * - stores: the legal entity behind the shop front, whether it is registered for GST (AU) or VAT
  *   (UK; its VAT number), since only registered stores issue tax invoices;

@@ -6,7 +6,7 @@ import { withId } from './001-catalogue.js';
 type Db = Kysely<any>;
 
 /**
- * Saved searches, e-mail verification and alerts (issue 12).
+ * Saved searches, e-mail verification and alerts.
  * - email_verification_codes: one row per code sent (CSPRNG 6 digits, stored as a keyed hash),
  *   valid 10 minutes, single use, at most 5 wrong tries; the rows are also the resend counter
  *   (codes sent to an address in the last hour);

@@ -6,7 +6,7 @@ import { withId } from './001-catalogue.js';
 type Db = Kysely<any>;
 
 /**
- * The store console (issue 14), part 1: staff and roles, and stock.
+ * The store console: staff and roles, and stock.
  * - staff_members: a role on an existing account (store_staff or marketplace_admin), so staff sign
  *   in, keep sessions and use passkeys exactly as customers do;
  * - staff_stores: the stores a store_staff member runs (admins run every store);

@@ -6,7 +6,7 @@ import { withId } from './001-catalogue.js';
 type Db = Kysely<any>;
 
 /**
- * The store console (issue 14), part 2: fulfilment and its audit trail.
+ * The store console: fulfilment and its audit trail.
  * - console_audit: who (staff user id) did what (action), when, in which store, to which order and
  *   item, with a JSON detail; listed newest first per store (index store_id, created_at, id);
  * - order_shipments.carrier: the carrier the store posted with (dispatch), shown to the shopper;

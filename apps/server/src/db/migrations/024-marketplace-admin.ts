@@ -5,7 +5,7 @@ import type { DialectName } from '../database.js';
 type Db = Kysely<any>;
 
 /**
- * The store console (issue 14), part 5: the marketplace admin.
+ * The store console: the marketplace admin.
  * - site_feature_flags: the admin's switch of each feature flag per region (WishlistsEnabled, ...).
  *   No row means on; the environment's setting of the same flag still has the last word (both must
  *   be on for GET /c3api/site to say so);

@@ -31,7 +31,7 @@ import { SearchIndexHolder } from './search-index.holder.js';
  *
  * Left out on purpose: a filter key with no value ('condition=', 'price='). The engine finds
  * nothing for those two while 'brand=' and the others mean no choice, as the reference reads all
- * of them; the page never writes an empty key, and which is right is for the issue to decide.
+ * of them; the page never writes an empty key, and which is right is left open.
  */
 
 const PRODUCTS = 6000;

@@ -5,7 +5,7 @@
  * candidates, a bitmap of the matches). V8 keeps such arrays outside its heap and counts them as
  * external memory: allocating about a megabyte per request made it collect every 100-130 ms,
  * scavenges of 2.5 ms and full mark-compacts of 3-6 ms ("external memory pressure" in
- * --trace-gc), and one request in a hundred waited behind one (issue 15's suggestions p99).
+ * --trace-gc), and one request in a hundred waited behind one (the million-item suggestions p99 target).
  *
  * What `take` hands out is valid until the next `take` of the same scratch: only for work that
  * ends before it returns to the event loop (the engine's searches are synchronous), and never kept

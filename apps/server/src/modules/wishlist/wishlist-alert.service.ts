@@ -71,7 +71,7 @@ export function alertEmailProblem(email: string | null | undefined): string | nu
 const sameAddress = (a: string | null, b: string) => a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * Wishlist alerts (storefront.md sections 2, 4, 7; issue 12 item 5).
+ * Wishlist alerts (storefront.md sections 2, 4, 7).
  *
  * Toggle: off to on needs a signed-in customer, their own wishlist (anyone else's is the same 404)
  * and an address they verified (the code step of the verification service); on success alerts go

@@ -9,15 +9,14 @@ import {
   type OrderDetailValue,
   STAFF_ONLY_MESSAGE,
 } from '@shop/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreRow } from '../../../db/schema.js';
-import { seedCatalogue } from '../../../seed/seed.js';
+import { staffAccount } from '../../../test/console-fixtures.js';
 import { OrderFixtures } from '../../../test/order-fixtures.js';
 import { TestClient } from '../../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { testDatabaseTargets } from '../../../test/test-database.js';
+import { useTestShop } from '../../../test/test-shop.js';
 import { EWAY_TEST_CARDS } from '../../payments/providers/eway/eway.sandbox.js';
-import { StaffRepository } from '../staff/staff.repository.js';
 
 let emails = 0;
 const newEmail = (tag: string) => `${tag}${++emails}.${Date.now()}@example.com`;
@@ -31,14 +30,12 @@ interface SandboxTransaction {
 }
 
 /**
- * The store console's fulfilment over HTTP (issue 14, deliverable 3), with the payment sandboxes
+ * The store console's fulfilment over HTTP, with the payment sandboxes
  * running: orders are paid at Eway's sandbox for real (an access code for the order's payment
  * attempt, a card posted to its shared page), so a cancelled item's partial refund is one the
  * sandbox records.
  */
 describe.each(testDatabaseTargets())('the store console: fulfilment on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let fixtures: OrderFixtures;
   let storeA: StoreRow;
   let storeB: StoreRow;
@@ -49,26 +46,17 @@ describe.each(testDatabaseTargets())('the store console: fulfilment on $name', (
   let staffB: TestClient;
   let staffAId: number;
   const clock = Date.now();
+  const { database, server } = useTestShop(target, {
+    seed: { products: 0, seed: 1 },
+    env: { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false', PAYMENT_PROVIDERS: 'Eway', REGION: 'AU', LOG_LEVEL: 'error' },
+    server: { withPayments: true, now: () => clock },
+  });
 
   const db = () => database.handle.db;
 
-  const staffClient = async (storeIds: number[]) => {
-    const client = new TestClient(server.baseUrl);
-    const email = newEmail('staff');
-    await client.register(email);
-    const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
-    await new StaffRepository().grant(server.ctx(), user.id, 'store_staff', storeIds, Date.now());
-    return { client, id: user.id };
-  };
+  const staffClient = (storeIds: number[]) => staffAccount(server, 'store_staff', storeIds, newEmail('staff'));
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    server = await startTestServer(
-      database,
-      { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false', PAYMENT_PROVIDERS: 'Eway', REGION: 'AU', LOG_LEVEL: 'error' },
-      { withPayments: true, now: () => clock },
-    );
     fixtures = new OrderFixtures(server);
     storeA = await fixtures.store({ name: 'Ballarat', state: 'VIC' });
     storeB = await fixtures.store({ name: 'Bendigo', state: 'VIC' });
@@ -78,17 +66,12 @@ describe.each(testDatabaseTargets())('the store console: fulfilment on $name', (
     await customer.register(customerEmail);
     const a = await staffClient([storeA.id]);
     staffA = a.client;
-    staffAId = a.id;
+    staffAId = a.userId;
     staffB = (await staffClient([storeB.id])).client;
   });
 
   beforeEach(async () => {
     await fetch(`${server.sandboxUrl}/eway/__sandbox/reset`, { method: 'POST' });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   const base = (storeId: number) => `/c3api/console/stores/${storeId}/orders`;
@@ -529,7 +512,7 @@ describe.each(testDatabaseTargets())('the store console: fulfilment on $name', (
     }
   });
 
-  it("lists the audit trail newest first, paged, with part 1's stock changes too", async () => {
+  it('lists the audit trail newest first, paged, with the stock changes too', async () => {
     const item = await db()
       .selectFrom('products')
       .select('code')
