@@ -122,7 +122,7 @@ export default defineConfig(({ isSsrBuild }) =>
           // page's. The server writes the shell's and the page's into each page it renders
           // (server-render.ts), so a shop page carries about a third of the shop's CSS rather than
           // all of it (the console's, checkout's and account's rules cost every page's parse and
-          // style passes: issue 13's blocking time). Other pages load theirs as their chunk loads.
+          // style passes: the total blocking time budget). Other pages load theirs as their chunk loads.
           cssCodeSplit: true,
           rolldownOptions: {
             // boot.ts is a second entry: the script a server-rendered page loads first, which starts

@@ -1,6 +1,6 @@
 /**
  * The first script of a server-rendered page: it starts the app's scripts once the pictures the page
- * loads at once (its largest paint among them) have loaded and been drawn (issue 13's LCP budget).
+ * loads at once (its largest paint among them) have loaded and been drawn (the LCP budget).
  *
  * The page is already drawn and readable; its scripts only make it interactive. Started with the
  * HTML, the shell and the page's chunks shared a slow phone line with the picture the shopper waits
@@ -41,7 +41,7 @@ function preload(sources: string[]): void {
 /**
  * The entry scripts (the libraries' chunks, then the shell's, in the order the build lists them):
  * all fetched at once, then evaluated one per task. Imported together, their evaluation was one
- * task of 200-340 ms at a phone's speed (issue 13's blocking time); a chunk whose imports have
+ * task of 200-340 ms at a phone's speed (the total blocking time budget); a chunk whose imports have
  * already run evaluates alone.
  */
 async function startApp(): Promise<void> {
@@ -110,7 +110,7 @@ const LONGEST_HOLD_MS = 15000;
 
 /**
  * Holds clicks on the page's buttons until the page has hydrated, then replays them, each once.
- * The page hydrates in parts, one task each (issue 13's blocking time): a button drawn by the
+ * The page hydrates in parts, one task each (the total blocking time budget): a button drawn by the
  * server does nothing until its part's turn, and a shopper's (or a journey's) early click on
  * "Specifications" was lost. Held here, no half-hydrated handler runs, and nothing is lost; links
  * and form fields keep the browser's own behaviour.

@@ -14,7 +14,7 @@ import { HYDRATED_EVENT, readServerState } from './lib/ssr-state';
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Starts the app, its steps in tasks of their own (issue 13's blocking time): started with the
+ * Starts the app, its steps in tasks of their own (the total blocking time budget): started with the
  * shell's evaluation, the state, the page's chunk and the hydration were one task of 270 ms at a
  * phone's speed on a product page; each is now its own.
  */

@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
 
 /**
- * The routes of a table that could match a path, by the path's first segment (issue 13's blocking
- * time). React Router flattens and ranks the whole table on every match, compiling a regular
+ * The routes of a table that could match a path, by the path's first segment (the total
+ * blocking time budget). React Router flattens and ranks the whole table on every match, compiling a regular
  * expression for each route: on a phone-speed CPU that was 50-60 ms of a product page's start,
  * twice (the page's preload and `<Routes>`). A route whose path starts with another word cannot
  * match, so leaving it out changes nothing the router chooses: it still ranks what is left, and

@@ -157,8 +157,8 @@ export function ShopProviders({
 
 /**
  * The pages, inside a router: BrowserRouter in the browser, StaticRouter on the server. The cart,
- * the wishlist and the page's frame hydrate in a task after the providers' (issue 13's blocking
- * time). A part hydrated later keeps the one element it stops at, so everything the app draws is in
+ * the wishlist and the page's frame hydrate in a task after the providers' (the total
+ * blocking time budget). A part hydrated later keeps the one element it stops at, so everything the app draws is in
  * one `.shop-frame` (`display: contents`: its children are laid out as the page's own).
  */
 export function ShopRoutes() {

@@ -3,7 +3,7 @@
  *
  * A measured length published as a variable on an ancestor (the page, <html>) is inherited by every
  * element below it, so each change restyles all of them: 60-95 ms at a phone's speed on a search
- * page (issue 13's blocking time). Registered as not inherited (`@property ... inherits: false`)
+ * page (the total blocking time budget). Registered as not inherited (`@property ... inherits: false`)
  * and written by a rule for the few elements that read it, a change restyles only those, and an
  * element drawn later gets it too.
  *

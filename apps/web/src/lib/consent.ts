@@ -40,7 +40,7 @@ const listeners = new Set<Listener>();
 /**
  * The choice as last read from document.cookie, kept until the task ends. Reading document.cookie
  * asks the browser's cookie store each time (about 4 ms of a phone's hydration went on the same
- * answer, issue 13). Within a task only setConsent changes it here, and it forgets the reading; a
+ * answer). Within a task only setConsent changes it here, and it forgets the reading; a
  * choice made in another tab is read in this one's next task.
  */
 let reading: { choice: ConsentChoice | null } | null = null;

@@ -2,8 +2,8 @@
  * Whole numbers with thousands separators, "12,345", without `Intl`.
  *
  * `toLocaleString('en')` loads the runtime's number-format data on its first call: 70-95 ms on a
- * phone-speed CPU (4x slowdown), inside the search and product pages' hydration task (issue 13's
- * total blocking time). Counts, lengths and price-band bounds are whole numbers, so the grouping
+ * phone-speed CPU (4x slowdown), inside the search and product pages' hydration task (the
+ * total blocking time budget). Counts, lengths and price-band bounds are whole numbers, so the grouping
  * is written here; anything else keeps `toLocaleString('en')`, which gives the same text.
  */
 export function formatCount(n: number): string {

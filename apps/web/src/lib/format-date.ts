@@ -2,7 +2,7 @@
  * Dates as the shop writes them, "3 March 2026", without `Intl`.
  *
  * The first `Intl` date format of a page loads the runtime's locale data: about 27 ms on a slowed
- * phone, inside the product page's hydration task (issue 13). The shop writes one style in two
+ * phone, inside the product page's hydration task (the blocking time budget). The shop writes one style in two
  * English locales (en-AU and en-GB) which agree on it, so the words are spelt here.
  *
  * The day is the runtime's local day, as `toLocaleDateString` without a `timeZone` gives it: the

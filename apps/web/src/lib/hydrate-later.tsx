@@ -1,8 +1,8 @@
 import { type ReactNode, Suspense } from 'react';
 
 /**
- * Below-the-fold parts of a server-rendered page hydrated in tasks of their own (issue 13's total
- * blocking time).
+ * Below-the-fold parts of a server-rendered page hydrated in tasks of their own (the total
+ * blocking time budget).
  *
  * Preact hydrates a whole page in one synchronous pass: on a phone-speed CPU that was one task of
  * 200-350 ms, all of it blocking. A part wrapped in `<HydrateLater>` suspends during that pass;

@@ -4,8 +4,8 @@
  * After hydration several parts measure the page and publish what they found as CSS variables
  * (the header's stuck height, the bottom bars' inset, the search bar's height) or state. Each
  * write invalidates the whole document's style, so the next part's read forced a fresh style and
- * layout of the page: at 4x slowdown that chain was 100-200 ms of the first pages' blocking time
- * (issue 13). Batched, the reads share one layout and the writes cost the frame's own.
+ * layout of the page: at 4x slowdown that chain was 100-200 ms of the first pages' blocking time.
+ * Batched, the reads share one layout and the writes cost the frame's own.
  */
 type Job = { read: () => unknown; write: (value: unknown) => void; cancelled: boolean };
 

@@ -3,7 +3,7 @@ import { isHydrating } from './hydrate-later';
 
 /**
  * Rich text from the API (banner descriptions, the footer's notice) sanitised in the browser with
- * DOMPurify, loaded when first needed rather than with every page (issue 13's blocking time: its
+ * DOMPurify, loaded when first needed rather than with every page (the blocking time budget: its
  * start-up and first sanitising were about 40 ms of a phone's main thread on the home page).
  *
  * The API sanitises rich text on the way out, and the server sanitises it again when it renders a

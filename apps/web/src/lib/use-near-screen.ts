@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * Whether `element` has come within `margin` of the screen (and stays true once it has): for work
  * a part below the fold does not need until the shopper scrolls towards it, such as starting a
- * carousel (issue 13's blocking time: starting the similar items' carousel was a 100 ms task at a
+ * carousel (the blocking time budget: starting the similar items' carousel was a 100 ms task at a
  * phone's speed on every product page). Without IntersectionObserver it is true at once.
  */
 export function useNearScreen(element: Element | null, margin = '600px'): boolean {

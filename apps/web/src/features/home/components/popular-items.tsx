@@ -55,7 +55,7 @@ export function PopularItems() {
           {items.map((item, index) => (
             <li key={item.Code}>
               {/* Two cards a task while the page hydrates: all eight in one was a long task on a
-                  phone (issue 13). */}
+                  phone. */}
               <HydrateLater name={`popular-cards-${Math.floor(index / CARDS_PER_TURN)}`}>
                 <ProductCard item={item} priority={index < FIRST_ROW} />
               </HydrateLater>

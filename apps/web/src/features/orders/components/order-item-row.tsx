@@ -9,7 +9,7 @@ export const ORDER_IMAGE_HEIGHT = 200;
 /**
  * One item of a store's panel: picture (or the placeholder), name, item type, id and price; a
  * discounted item shows the old price struck through with 'was' and the price paid. An item the
- * store cancelled says so, with what was refunded for it (issue 14).
+ * store cancelled says so, with what was refunded for it.
  */
 export function OrderItemRow({ item }: { item: OrderItem }) {
   return (

@@ -7,7 +7,7 @@ import { useNearScreen } from '../../../lib/use-near-screen';
 /*
  * The similar items' carousel: its own chunk (similar-items.tsx loads it as the section nears the screen), so
  * Embla, the product card and its stylesheet are neither downloaded with a product page nor written
- * into its HTML (issue 13).
+ * into its HTML (the product page's JavaScript budget).
  */
 
 /**
@@ -29,7 +29,7 @@ const CAROUSEL_OPTIONS = {
 export function SimilarCarousel({ items }: { items: ProductListItem[] }) {
   const [viewportRef, embla] = useEmblaCarousel(CAROUSEL_OPTIONS);
   // The carousel starts (and its dots appear) as it nears the screen: far below the fold, starting
-  // it with the page was a long task of its own on a phone (issue 13). Until then it shows its
+  // it with the page was a long task of its own on a phone. Until then it shows its
   // first cards, as the server drew them.
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const near = useNearScreen(viewport);

@@ -10,7 +10,7 @@ import { useViewer } from '../../../lib/viewer';
 import type { SavedSearchFormTarget } from './saved-search-form';
 
 // The dialog's form (and the schema library it checks with) is code for the few who save a search:
-// it loads at the first press of the star, not with every page (issue 13's JavaScript budget).
+// it loads at the first press of the star, not with every page (the JavaScript budget).
 const SavedSearchDialog = lazy(() => import('./saved-search-dialog').then((m) => ({ default: m.SavedSearchDialog })));
 
 /** The search a visitor asked to save before signing in (session storage: strictly necessary for that action). */

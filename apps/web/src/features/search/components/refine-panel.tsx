@@ -50,7 +50,7 @@ export function RefinePanel({
 
   // On a phone the panel is a closed sheet until the shopper opens it: its groups (700-odd
   // elements on a search for phones) are drawn then, not sent in the page and hydrated while
-  // nobody sees them (issue 13: the page's parsing, layout and hydration tasks). Worked out here, as
+  // nobody sees them (the blocking time budget: the page's parsing, layout and hydration tasks). Worked out here, as
   // the part hydrates after the page: first as the server drew it, then for the screen there is.
   const phone = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [opened, setOpened] = useState(open);
