@@ -1,5 +1,5 @@
 /**
- * Issue 13's Lighthouse budget and how a page's runs are judged against it (bench/lighthouse.ts).
+ * The Lighthouse budget and how a page's runs are judged against it (bench/lighthouse.ts).
  *
  * A single Lighthouse run on a shared two-core machine moves with the machine's load: its total
  * blocking time is the page's main-thread work as measured, times Lighthouse's 4x CPU slowdown, so
@@ -9,7 +9,7 @@
  * in every run. The budget's numbers never change.
  */
 
-/** The issue's budget: scores out of 100, times in ms, the product page's JavaScript in gzip kB. */
+/** The budget: scores out of 100, times in ms, the product page's JavaScript in gzip kB. */
 export const BUDGET = {
   performance: 95,
   accessibility: 100,

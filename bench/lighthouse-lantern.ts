@@ -1,5 +1,5 @@
 /**
- * What Lighthouse's simulation (Lantern) counts, page by page (issue 13). Lighthouse's mobile
+ * What Lighthouse's simulation (Lantern) counts, page by page (the Lighthouse budget). Lighthouse's mobile
  * figures are not measured but simulated from one trace: every main-thread task is replayed 4x
  * slower on a simulated slow 4G line, first contentful paint is the end of a small graph (the
  * document, the first task that parsed, the first that laid out, the first that painted, and

@@ -1,5 +1,5 @@
 /**
- * Where the shop's first pages spend their main thread (issue 13's total blocking time): each page
+ * Where the shop's first pages spend their main thread (the total blocking time budget): each page
  * is opened in Debian's Chromium with the CPU slowed 4x (Lighthouse's mobile setting), V8's
  * sampling profiler running, until the app says it has hydrated (`shop:hydrated`) and a second
  * after, for the effects. Prints the long tasks the page saw (PerformanceObserver `longtask`) and

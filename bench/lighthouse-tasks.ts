@@ -1,5 +1,5 @@
 /**
- * The shop's first pages, task by task (issue 13's total blocking time): each page is opened in
+ * The shop's first pages, task by task (the total blocking time budget): each page is opened in
  * Debian's Chromium with the CPU slowed 4x (Lighthouse's mobile setting) and a trace running with
  * V8's sampling profiler, until the app says it has hydrated (`shop:hydrated`) and a second and a
  * half after. Prints every main-thread task over `--min` ms after the first contentful paint with

@@ -1,5 +1,5 @@
 /**
- * The Lighthouse budget (issue 13): Lighthouse 12 with its default mobile settings (Moto G Power
+ * The Lighthouse budget: Lighthouse 12 with its default mobile settings (Moto G Power
  * screen, simulated slow 4G and 4x CPU slowdown) on Debian's Chromium, against the production
  * build: `npm run build`, then the compiled server (`node apps/server/dist/main.js`,
  * NODE_ENV=production) on a throw-away database seeded with the demo catalogue. Pages: home,

@@ -1,5 +1,5 @@
 /**
- * Searches while the server rebuilds its index after a bulk import (issue 15: "a rebuild after a
+ * Searches while the server rebuilds its index after a bulk import (the million-item targets: "a rebuild after a
  * bulk import that never pauses answers").
  *
  *   npm run bench:rebuild -- --seeded FILE [--seconds 30] [--at 3] [--label L]

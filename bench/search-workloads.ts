@@ -11,11 +11,11 @@ export interface Workload {
   p99TargetMs: number | null;
 }
 
-/** The catalogue size the first latency targets were set for (issue 2). */
+/** The catalogue size the first latency targets were set for. */
 export const TARGET_PRODUCTS = 100_000;
 const SEARCH_P99_TARGET_MS = 50;
 const SUGGEST_P99_TARGET_MS = 10;
-/** Issue 15's targets, for a catalogue of a million items. */
+/** The million-item targets, for a catalogue of a million items. */
 export const MILLION = 1_000_000;
 const MILLION_SEARCH = { p50Ms: 3, p99Ms: 20 };
 const MILLION_SUGGEST = { p50Ms: null, p99Ms: 5 };
@@ -27,7 +27,7 @@ export interface Target {
 }
 
 /**
- * The target a kind is held to in a run: issue 15's at a million items or more (p50 3 ms and p99
+ * The target a kind is held to in a run: the million-item targets at a million items or more (p50 3 ms and p99
  * 20 ms for searches, p99 5 ms for suggestions, p99 40 ms for everything with four connections or
  * more), the earlier p99 targets below that; null for the trivial route, and for several
  * connections below a million items (no target was set).

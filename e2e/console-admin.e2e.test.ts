@@ -15,7 +15,7 @@ const TABS = [
 ] as const;
 
 /**
- * The marketplace admin (issue 14, deliverable 5): the demo admin adds a banner and sees it on the
+ * The marketplace admin: the demo admin adds a banner and sees it on the
  * home page (and removes it after a confirmation), creates a discount code that checkout then takes,
  * and invites a staff member (the invitation e-mail reaches the outbox); every admin page passes axe,
  * has no sideways scroll at 390 px, and its forms work by keyboard.

@@ -40,7 +40,7 @@ function todayInAu(): string {
 }
 
 /**
- * The store console's fulfilment (issue 14): an order placed in the shop with postage is marked
+ * The store console's fulfilment: an order placed in the shop with postage is marked
  * dispatched by the store's staff and the shopper sees it with the tracking link; a pickup is
  * marked ready then collected (paid in store); the orders list and an order page pass axe and work
  * by keyboard alone. One server (AU, Eway's sandbox for the card payment postage needs).

@@ -108,7 +108,7 @@ describe('the layout from 320 to 1440 px (Australia)', () => {
       await expectTidy(page, `search at ${width}`);
       await shoot(page, `au-search-${width}`);
       const shifts = await scrollDown(page, 1500);
-      // Issue 13's budget for the whole page; sticking alone must not spend it.
+      // The CLS budget for the whole page; sticking alone must not spend it.
       expect(shifts, `layout shift while scrolling at ${width}`).toBeLessThan(0.05);
       const input = page.getByRole('combobox', { name: 'Search for items' });
       expect(await showing(input), `search input after scrolling at ${width}`).toBe(true);

@@ -18,7 +18,7 @@ const DEMO_PASSWORD = 'secondhand-demo';
 const TITLE = 'Wurlitzer 1015 bubbler jukebox';
 
 /**
- * The saved-search alert end to end (account.md 5; issue 12): a customer saves a search for
+ * The saved-search alert end to end (account.md 5): a customer saves a search for
  * something the shop does not have, proving their address with the code that arrives over SMTP;
  * a store lists a matching item (`npm run item -- list`, the catalogue's one write path); the shop
  * comes back an hour later (CLOCK_OFFSET_MINUTES, on the same database) and its hourly digest

@@ -121,7 +121,7 @@ describe.each(Object.entries(VIEWPORTS))('the search page on a %s', (size, viewp
     await page.goto(`${shop.server.baseUrl}/search-results?query=phone`);
     await shownCount(page);
     if (phone) {
-      // The closed sheet holds no options until it is first opened (issue 13: a lighter page).
+      // The closed sheet holds no options until it is first opened (a lighter page).
       await poll(() => page.locator('.refine__form input').count()).toBe(0);
     }
     let panel = await refine(page);
