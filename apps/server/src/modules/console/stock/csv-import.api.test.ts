@@ -1,17 +1,15 @@
 import type { ConsoleImportValue, ConsoleItemListValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../../seed/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { staffAccount } from '../../../test/console-fixtures.js';
 import { makeStore } from '../../../test/factories.js';
-import { TestClient } from '../../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
-import { StaffRepository } from '../staff/staff.repository.js';
+import type { TestClient } from '../../../test/test-client.js';
+import { testDatabaseTargets } from '../../../test/test-database.js';
+import { useTestShop } from '../../../test/test-shop.js';
 
 describe.each(testDatabaseTargets())('the console CSV import and spreadsheet formulas, on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let staff: TestClient;
   let storeId: number;
+  const { database, server } = useTestShop(target, { seed: { products: 0, seed: 1 }, env: { TRUST_PROXY: 'true' } });
 
   const db = () => database.handle.db;
   const header = 'title,category,brand,condition,description,price,weight_grams,length_cm,width_cm,height_cm,postable';
@@ -23,20 +21,8 @@ describe.each(testDatabaseTargets())('the console CSV import and spreadsheet for
     );
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    server = await startTestServer(database, { TRUST_PROXY: 'true' });
     storeId = (await makeStore(db(), { name: 'Warrnambool' })).id;
-    staff = new TestClient(server.baseUrl);
-    const email = `importer.${Date.now()}@example.com`;
-    await staff.register(email);
-    const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
-    await new StaffRepository().grant(server.ctx(), user.id, 'store_staff', [storeId], Date.now());
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+    staff = (await staffAccount(server, 'store_staff', [storeId], `importer.${Date.now()}@example.com`)).client;
   });
 
   it('refuses a file whose title or description begins with a formula, naming row and column; nothing is imported', async () => {

@@ -1,12 +1,11 @@
 import type { ConsoleItem, ConsoleItemListValue } from '@shop/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../../seed/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { staffAccount } from '../../../test/console-fixtures.js';
 import { categoryIdBySlug, makeStore } from '../../../test/factories.js';
-import { TestClient } from '../../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
-import { StaffRepository } from '../staff/staff.repository.js';
+import type { TestClient } from '../../../test/test-client.js';
+import { testDatabaseTargets } from '../../../test/test-database.js';
+import { useTestShop } from '../../../test/test-shop.js';
 
 /** A PNG of one colour, base64 as the console sends it: tiny at any number of pixels. */
 const flatPng = async (width: number, height: number, background = '#c0392b') =>
@@ -17,11 +16,10 @@ const flatPng = async (width: number, height: number, background = '#c0392b') =>
   ).toString('base64');
 
 describe.each(testDatabaseTargets())('pictures the store console uploads, on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let staff: TestClient;
   let storeId: number;
   let guitars: number;
+  const { database, server } = useTestShop(target, { seed: { products: 0, seed: 1 }, env: { TRUST_PROXY: 'true' } });
 
   const db = () => database.handle.db;
   const fields = (overrides: Record<string, unknown> = {}) => ({
@@ -48,21 +46,9 @@ describe.each(testDatabaseTargets())('pictures the store console uploads, on $na
     Number((await db().selectFrom('product_pictures').select(db().fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    server = await startTestServer(database, { TRUST_PROXY: 'true' });
     storeId = (await makeStore(db(), { name: 'Geelong' })).id;
     guitars = await categoryIdBySlug(db(), 'guitars');
-    staff = new TestClient(server.baseUrl);
-    const email = `staff.${Date.now()}@example.com`;
-    await staff.register(email);
-    const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
-    await new StaffRepository().grant(server.ctx(), user.id, 'store_staff', [storeId], Date.now());
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+    staff = (await staffAccount(server, 'store_staff', [storeId], `staff.${Date.now()}@example.com`)).client;
   });
 
   it('answers a picture of too many pixels with a 400 naming the limit, and stores nothing', async () => {
