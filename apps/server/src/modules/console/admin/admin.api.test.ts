@@ -12,13 +12,12 @@ import type {
   SiteValue,
   StoreQueryValue,
 } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../../seed/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { staffAccount } from '../../../test/console-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../../test/factories.js';
 import { TestClient } from '../../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
-import { StaffRepository } from '../staff/staff.repository.js';
+import { testDatabaseTargets } from '../../../test/test-database.js';
+import { useTestShop } from '../../../test/test-shop.js';
 
 let emails = 0;
 const newEmail = (tag: string) => `${tag}${++emails}.${Date.now()}@example.com`;
@@ -61,8 +60,6 @@ const discountBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe.each(testDatabaseTargets())('the marketplace admin API on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let guest: TestClient;
   let customer: TestClient;
   let staff: TestClient;
@@ -70,40 +67,25 @@ describe.each(testDatabaseTargets())('the marketplace admin API on $name', (targ
   let adminId: number;
   let staffStore: { id: number };
   let guitars: number;
+  const shop = useTestShop(target, { seed: { products: 0, seed: 1 }, env: { TRUST_PROXY: 'true' } });
+  const { database, server } = shop;
 
   const db = () => database.handle.db;
-
-  const staffClient = async (role: 'store_staff' | 'marketplace_admin', storeIds: number[]) => {
-    const client = new TestClient(server.baseUrl);
-    const email = newEmail(role);
-    await client.register(email);
-    const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
-    await new StaffRepository().grant(server.ctx(), user.id, role, storeIds, Date.now());
-    return { client, userId: user.id };
-  };
 
   /** The marketplace's audit lines (no store) and a store's, newest last. */
   const auditLines = (action: string) =>
     db().selectFrom('console_audit').selectAll().where('action', '=', action).orderBy('id').execute();
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    server = await startTestServer(database, { TRUST_PROXY: 'true' });
     staffStore = await makeStore(db(), { name: 'Orange' });
     guitars = await categoryIdBySlug(db(), 'guitars');
     guest = await new TestClient(server.baseUrl).visit();
     customer = new TestClient(server.baseUrl);
     await customer.register(newEmail('customer'));
-    staff = (await staffClient('store_staff', [staffStore.id])).client;
-    const made = await staffClient('marketplace_admin', []);
+    staff = (await staffAccount(server, 'store_staff', [staffStore.id])).client;
+    const made = await staffAccount(server, 'marketplace_admin', []);
     admin = made.client;
     adminId = made.userId;
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   it('answers every call to admins only: a guest 401, a customer 403, store staff 403, and changes nothing', async () => {
@@ -511,7 +493,7 @@ describe.each(testDatabaseTargets())('the marketplace admin API on $name', (targ
     expect((await server.get<SiteValue>('/c3api/site')).body.Value.DiscountsEnabled).toBe(true);
 
     // A second server of the same database with the environment's switch off: the admin's on cannot turn it on.
-    const locked = await startTestServer(database, { WISHLISTS_ENABLED: 'false' });
+    const locked = await shop.startServer({ WISHLISTS_ENABLED: 'false' });
     try {
       expect((await locked.get<SiteValue>('/c3api/site')).body.Value.WishlistsEnabled).toBe(false);
     } finally {

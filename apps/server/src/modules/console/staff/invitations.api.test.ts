@@ -5,60 +5,44 @@ import {
   INVITATION_INVALID_MESSAGE,
   INVITATION_OTHER_EMAIL_MESSAGE,
 } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoreRow } from '../../../db/schema.js';
-import { seedCatalogue } from '../../../seed/seed.js';
+import { staffAccount } from '../../../test/console-fixtures.js';
 import { makeStore } from '../../../test/factories.js';
 import { OrderFixtures } from '../../../test/order-fixtures.js';
 import { mailsTo } from '../../../test/outbox.js';
 import { TestClient } from '../../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
-import { StaffRepository } from './staff.repository.js';
+import { testDatabaseTargets } from '../../../test/test-database.js';
+import { useTestShop } from '../../../test/test-shop.js';
 
 let emails = 0;
 const newEmail = (tag: string) => `${tag}${++emails}.${Date.now()}@example.com`;
 const DAY = 24 * 3600 * 1000;
 
 describe.each(testDatabaseTargets())('the store console invitations on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let clock = Date.now();
   let storeA: StoreRow;
   let storeB: StoreRow;
   let ukStore: { id: number };
   let admin: TestClient;
   let fixtures: OrderFixtures;
+  const { database, server } = useTestShop(target, {
+    seed: { products: 0, seed: 1 },
+    env: { TRUST_PROXY: 'true' },
+    server: { now: () => clock },
+  });
 
   const db = () => database.handle.db;
-
-  /** A signed-in account with a role planted in the database. */
-  const staffClient = async (role: 'store_staff' | 'marketplace_admin', storeIds: number[]) => {
-    const client = new TestClient(server.baseUrl);
-    const email = newEmail(role);
-    await client.register(email);
-    const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
-    await new StaffRepository().grant(server.ctx(), user.id, role, storeIds, Date.now());
-    return client;
-  };
 
   const items = (client: TestClient, storeId: number, query = '') =>
     client.get<ConsoleItemListValue>(`/c3api/console/stores/${storeId}/items${query}`);
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    server = await startTestServer(database, { TRUST_PROXY: 'true' }, { now: () => clock });
     fixtures = new OrderFixtures(server);
     storeA = await fixtures.store({ name: 'Ballarat' });
     storeB = await fixtures.store({ name: 'Bendigo' });
     ukStore = await makeStore(db(), { region: 'UK', state: 'LND', name: 'Camden' });
-    admin = await staffClient('marketplace_admin', []);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+    admin = (await staffAccount(server, 'marketplace_admin', [])).client;
   });
 
   describe('invitations', () => {

@@ -1,10 +1,10 @@
 import type { ConsoleMeValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../../seed/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { staffAccount } from '../../../test/console-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../../test/factories.js';
 import { TestClient } from '../../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
+import { testDatabaseTargets } from '../../../test/test-database.js';
+import { useTestShop } from '../../../test/test-shop.js';
 import { StaffRepository } from './staff.repository.js';
 
 let emails = 0;
@@ -12,8 +12,6 @@ const newEmail = (tag: string) => `${tag}${++emails}.${Date.now()}@example.com`;
 const STAFF = '/c3api/console/admin/staff';
 
 describe.each(testDatabaseTargets())("the admin's staff changes on $name", (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let guest: TestClient;
   let customer: TestClient;
   let customerId: number;
@@ -24,6 +22,7 @@ describe.each(testDatabaseTargets())("the admin's staff changes on $name", (targ
   let bathurst: { id: number };
   let york: { id: number };
   let orangeItem: string;
+  const { database, server } = useTestShop(target, { seed: { products: 0, seed: 1 }, env: { TRUST_PROXY: 'true' } });
 
   const db = () => database.handle.db;
   const repository = new StaffRepository();
@@ -35,19 +34,11 @@ describe.each(testDatabaseTargets())("the admin's staff changes on $name", (targ
     const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
     return { client, userId: user.id };
   };
-  const staffAccount = async (role: 'store_staff' | 'marketplace_admin', storeIds: number[]) => {
-    const made = await account(role);
-    await repository.grant(server.ctx(), made.userId, role, storeIds, Date.now());
-    return made;
-  };
   const roleOf = (userId: number) => repository.staffOf(server.ctx(), userId);
   const auditLines = (action: string) =>
     db().selectFrom('console_audit').selectAll().where('action', '=', action).orderBy('id').execute();
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    server = await startTestServer(database, { TRUST_PROXY: 'true' });
     orange = await makeStore(db(), { name: 'Orange' });
     bathurst = await makeStore(db(), { name: 'Bathurst' });
     york = await makeStore(db(), { name: 'York', region: 'UK', state: 'North Yorkshire' });
@@ -58,19 +49,14 @@ describe.each(testDatabaseTargets())("the admin's staff changes on $name", (targ
     const made = await account('customer');
     customer = made.client;
     customerId = made.userId;
-    staff = (await staffAccount('store_staff', [orange.id])).client;
-    const boss = await staffAccount('marketplace_admin', []);
+    staff = (await staffAccount(server, 'store_staff', [orange.id])).client;
+    const boss = await staffAccount(server, 'marketplace_admin', []);
     admin = boss.client;
     adminId = boss.userId;
   });
 
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
-  });
-
   it('answers admins only: a guest 401, a customer 403, store staff 403, and changes nothing', async () => {
-    const member = await staffAccount('store_staff', [orange.id]);
+    const member = await staffAccount(server, 'store_staff', [orange.id]);
     const auditBefore = await db().selectFrom('console_audit').select('id').execute();
     for (const [who, client, expected] of [
       ['guest', guest, 401],
@@ -90,7 +76,7 @@ describe.each(testDatabaseTargets())("the admin's staff changes on $name", (targ
   });
 
   it("moves a member to another store of the region (the other region's store stays), at once and audited", async () => {
-    const member = await staffAccount('store_staff', [orange.id, york.id]);
+    const member = await staffAccount(server, 'store_staff', [orange.id, york.id]);
     const itemUrl = `/c3api/console/stores/${orange.id}/items/${orangeItem}`;
     expect((await member.client.get(itemUrl)).status).toBe(200);
 
@@ -124,7 +110,7 @@ describe.each(testDatabaseTargets())("the admin's staff changes on $name", (targ
   });
 
   it('makes a member an admin (every store, no list) and back to store staff', async () => {
-    const member = await staffAccount('store_staff', [orange.id]);
+    const member = await staffAccount(server, 'store_staff', [orange.id]);
     const promoted = await admin.post(`${STAFF}/${member.userId}`, {
       Role: 'marketplace_admin',
       StoreIds: [orange.id],
@@ -140,7 +126,7 @@ describe.each(testDatabaseTargets())("the admin's staff changes on $name", (targ
   });
 
   it('refuses bad input, an account without a role and the admin’s own role, changing nothing', async () => {
-    const member = await staffAccount('store_staff', [orange.id]);
+    const member = await staffAccount(server, 'store_staff', [orange.id]);
     const auditBefore = await db().selectFrom('console_audit').select('id').execute();
     for (const [body, field] of [
       [{ Role: 'store_staff', StoreIds: [] }, 'StoreIds'],
@@ -176,7 +162,7 @@ describe.each(testDatabaseTargets())("the admin's staff changes on $name", (targ
   });
 
   it('removes a member: the account stays a customer, the console is closed to it, and it is audited', async () => {
-    const member = await staffAccount('store_staff', [orange.id, york.id]);
+    const member = await staffAccount(server, 'store_staff', [orange.id, york.id]);
     const removed = await admin.post(`${STAFF}/${member.userId}/remove`, {});
     expect(removed.status, removed.body.Message ?? '').toBe(200);
     expect(removed.body.Value).toEqual({ Id: member.userId });
