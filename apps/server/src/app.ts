@@ -417,7 +417,7 @@ export function apiRoutes(
     ...checkoutRoutes(services.checkout, services.placeOrder, config.REGION),
     ...clearpayRoutes(new PaymentReturns(services)),
     ...globalpayRoutes(new PaymentReturns(services), services.jobs),
-    ...ewayRoutes(services),
+    ...ewayRoutes(new PaymentReturns(services)),
     ...paypalRoutes(services),
     ...postageRoutes(services.checkout, config.REGION),
     ...invoiceRoutes(services.invoices),

@@ -8,28 +8,19 @@ import {
   type EwayValidateValue,
   EwayValidateValueSchema,
 } from '@shop/contract';
-import type { Ctx } from '../../lib/context.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { type ApiRoute, defineRoute } from '../../lib/route.js';
-import { ProviderUnavailableError } from '../payments/payment-provider.js';
-import type { PaymentAttempt, PaymentsService } from '../payments/payments.service.js';
-import { EwayAlreadyPaidError, EwayProvider, EwayRefusedError } from '../payments/providers/eway/eway.adapter.js';
 import {
-  checkAgainstAttempt,
-  EWAY_ERROR_MESSAGES,
-  type EwayAccessCodeResult,
-  type EwayErrorKey,
-  sanitizeErrorData,
-} from '../payments/providers/eway/eway.protocol.js';
-import type { FinishOutcome, FinishPaymentFlow } from './finish-payment.flow.js';
+  PaymentAlreadyTakenError,
+  type ProviderReading,
+  ProviderUnavailableError,
+} from '../payments/payment-provider.js';
+import { EWAY_ERROR_MESSAGES, type EwayErrorKey, sanitizeErrorData } from '../payments/providers/eway/eway.protocol.js';
+import type { FinishOutcome } from './finish-payment.flow.js';
+import type { PaymentReturns } from './payment-returns.js';
 
 const MINUTE_MS = 60 * 1000;
 const DEFAULT_MESSAGE = EWAY_ERROR_MESSAGES.default;
-
-export interface EwayRouteDependencies {
-  payments: PaymentsService;
-  finishPayment: FinishPaymentFlow;
-}
 
 /**
  * The shop's side of Eway's modal (checkout.md sections 4, 7 and 8). The browser's word is never
@@ -37,20 +28,9 @@ export interface EwayRouteDependencies {
  * write, whoever comes first: a repeated validate, the cancel, the reconciler). Eway is never
  * called inside a transaction, and nothing of a card reaches these routes.
  */
-export function ewayRoutes(deps: EwayRouteDependencies): ApiRoute[] {
+export function ewayRoutes(returns: PaymentReturns): ApiRoute[] {
   /** The Eway adapter, when this shop offers Eway (else every call is 404). */
-  const eway = (): EwayProvider => {
-    let provider: unknown;
-    try {
-      provider = deps.payments.provider('Eway');
-    } catch {
-      throw new NotFoundError('Eway is not offered');
-    }
-    if (!(provider instanceof EwayProvider)) throw new NotFoundError('Eway is not offered');
-    return provider;
-  };
-  const record = (ctx: Ctx, attempt: PaymentAttempt, kind: 'cancel' | 'error' | 'refund', detail: object) =>
-    deps.payments.record(ctx, attempt.id, kind, detail, Date.now());
+  const eway = () => returns.provider('Eway', 'Eway is not offered');
 
   /** The validate reply for what finishing made of the attempt. */
   function validateReply(outcome: FinishOutcome, declinedKey: EwayErrorKey | null): EwayValidateValue {
@@ -60,18 +40,6 @@ export function ewayRoutes(deps: EwayRouteDependencies): ApiRoute[] {
     // Paid at Eway after the attempt was closed here: the finish flow revived the order ('paid') or
     // refunded the payment ('refunded'), once; the shopper is told it did not go through.
     return { ErrorMessage: declinedKey ? EWAY_ERROR_MESSAGES[declinedKey] : DEFAULT_MESSAGE };
-  }
-
-  async function refundOrphan(ctx: Ctx, attempt: PaymentAttempt, transactionId: number, amountMinor: number) {
-    try {
-      const refunded = await eway().refundTransaction(transactionId, amountMinor, {
-        invoiceReference: attempt.tracking_number,
-      });
-      await record(ctx, attempt, 'refund', { transactionId, amountMinor, ok: true, repeat: refunded.alreadyRefunded });
-    } catch (error) {
-      // Recorded for the console to follow up (the transaction ID names it at Eway).
-      await record(ctx, attempt, 'error', { during: 'refund', transactionId, message: messageOf(error) });
-    }
   }
 
   return [
@@ -87,47 +55,46 @@ export function ewayRoutes(deps: EwayRouteDependencies): ApiRoute[] {
       cacheControl: 'no-store',
       handler: async (ctx, { body }): Promise<EwayValidateValue> => {
         const provider = eway();
-        let result: EwayAccessCodeResult;
+        if (!provider.read) throw new NotFoundError('Eway is not offered');
+        let reading: ProviderReading;
         try {
-          result = await provider.queryAccessCode(body.AccessCode);
+          reading = await provider.read(ctx, { fields: { AccessCode: body.AccessCode } });
         } catch (error) {
           // Eway could not be asked: the attempt stays pending and the reconciler settles it.
           if (error instanceof ProviderUnavailableError)
             return { ErrorMessage: EWAY_ERROR_MESSAGES.GenericSystemProblem };
-          // Eway does not know the code: a forged or mistyped access code.
-          if (error instanceof EwayRefusedError) throw new BadRequestError(DEFAULT_MESSAGE);
           throw error;
         }
         // Eway names the attempt (our tracking number is its InvoiceReference); only its shopper may finish it.
-        if (!result.invoiceReference) throw new BadRequestError(DEFAULT_MESSAGE);
-        const { attempt, context } = await deps.finishPayment.attemptForViewer(ctx, result.invoiceReference);
+        // A code Eway does not know (forged or mistyped) names none.
+        if (!reading.trackingNumber) throw new BadRequestError(DEFAULT_MESSAGE);
+        const found = await returns.anyAttempt(ctx, reading.trackingNumber, true);
+        const { attempt } = found;
         if (attempt.provider !== 'Eway' || attempt.provider_reference !== body.AccessCode) {
-          await record(ctx, attempt, 'error', { during: 'validate', reason: 'access code not this attempt' });
+          await returns.record(ctx, attempt, 'error', { during: 'validate', reason: 'access code not this attempt' });
           throw new BadRequestError(DEFAULT_MESSAGE);
         }
-        const reason = checkAgainstAttempt(result, context);
-        const detail = {
-          transactionId: result.transactionId,
-          responseCodes: result.responseCodes,
-          browserSaidComplete: body.IsComplete,
-        };
-        if (reason === 'amount-mismatch' || reason === 'reference-mismatch') {
-          await record(ctx, attempt, 'error', { during: 'validate', reason, ...detail });
-          if (result.succeeded && result.transactionId !== null)
-            await refundOrphan(ctx, attempt, result.transactionId, result.amountMinor ?? 0);
+        const word = reading.judge(found.context);
+        const detail = { ...word.detail, browserSaidComplete: body.IsComplete };
+        if (word.action === 'rejected') {
+          await returns.record(ctx, attempt, 'error', { during: 'validate', ...detail });
+          const given = await reading.giveBack?.(found.context);
+          if (given) await returns.record(ctx, attempt, given.kind, given.detail);
           throw new BadRequestError(DEFAULT_MESSAGE);
         }
-        if (reason === 'pending') {
+        if (word.action === 'pending') {
           // The modal said done but Eway holds no payment: nothing to settle; the reconciler asks again later.
-          await deps.finishPayment.finish(ctx, attempt.tracking_number, 'pending', 'browser', detail);
+          await returns.finish(ctx, found, { ...word, detail }, 'browser');
           return { ErrorMessage: DEFAULT_MESSAGE };
         }
-        const verdict = reason === 'ok' ? 'succeeded' : 'failed';
-        const outcome = await deps.finishPayment.finish(ctx, attempt.tracking_number, verdict, 'browser', {
-          ...detail,
-          errorKey: result.errorKey,
-        });
-        return validateReply(outcome, verdict === 'failed' ? (result.errorKey ?? 'default') : null);
+        const outcome = await returns.finish(
+          ctx,
+          found,
+          { ...word, detail: { ...detail, errorKey: word.errorKey } },
+          'browser',
+        );
+        const declined = word.action === 'failed' ? ((word.errorKey as EwayErrorKey | null) ?? 'default') : null;
+        return validateReply(outcome, declined);
       },
     }),
     defineRoute({
@@ -142,25 +109,26 @@ export function ewayRoutes(deps: EwayRouteDependencies): ApiRoute[] {
       cacheControl: 'no-store',
       handler: async (ctx, { body }): Promise<EwayCancelValue> => {
         const provider = eway();
-        const { attempt, context } = await deps.finishPayment.attemptForViewer(ctx, body.TrackingNumber);
+        const found = await returns.anyAttempt(ctx, body.TrackingNumber, true);
+        const { attempt } = found;
         if (attempt.provider !== 'Eway' || attempt.provider_reference !== body.AccessToken)
           throw new NotFoundError('No such payment');
         let outcome: FinishOutcome;
         try {
-          await provider.cancel(ctx, context);
-          await record(ctx, attempt, 'cancel', { source: 'browser', paidAtEway: false });
-          outcome = await deps.finishPayment.finish(ctx, attempt.tracking_number, 'cancelled', 'browser', {
-            reason: 'shopper cancelled',
-          });
+          await provider.cancel(ctx, found.context);
+          await returns.record(ctx, attempt, 'cancel', { source: 'browser', paidAtEway: false });
+          outcome = await returns.cancelled(ctx, found, { reason: 'shopper cancelled' });
         } catch (error) {
-          if (error instanceof EwayAlreadyPaidError) {
-            outcome = await deps.finishPayment.finish(ctx, attempt.tracking_number, 'succeeded', 'browser', {
-              transactionId: error.transactionId,
-              reason: 'paid before the cancel',
-            });
+          if (error instanceof PaymentAlreadyTakenError) {
+            outcome = await returns.finish(
+              ctx,
+              found,
+              { action: 'captured', errorKey: null, detail: { ...error.detail, reason: 'paid before the cancel' } },
+              'browser',
+            );
           } else if (error instanceof ProviderUnavailableError) {
             // Unknown whether the shopper paid: the reconciler settles it (paid, or cancelled when the hold ends).
-            await record(ctx, attempt, 'error', { during: 'cancel', message: error.message });
+            await returns.record(ctx, attempt, 'error', { during: 'cancel', message: error.message });
             return { Status: 'pending', ConfirmationUrl: null };
           } else throw error;
         }
@@ -186,8 +154,4 @@ export function ewayRoutes(deps: EwayRouteDependencies): ApiRoute[] {
       },
     }),
   ];
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

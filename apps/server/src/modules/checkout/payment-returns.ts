@@ -60,11 +60,16 @@ export class PaymentReturns {
    * for anyone (a provider's server); any other, or another provider's, is 404 'No such payment'.
    */
   async attempt(ctx: Ctx, name: PaymentOptionName, trackingNumber: string, viewer: boolean): Promise<FoundAttempt> {
-    const found = viewer
-      ? await this.deps.finishPayment.attemptForViewer(ctx, trackingNumber)
-      : await this.deps.finishPayment.attemptFor(ctx, trackingNumber);
+    const found = await this.anyAttempt(ctx, trackingNumber, viewer);
     if (found.attempt.provider !== name) throw new NotFoundError('No such payment');
     return found;
+  }
+
+  /** The same whichever provider it is (the caller checks it is its own). */
+  anyAttempt(ctx: Ctx, trackingNumber: string, viewer: boolean): Promise<FoundAttempt> {
+    return viewer
+      ? this.deps.finishPayment.attemptForViewer(ctx, trackingNumber)
+      : this.deps.finishPayment.attemptFor(ctx, trackingNumber);
   }
 
   /**

@@ -88,6 +88,29 @@ export interface ProviderWord {
   detail: Record<string, unknown>;
 }
 
+/**
+ * What a provider answered about a message that names the provider's own reference rather than
+ * our tracking number (Eway's access code): the attempt its answer names (null when the provider
+ * refused the message or names none), that answer judged against the attempt once it is found, and
+ * for money the provider took that is not the attempt's, a way to give it back.
+ */
+export interface ProviderReading {
+  trackingNumber: string | null;
+  judge(attempt: AttemptContext): ProviderWord;
+  /** Gives back a payment that is not the attempt's (never throws): what to record, as 'refund' or 'error'. */
+  giveBack?(attempt: AttemptContext): Promise<{ kind: 'refund' | 'error'; detail: Record<string, unknown> }>;
+}
+
+/** Cancelling found the shopper had paid after all: the attempt finishes paid (`detail` names the payment). */
+export class PaymentAlreadyTakenError extends Error {
+  constructor(
+    readonly detail: Record<string, unknown>,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The verdict an attempt is finished with for a provider's (not rejected) word. */
 export function verdictOf(action: Exclude<ProviderAction, 'rejected'>): ProviderVerdict | 'cancelled' {
   if (action === 'authorized' || action === 'captured') return 'succeeded';
@@ -123,6 +146,8 @@ export interface PaymentProvider {
    * - notificationReply: what the provider's server is answered (Global Payments shows it).
    */
   trackingNumberOf?(message: ProviderMessage): string | null;
+  /** The same for a message that names the provider's own reference: the provider is asked first. */
+  read?(ctx: Ctx, message: ProviderMessage): Promise<ProviderReading>;
   interpret?(ctx: Ctx, attempt: AttemptContext, message: ProviderMessage): Promise<ProviderWord>;
   notificationReply?(answer: { confirmationUrl?: string; errorKey?: string }): { contentType: string; body: string };
   /**

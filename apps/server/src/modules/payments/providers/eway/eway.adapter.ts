@@ -22,9 +22,13 @@
 import type { Ctx } from '../../../../lib/context.js';
 import {
   type AttemptContext,
+  PaymentAlreadyTakenError,
   type PaymentProvider,
+  type ProviderMessage,
+  type ProviderReading,
   ProviderUnavailableError,
   type ProviderVerdict,
+  type ProviderWord,
   type StartResult,
 } from '../../payment-provider.js';
 import {
@@ -75,10 +79,10 @@ export class EwayMismatchError extends Error {
 }
 
 /** Cancel found the attempt already paid at Eway: settle it as paid (or refund), never as cancelled. */
-export class EwayAlreadyPaidError extends Error {
+export class EwayAlreadyPaidError extends PaymentAlreadyTakenError {
   override readonly name = 'EwayAlreadyPaidError';
   constructor(readonly transactionId: number) {
-    super('The Eway payment for this attempt has already succeeded');
+    super({ transactionId }, 'The Eway payment for this attempt has already succeeded');
   }
 }
 
@@ -216,6 +220,55 @@ export class EwayProvider implements PaymentProvider {
       if (check.reason === 'pending') return 'pending';
     }
     return verdictFromTransactions(await this.findTransactions(attempt.trackingNumber), attempt.amountMinor);
+  }
+
+  /**
+   * The browser back from Eway's modal names its access code (never the truth of the payment):
+   * Eway's answer for the code names the attempt (its InvoiceReference is our tracking number) and
+   * is judged against it (reference, amount, outcome). A code Eway does not know names none.
+   */
+  async read(_ctx: Ctx, message: ProviderMessage): Promise<ProviderReading> {
+    let result: EwayAccessCodeResult;
+    try {
+      result = await this.queryAccessCode(message.fields.AccessCode ?? '');
+    } catch (error) {
+      // Eway does not know the code: a forged or mistyped access code.
+      if (error instanceof EwayRefusedError)
+        return { trackingNumber: null, judge: () => ({ action: 'rejected', errorKey: null, detail: {} }) };
+      throw error;
+    }
+    const { transactionId } = result;
+    return {
+      trackingNumber: result.invoiceReference,
+      judge: (attempt): ProviderWord => {
+        const reason = checkAgainstAttempt(result, attempt);
+        const detail = { transactionId, responseCodes: result.responseCodes };
+        if (reason === 'amount-mismatch' || reason === 'reference-mismatch')
+          return { action: 'rejected', errorKey: null, detail: { reason, ...detail } };
+        if (reason === 'pending') return { action: 'pending', errorKey: null, detail };
+        return { action: reason === 'ok' ? 'captured' : 'failed', errorKey: result.errorKey, detail };
+      },
+      ...(result.succeeded && transactionId !== null
+        ? {
+            giveBack: async (attempt: AttemptContext) => {
+              const amountMinor = result.amountMinor ?? 0;
+              try {
+                const refunded = await this.refundTransaction(transactionId, amountMinor, {
+                  invoiceReference: attempt.trackingNumber,
+                });
+                return {
+                  kind: 'refund' as const,
+                  detail: { transactionId, amountMinor, ok: true, repeat: refunded.alreadyRefunded },
+                };
+              } catch (error) {
+                // Recorded for the console to follow up (the transaction ID names it at Eway).
+                const message = error instanceof Error ? error.message : String(error);
+                return { kind: 'error' as const, detail: { during: 'refund', transactionId, message } };
+              }
+            },
+          }
+        : {}),
+    };
   }
 
   // --- Eway-specific calls for the shop's routes -------------------------------------------------
