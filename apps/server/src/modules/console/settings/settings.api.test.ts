@@ -14,17 +14,16 @@ import {
   type StoreQueryValue,
   VAT_NUMBER_REQUIRED_MESSAGE,
 } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoreRow } from '../../../db/schema.js';
 import { abnFromBase } from '../../../lib/tax-numbers.js';
-import { seedCatalogue } from '../../../seed/seed.js';
 import { SYDNEY } from '../../../test/checkout-fixtures.js';
+import { staffAccount } from '../../../test/console-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore, SMALL_PARCEL, TEST_RATE_CARD } from '../../../test/factories.js';
 import { OrderFixtures } from '../../../test/order-fixtures.js';
 import { TestClient } from '../../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
-import { StaffRepository } from '../staff/staff.repository.js';
+import { testDatabaseTargets } from '../../../test/test-database.js';
+import { useTestShop } from '../../../test/test-shop.js';
 
 let emails = 0;
 const newEmail = (tag: string) => `${tag}${++emails}.${Date.now()}@example.com`;
@@ -40,8 +39,6 @@ const WEEK = [
 ];
 
 describe.each(testDatabaseTargets())('store settings in the console on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let fixtures: OrderFixtures;
   /** Ballarat and Bendigo share one rate table; Castlemaine has none. */
   let ballarat: StoreRow;
@@ -54,17 +51,11 @@ describe.each(testDatabaseTargets())('store settings in the console on $name', (
   let admin: TestClient;
   let staff: TestClient;
   let otherStaff: TestClient;
+  const shop = useTestShop(target, { seed: { products: 0, seed: 1 }, env: { TRUST_PROXY: 'true' } });
+  const { database, server } = shop;
 
   const db = () => database.handle.db;
   const url = (storeId: number, section = '') => `/c3api/console/stores/${storeId}/settings${section}`;
-
-  const staffClient = async (role: 'store_staff' | 'marketplace_admin', storeIds: number[], email = newEmail(role)) => {
-    const client = new TestClient(server.baseUrl);
-    await client.register(email);
-    const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
-    await new StaffRepository().grant(server.ctx(), user.id, role, storeIds, Date.now());
-    return client;
-  };
 
   const storeRow = (id: number) => db().selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const auditLines = async (storeId: number) =>
@@ -119,9 +110,6 @@ describe.each(testDatabaseTargets())('store settings in the console on $name', (
   };
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    server = await startTestServer(database, { TRUST_PROXY: 'true' });
     fixtures = new OrderFixtures(server);
     const victorian = (name: string, postcode: string) => ({
       name,
@@ -147,14 +135,9 @@ describe.each(testDatabaseTargets())('store settings in the console on $name', (
     guest = await new TestClient(server.baseUrl).visit();
     customer = new TestClient(server.baseUrl);
     await customer.register(newEmail('customer'));
-    admin = await staffClient('marketplace_admin', []);
-    staff = await staffClient('store_staff', [ballarat.id, castlemaine.id, ukStore.id]);
-    otherStaff = await staffClient('store_staff', [bendigo.id]);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+    admin = (await staffAccount(server, 'marketplace_admin', [])).client;
+    staff = (await staffAccount(server, 'store_staff', [ballarat.id, castlemaine.id, ukStore.id])).client;
+    otherStaff = (await staffAccount(server, 'store_staff', [bendigo.id])).client;
   });
 
   it('answers every section: contact and seven days of hours, pickup, the shared table, the invoice identity', async () => {
@@ -529,13 +512,9 @@ describe.each(testDatabaseTargets())('store settings in the console on $name', (
 
   it('checks a UK store’s VAT number on a UK shop', async () => {
     // The UK store's own shop (REGION=UK) on the same database.
-    const uk = await startTestServer(database, { TRUST_PROXY: 'true', REGION: 'UK' });
+    const uk = await shop.startServer({ TRUST_PROXY: 'true', REGION: 'UK' });
     try {
-      const email = newEmail('ukstaff');
-      const client = new TestClient(uk.baseUrl);
-      await client.register(email);
-      const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
-      await new StaffRepository().grant(uk.ctx(), user.id, 'store_staff', [ukStore.id], Date.now());
+      const { client } = await staffAccount(uk, 'store_staff', [ukStore.id], newEmail('ukstaff'));
       const path = `/c3api/console/stores/${ukStore.id}/settings/invoice`;
       const body = {
         EntityName: 'Camden Second Hand Traders Ltd',

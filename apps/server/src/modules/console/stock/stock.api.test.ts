@@ -16,22 +16,19 @@ import {
   type WishlistPageValue,
 } from '@shop/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoreRow } from '../../../db/schema.js';
-import { seedCatalogue } from '../../../seed/seed.js';
+import { staffAccount } from '../../../test/console-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore, SMALL_PARCEL } from '../../../test/factories.js';
 import { OrderFixtures } from '../../../test/order-fixtures.js';
 import { TestClient } from '../../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../../test/test-server.js';
-import { StaffRepository } from '../staff/staff.repository.js';
+import { testDatabaseTargets } from '../../../test/test-database.js';
+import { useTestShop } from '../../../test/test-shop.js';
 
 let emails = 0;
 const newEmail = (tag: string) => `${tag}${++emails}.${Date.now()}@example.com`;
 
 describe.each(testDatabaseTargets())('the store console API on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let clock = Date.now();
   let storeA: StoreRow;
   let storeB: StoreRow;
@@ -43,18 +40,13 @@ describe.each(testDatabaseTargets())('the store console API on $name', (target) 
   let staffA: TestClient;
   let staffB: TestClient;
   let fixtures: OrderFixtures;
+  const { database, server } = useTestShop(target, {
+    seed: { products: 0, seed: 1 },
+    env: { TRUST_PROXY: 'true' },
+    server: { now: () => clock },
+  });
 
   const db = () => database.handle.db;
-
-  /** A signed-in account with a role planted in the database (the invitation flow is tested below). */
-  const staffClient = async (role: 'store_staff' | 'marketplace_admin', storeIds: number[]) => {
-    const client = new TestClient(server.baseUrl);
-    const email = newEmail(role);
-    await client.register(email);
-    const user = await db().selectFrom('users').select('id').where('email_key', '=', email).executeTakeFirstOrThrow();
-    await new StaffRepository().grant(server.ctx(), user.id, role, storeIds, Date.now());
-    return client;
-  };
 
   const fields = (overrides: Record<string, unknown> = {}) => ({
     Title: 'Fender Stratocaster 1979 sunburst',
@@ -97,9 +89,6 @@ describe.each(testDatabaseTargets())('the store console API on $name', (target) 
     });
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    server = await startTestServer(database, { TRUST_PROXY: 'true' }, { now: () => clock });
     fixtures = new OrderFixtures(server);
     storeA = await fixtures.store({ name: 'Ballarat' });
     storeB = await fixtures.store({ name: 'Bendigo' });
@@ -108,14 +97,9 @@ describe.each(testDatabaseTargets())('the store console API on $name', (target) 
     guest = await new TestClient(server.baseUrl).visit();
     customer = new TestClient(server.baseUrl);
     await customer.register(newEmail('customer'));
-    admin = await staffClient('marketplace_admin', []);
-    staffA = await staffClient('store_staff', [storeA.id, ukStore.id]);
-    staffB = await staffClient('store_staff', [storeB.id]);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+    admin = (await staffAccount(server, 'marketplace_admin', [])).client;
+    staffA = (await staffAccount(server, 'store_staff', [storeA.id, ukStore.id])).client;
+    staffB = (await staffAccount(server, 'store_staff', [storeB.id])).client;
   });
 
   /** Every store call, against a store and one of its items (the body is valid for each). */
@@ -303,7 +287,7 @@ describe.each(testDatabaseTargets())('the store console API on $name', (target) 
 
   it('lists, searches, filters and pages the store’s items newest first with the total', async () => {
     const store = await fixtures.store({ name: 'Horsham' });
-    const staff = await staffClient('store_staff', [store.id]);
+    const staff = (await staffAccount(server, 'store_staff', [store.id])).client;
     const made: string[] = [];
     for (let i = 0; i < 5; i++) {
       clock += 1000;
