@@ -1,6 +1,13 @@
-import { CAPTCHA_REQUIRED, EMAIL_MESSAGE, ENQUIRY_MESSAGE_TOO_LONG, REQUIRED_MESSAGE } from '@shop/contract';
+import {
+  CAPTCHA_REQUIRED,
+  EMAIL_MESSAGE,
+  ENQUIRY_MESSAGE_TOO_LONG,
+  type EnquiryBody,
+  REQUIRED_MESSAGE,
+} from '@shop/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { BadRequestError } from '../../lib/errors.js';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { readableMail, startTestSmtpServer } from '../../test/smtp-server.js';
@@ -181,6 +188,27 @@ describe.each(testDatabaseTargets())('product enquiries on $name', (target) => {
     expect(again.status).toBe(400);
     expect(again.body.Message).toContain(CAPTCHA_REQUIRED);
     expect(await count('enquiries')).toBe(before + 1);
+  });
+
+  // Through the service rather than over HTTP: the route allows 20 calls a minute from one address,
+  // and this file's HTTP tests already spend them.
+  it("raises a refused captcha or date with its field as data (FieldErrors), which the shop's form reads", async () => {
+    const refusal = async (overrides: Record<string, unknown>) => {
+      const input = (await body(overrides)) as EnquiryBody;
+      const error = await server.services.enquiries.submit(server.ctx(), input).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(BadRequestError);
+      return (error as BadRequestError).toEnvelope();
+    };
+    const { Token } = await server.services.captcha.issue(server.ctx(), 'HJK34');
+    expect((await refusal({ recaptchaToken: `${Token}:HJK35` })).FieldErrors).toEqual([
+      { Field: 'recaptchaToken', Message: `The characters did not match the picture. ${CAPTCHA_REQUIRED}` },
+    ]);
+    expect((await refusal({ date: '31/2/2026' })).FieldErrors).toEqual([
+      { Field: 'date', Message: 'must be a date written d/m/yyyy' },
+    ]);
   });
 
   it('is a 404 for an unknown item or another region’s item', async () => {

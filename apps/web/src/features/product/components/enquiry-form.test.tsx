@@ -178,6 +178,9 @@ describe('EnquiryForm sending', () => {
         WasSuccessful: false,
         Value: null,
         Message: 'Invalid input. recaptchaToken: The characters did not match the picture. Please complete the captcha',
+        FieldErrors: [
+          { Field: 'recaptchaToken', Message: 'The characters did not match the picture. Please complete the captcha' },
+        ],
       });
     const { user, submit } = await fillIn();
     await user.click(submit);
@@ -185,6 +188,13 @@ describe('EnquiryForm sending', () => {
       await screen.findByText('The characters did not match the picture. Please complete the captcha'),
     ).toBeTruthy();
     await waitFor(() => expect(captchaCount).toBe(2));
+  });
+
+  it("shows a 400's message as it is when the reply names no field", async () => {
+    enquiryReply = () => reply(400, { WasSuccessful: false, Value: null, Message: 'Please try again in a minute' });
+    const { user, submit } = await fillIn();
+    await user.click(submit);
+    expect(await screen.findByText('Please try again in a minute')).toBeTruthy();
   });
 
   it('loads a new picture on request and clears the answer', async () => {

@@ -1,6 +1,7 @@
-import { type CaptchaValue, GENERIC_ERROR_NOTICE } from '@shop/contract';
+import { type CaptchaValue, GENERIC_ERROR_NOTICE, joinFieldErrors } from '@shop/contract';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { serverFieldErrors } from '../../../lib/field-errors';
 import { afterHydration } from '../../../lib/hydrate-later';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { useNearScreen } from '../../../lib/use-near-screen';
@@ -19,6 +20,18 @@ export type CaptchaState = { status: 'loading' } | { status: 'error' } | { statu
 function enquiryField(path: PropertyKey | undefined): Field | null {
   if (path === 'recaptchaToken') return 'captcha';
   return path === 'name' || path === 'email' || path === 'message' ? path : null;
+}
+
+/**
+ * The notice for a failed send. A 400 that refuses fields (a wrong or expired captcha, most often)
+ * carries them as data: shoppers get their messages, without the API's field names the Message
+ * spells out for developers ("Invalid input. recaptchaToken: ..."). A 400 naming no field shows its
+ * Message; anything else is generic.
+ */
+function failureNotice(error: unknown): string {
+  const refused = serverFieldErrors(error);
+  if (refused) return joinFieldErrors([...refused.values()].flat());
+  return error instanceof ApiError && error.status === 400 && error.message ? error.message : GENERIC_ERROR_NOTICE;
 }
 
 function enquiryInput(values: Values, token: string | null) {
@@ -128,14 +141,8 @@ export function useEnquiryForm(productCode: string, storeName: string) {
         text: `Thank you, your enquiry has been sent to our ${storeName} store. They will reply by e-mail.`,
       });
     } catch (error) {
-      // A wrong or expired captcha comes back as a 400 whose message says so; anything else is generic.
-      // The server names the field for developers ("Invalid input. recaptchaToken: ..."); shoppers get the sentence.
-      const text =
-        error instanceof ApiError && error.status === 400 && error.message
-          ? error.message.replace(/^Invalid input\. [\w.]+: /, '')
-          : GENERIC_ERROR_NOTICE;
       form.clear('captcha');
-      setNotice({ kind: 'error', text });
+      setNotice({ kind: 'error', text: failureNotice(error) });
     } finally {
       setSending(false);
       // Each picture can be answered once, whatever the outcome.
