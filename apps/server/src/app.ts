@@ -418,7 +418,7 @@ export function apiRoutes(
     ...clearpayRoutes(new PaymentReturns(services)),
     ...globalpayRoutes(new PaymentReturns(services), services.jobs),
     ...ewayRoutes(new PaymentReturns(services)),
-    ...paypalRoutes(services),
+    ...paypalRoutes(new PaymentReturns(services)),
     ...postageRoutes(services.checkout, config.REGION),
     ...invoiceRoutes(services.invoices),
     ...digestRoutes(services.digests),

@@ -128,6 +128,7 @@ async function returnFromClearpay(
       // Evidence of another checkout, or a refusal: the attempt is left as it is.
       return checkoutWith((word.errorKey as ClearpayErrorKey | null) ?? 'default');
     case 'pending':
+    case 'not_supported':
       return checkoutWith('GenericSystemProblem');
     case 'authorized':
     case 'captured': {

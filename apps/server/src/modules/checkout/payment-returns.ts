@@ -115,6 +115,8 @@ export class PaymentReturns {
     if (!provider.interpret) throw new Error(`${provider.name} decodes no return`);
     const word = await provider.interpret(ctx, found.context, message);
     if (word.action === 'rejected') await this.record(ctx, found.attempt, 'error', { during, ...word.detail });
+    else if (word.refusal !== undefined)
+      await this.record(ctx, found.attempt, 'error', { during, message: word.refusal });
     return word;
   }
 
@@ -129,7 +131,7 @@ export class PaymentReturns {
     source: FinishSource,
   ): Promise<{ word: ProviderWord; outcome: FinishOutcome } | null> {
     const word = provider.inquire ? await provider.inquire(ctx, found.context) : null;
-    if (word === null || word.action === 'rejected') return null;
+    if (word === null || word.action === 'rejected' || word.action === 'not_supported') return null;
     return { word, outcome: await this.finish(ctx, found, word, source) };
   }
 
@@ -141,6 +143,11 @@ export class PaymentReturns {
   /** Where a payment's end sends the caller (FinishPaymentFlow.landingPath). */
   landingPath(ctx: Ctx, found: FoundAttempt): Promise<string> {
     return this.deps.finishPayment.landingPath(ctx, found.order);
+  }
+
+  /** The attempt's recorded events, oldest first. */
+  events(ctx: Ctx, attempt: PaymentAttempt) {
+    return this.deps.payments.events(ctx, attempt.id);
   }
 
   /** The error key the attempt's last decline was recorded with, or null. */
@@ -159,7 +166,8 @@ export class PaymentReturns {
 
   /** Finishes the attempt with a provider's (not rejected) word, through FinishPaymentFlow. */
   finish(ctx: Ctx, found: FoundAttempt, word: ProviderWord, source: FinishSource): Promise<FinishOutcome> {
-    if (word.action === 'rejected') throw new Error('a rejected word finishes nothing');
+    if (word.action === 'rejected' || word.action === 'not_supported')
+      throw new Error(`a ${word.action} word finishes nothing`);
     return this.deps.finishPayment.finish(
       ctx,
       found.attempt.tracking_number,

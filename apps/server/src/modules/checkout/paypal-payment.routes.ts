@@ -9,27 +9,21 @@ import {
 import type { Ctx } from '../../lib/context.js';
 import { HttpError, NotFoundError } from '../../lib/errors.js';
 import { type ApiRoute, defineRawRoute, defineRoute, type RawReply } from '../../lib/route.js';
-import type { AttemptContext } from '../payments/payment-provider.js';
-import { ProviderUnavailableError } from '../payments/payment-provider.js';
-import type { PaymentAttempt, PaymentsService } from '../payments/payments.service.js';
 import {
-  type PayPalCaptureOutcome,
-  PayPalMismatchError,
-  PayPalProvider,
-  PayPalRefusalError,
-  PayPalWebhookRejectedError,
-} from '../payments/providers/paypal/paypal.adapter.js';
-import type { FinishOutcome, FinishPaymentFlow } from './finish-payment.flow.js';
+  type ProviderReading,
+  ProviderRefusalError,
+  ProviderUnavailableError,
+  type ProviderVerdict,
+  type ProviderWord,
+} from '../payments/payment-provider.js';
+import type { PaymentAttempt } from '../payments/payments.service.js';
+import type { FinishOutcome } from './finish-payment.flow.js';
+import type { FoundAttempt, PaymentReturns } from './payment-returns.js';
 
 const MINUTE_MS = 60 * 1000;
 const OPEN: PaymentAttempt['status'][] = ['pending', 'authorised'];
 
-export interface PayPalRouteDependencies {
-  payments: PaymentsService;
-  finishPayment: FinishPaymentFlow;
-}
-
-type Found = { attempt: PaymentAttempt; context: AttemptContext };
+type Found = FoundAttempt;
 
 /** Back to step 3 with an error key (the page shows its message), or to the checkout with none. */
 const toCheckout = (key: PayPalErrorKey | null): RawReply => ({
@@ -48,19 +42,10 @@ const toConfirmation = (url: string): RawReply => ({ kind: 'redirect', location:
  * Whoever finishes first wins the one conditional write; the others are told what it did. PayPal
  * is never called inside a transaction.
  */
-export function paypalRoutes(deps: PayPalRouteDependencies): ApiRoute[] {
-  const paypal = (): PayPalProvider => {
-    let provider: unknown;
-    try {
-      provider = deps.payments.provider('PayPal');
-    } catch {
-      throw new NotFoundError('PayPal is not offered');
-    }
-    if (!(provider instanceof PayPalProvider)) throw new NotFoundError('PayPal is not offered');
-    return provider;
-  };
+export function paypalRoutes(returns: PaymentReturns): ApiRoute[] {
+  const paypal = () => returns.provider('PayPal', 'PayPal is not offered');
   const record = (ctx: Ctx, attempt: PaymentAttempt, kind: 'cancel' | 'error', detail: object) =>
-    deps.payments.record(ctx, attempt.id, kind, detail, Date.now());
+    returns.record(ctx, attempt, kind, detail);
 
   /**
    * Cancels an open attempt: PayPal is asked first (it voids nothing; it says whether money moved).
@@ -72,23 +57,21 @@ export function paypalRoutes(deps: PayPalRouteDependencies): ApiRoute[] {
       await paypal().cancel(ctx, context);
     } catch (error) {
       await record(ctx, attempt, 'error', { during: 'cancel', message: (error as Error).message });
-      if (error instanceof PayPalRefusalError) {
+      if (error instanceof ProviderRefusalError) {
         const { outcome, capture } = await captureAndFinish(ctx, found, 'browser');
         return { kind: 'paid' as const, outcome, capture };
       }
       return { kind: 'unknown' as const };
     }
     await record(ctx, attempt, 'cancel', { source: 'browser', orderId: context.providerReference ?? null });
-    await deps.finishPayment.finish(ctx, attempt.tracking_number, 'cancelled', 'browser', {
-      orderId: context.providerReference ?? null,
-    });
+    await returns.cancelled(ctx, found, { orderId: context.providerReference ?? null });
     return { kind: 'cancelled' as const };
   }
 
   /** The shopper's own PayPal attempt, or null (unknown, someone else's, another provider's). */
   async function viewersAttempt(ctx: Ctx, trackingNumber: string): Promise<Found | null> {
     try {
-      const found = await deps.finishPayment.attemptForViewer(ctx, trackingNumber);
+      const found = await returns.anyAttempt(ctx, trackingNumber, true);
       return found.attempt.provider === 'PayPal' ? found : null;
     } catch (error) {
       if (error instanceof NotFoundError) return null;
@@ -98,7 +81,7 @@ export function paypalRoutes(deps: PayPalRouteDependencies): ApiRoute[] {
 
   /** The error key a decline was finished with (the webhook may have finished it before the browser came back). */
   async function declineKeyOf(ctx: Ctx, attempt: PaymentAttempt): Promise<PayPalErrorKey> {
-    const events = await deps.payments.events(ctx, attempt.id);
+    const events = await returns.events(ctx, attempt);
     for (const event of [...events].reverse()) {
       const detail = JSON.parse(event.detail) as { verdict?: string; errorKey?: string | null };
       if (detail.verdict === 'failed' && detail.errorKey) return detail.errorKey as PayPalErrorKey;
@@ -107,7 +90,7 @@ export function paypalRoutes(deps: PayPalRouteDependencies): ApiRoute[] {
   }
 
   /** Where the shopper goes once the attempt is final (already, or now). */
-  function afterFinish(outcome: FinishOutcome, capture: PayPalCaptureOutcome | null): RawReply {
+  function afterFinish(outcome: FinishOutcome, capture: ProviderWord | null): RawReply {
     switch (outcome.kind) {
       case 'paid':
         return toConfirmation(outcome.confirmationUrl);
@@ -123,43 +106,36 @@ export function paypalRoutes(deps: PayPalRouteDependencies): ApiRoute[] {
     }
   }
 
-  /** Captures through the adapter and finishes; the browser's evidence is only ever compared. */
+  /**
+   * Captures through the port (the adapter's interpret) and finishes; the browser's evidence is only
+   * ever compared. `capture` is PayPal's word when it captured (not when it refused).
+   */
   async function captureAndFinish(
     ctx: Ctx,
     found: Found,
     source: 'browser' | 'notification',
     payerId?: string,
-  ): Promise<{ outcome: FinishOutcome | null; capture: PayPalCaptureOutcome | null; failure: PayPalErrorKey | null }> {
+  ): Promise<{ outcome: FinishOutcome | null; capture: ProviderWord | null; failure: PayPalErrorKey | null }> {
     const { attempt, context } = found;
     const orderId = context.providerReference;
     if (!orderId) return { outcome: null, capture: null, failure: 'default' };
-    let capture: PayPalCaptureOutcome;
+    let word: ProviderWord;
     try {
-      capture = await paypal().captureOrder(context, orderId, payerId ? { payerId } : {});
+      word = await returns.interpret(ctx, paypal(), found, { fields: { payerId } }, `capture (${source})`);
     } catch (error) {
       await record(ctx, attempt, 'error', { during: `capture (${source})`, message: (error as Error).message });
-      // Unknown outcome: left pending for the reconciler. A foreign order: nothing captured, refused.
+      // Unknown outcome: left pending for the reconciler.
       if (error instanceof ProviderUnavailableError)
         return { outcome: null, capture: null, failure: 'GenericSystemProblem' };
-      if (error instanceof PayPalMismatchError) return { outcome: null, capture: null, failure: 'default' };
-      if (error instanceof PayPalRefusalError) {
-        const outcome = await deps.finishPayment.finish(ctx, attempt.tracking_number, 'failed', source, {
-          orderId,
-          status: error.issue,
-          errorKey: error.errorKey,
-        });
-        return { outcome, capture: null, failure: error.errorKey };
-      }
       throw error;
     }
-    const outcome = await deps.finishPayment.finish(ctx, attempt.tracking_number, capture.verdict, source, {
-      orderId: capture.orderId,
-      captureId: capture.captureId,
-      status: capture.status,
-      errorKey: capture.errorKey,
-      alreadyCaptured: capture.alreadyCaptured,
-    });
-    return { outcome, capture, failure: null };
+    // A foreign order: nothing captured, refused.
+    if (word.action === 'rejected' || word.action === 'not_supported')
+      return { outcome: null, capture: null, failure: 'default' };
+    const outcome = await returns.finish(ctx, found, word, source);
+    if (word.refusal !== undefined)
+      return { outcome, capture: null, failure: (word.errorKey as PayPalErrorKey | null) ?? 'default' };
+    return { outcome, capture: word, failure: null };
   }
 
   return [
@@ -185,9 +161,12 @@ export function paypalRoutes(deps: PayPalRouteDependencies): ApiRoute[] {
         // Final already (paid, declined, cancelled on leaving step 3): never capture again.
         if (!OPEN.includes(attempt.status)) {
           // The conditional write refuses a final attempt: this only reads where it ended.
-          const outcome = await deps.finishPayment.finish(ctx, attempt.tracking_number, 'failed', 'browser', {
-            reason: 'return after the attempt was final',
-          });
+          const outcome = await returns.finish(
+            ctx,
+            found,
+            { action: 'failed', errorKey: null, detail: { reason: 'return after the attempt was final' } },
+            'browser',
+          );
           if (outcome.kind === 'already-final' && outcome.status === 'failed')
             return toCheckout(await declineKeyOf(ctx, attempt));
           return afterFinish(outcome, null);
@@ -250,34 +229,35 @@ export function paypalRoutes(deps: PayPalRouteDependencies): ApiRoute[] {
       value: PayPalWebhookValueSchema,
       handler: async (ctx, { rawBody, headers }) => {
         const provider = paypal();
-        let subject: Awaited<ReturnType<PayPalProvider['verifyWebhook']>>['subject'];
+        if (!provider.read) throw new NotFoundError('PayPal is not offered');
+        let reading: ProviderReading;
         try {
-          ({ subject } = await provider.verifyWebhook(headers, rawBody?.toString('utf8') ?? ''));
+          reading = await provider.read(ctx, { fields: {}, headers, rawBody: rawBody?.toString('utf8') ?? '' });
         } catch (error) {
           // PayPal retries what we do not take: a 503 when we could not ask, a 400 when it is not PayPal's.
           if (error instanceof ProviderUnavailableError) throw new HttpError(503, 'Could not verify the notification');
-          if (error instanceof PayPalWebhookRejectedError || error instanceof PayPalRefusalError)
-            throw new HttpError(400, 'The notification could not be verified');
           throw error;
         }
-        if (!subject.trackingNumber) return { Received: true, Outcome: 'ignored' };
+        if (reading.unverified) throw new HttpError(400, 'The notification could not be verified');
+        if (!reading.trackingNumber) return { Received: true, Outcome: 'ignored' };
         let found: Found;
         try {
-          found = await deps.finishPayment.attemptFor(ctx, subject.trackingNumber);
+          found = await returns.anyAttempt(ctx, reading.trackingNumber, false);
         } catch (error) {
           if (error instanceof NotFoundError) return { Received: true, Outcome: 'ignored' };
           throw error;
         }
         const { attempt, context } = found;
-        if (attempt.provider !== 'PayPal' || (subject.orderId && subject.orderId !== context.providerReference))
-          return { Received: true, Outcome: 'ignored' };
+        if (attempt.provider !== 'PayPal') return { Received: true, Outcome: 'ignored' };
+        const word = reading.judge(context);
+        if (word.action === 'rejected') return { Received: true, Outcome: 'ignored' };
         if (!OPEN.includes(attempt.status)) return { Received: true, Outcome: `already ${attempt.status}` };
-        if (subject.eventType === 'CHECKOUT.ORDER.APPROVED') {
+        if (word.action === 'authorized') {
           const { outcome } = await captureAndFinish(ctx, found, 'notification');
           return { Received: true, Outcome: outcome?.kind ?? 'pending' };
         }
-        if (!subject.eventType.startsWith('PAYMENT.CAPTURE.')) return { Received: true, Outcome: 'ignored' };
-        let verdict: Awaited<ReturnType<PayPalProvider['reconcile']>>;
+        if (word.action !== 'captured') return { Received: true, Outcome: 'ignored' };
+        let verdict: ProviderVerdict;
         try {
           verdict = await provider.reconcile(ctx, context);
         } catch (error) {
@@ -285,11 +265,8 @@ export function paypalRoutes(deps: PayPalRouteDependencies): ApiRoute[] {
           if (error instanceof ProviderUnavailableError) throw new HttpError(503, 'PayPal could not be asked');
           return { Received: true, Outcome: 'refused' };
         }
-        const outcome = await deps.finishPayment.finish(ctx, attempt.tracking_number, verdict, 'notification', {
-          eventId: subject.eventId,
-          eventType: subject.eventType,
-          captureId: subject.captureId,
-        });
+        const action = verdict === 'succeeded' ? 'captured' : verdict;
+        const outcome = await returns.finish(ctx, found, { ...word, action }, 'notification');
         return { Received: true, Outcome: outcome.kind };
       },
     }),

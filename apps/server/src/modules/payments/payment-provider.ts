@@ -69,6 +69,9 @@ export type ProviderVerdict = 'succeeded' | 'failed' | 'pending';
 export interface ProviderMessage {
   /** The query's or the form's fields. */
   fields: Record<string, string | undefined>;
+  /** A notification's headers and body as received (its signature covers them). */
+  headers?: Record<string, string | string[] | undefined>;
+  rawBody?: string;
 }
 
 /**
@@ -76,9 +79,17 @@ export interface ProviderMessage {
  * provider port decodes webhook payloads the same way): 'authorized' money held (settled later),
  * 'captured' money taken, 'failed' declined, 'cancelled' the shopper left the provider's page with
  * nothing taken, 'pending' no final word yet, 'rejected' not genuine
- * or not this attempt's (a bad signature, another order or amount): nothing may change.
+ * or not this attempt's (a bad signature, another order or amount): nothing may change;
+ * 'not_supported' a notification the shop has nothing to do with.
  */
-export type ProviderAction = 'authorized' | 'captured' | 'failed' | 'cancelled' | 'pending' | 'rejected';
+export type ProviderAction =
+  | 'authorized'
+  | 'captured'
+  | 'failed'
+  | 'cancelled'
+  | 'pending'
+  | 'rejected'
+  | 'not_supported';
 
 export interface ProviderWord {
   action: ProviderAction;
@@ -86,6 +97,8 @@ export interface ProviderWord {
   errorKey: string | null;
   /** Recorded with the attempt: the provider's own codes and references, or why it was rejected. */
   detail: Record<string, unknown>;
+  /** The provider refused the call that would have decided it (its message, recorded as an error first). */
+  refusal?: string;
 }
 
 /**
@@ -96,6 +109,8 @@ export interface ProviderWord {
  */
 export interface ProviderReading {
   trackingNumber: string | null;
+  /** The message is not genuine (a signature the provider did not confirm): nothing is read from it. */
+  unverified?: boolean;
   judge(attempt: AttemptContext): ProviderWord;
   /** Gives back a payment that is not the attempt's (never throws): what to record, as 'refund' or 'error'. */
   giveBack?(attempt: AttemptContext): Promise<{ kind: 'refund' | 'error'; detail: Record<string, unknown> }>;
@@ -112,10 +127,15 @@ export class PaymentAlreadyTakenError extends Error {
 }
 
 /** The verdict an attempt is finished with for a provider's (not rejected) word. */
-export function verdictOf(action: Exclude<ProviderAction, 'rejected'>): ProviderVerdict | 'cancelled' {
+export function verdictOf(
+  action: Exclude<ProviderAction, 'rejected' | 'not_supported'>,
+): ProviderVerdict | 'cancelled' {
   if (action === 'authorized' || action === 'captured') return 'succeeded';
   return action;
 }
+
+/** The provider answered and said no (a 4xx with its reason): each adapter's refusal is one of these. */
+export class ProviderRefusalError extends Error {}
 
 export interface PaymentProvider {
   readonly name: PaymentOptionName;

@@ -21,8 +21,12 @@ import {
   type AttemptContext,
   type OrderDescription,
   type PaymentProvider,
+  type ProviderMessage,
+  type ProviderReading,
+  ProviderRefusalError,
   ProviderUnavailableError,
   type ProviderVerdict,
+  type ProviderWord,
   type RefundOptions,
   type StartResult,
 } from '../../payment-provider.js';
@@ -75,7 +79,7 @@ export interface PayPalProviderOptions {
 }
 
 /** PayPal answered and said no (4xx): `issue` is PayPal's, `errorKey` the spec's. */
-export class PayPalRefusalError extends Error {
+export class PayPalRefusalError extends ProviderRefusalError {
   constructor(
     readonly operation: string,
     readonly status: number,
@@ -177,6 +181,74 @@ export class PayPalProvider implements PaymentProvider {
       kind: 'page-data',
       value: { Token: order.id, ApproveUrl: approveLink(order) },
       providerReference: order.id,
+    };
+  }
+
+  /**
+   * The shopper approved (the accept route; PayPal's APPROVED notification): the order is checked
+   * as the attempt's (and the payer as the one who approved, when named) and captured. A foreign
+   * order is 'rejected'; PayPal's refusal to capture is a decline, its message kept as `refusal`.
+   */
+  async interpret(_ctx: Ctx, attempt: AttemptContext, message: ProviderMessage): Promise<ProviderWord> {
+    const orderId = asPayPal(attempt).providerReference ?? '';
+    const { payerId } = message.fields;
+    let capture: PayPalCaptureOutcome;
+    try {
+      capture = await this.captureOrder(attempt, orderId, payerId ? { payerId } : {});
+    } catch (error) {
+      if (error instanceof PayPalMismatchError)
+        return { action: 'rejected', errorKey: 'default', detail: { message: error.message } };
+      if (error instanceof PayPalRefusalError)
+        return {
+          action: 'failed',
+          errorKey: error.errorKey,
+          refusal: error.message,
+          detail: { orderId, status: error.issue, errorKey: error.errorKey },
+        };
+      throw error;
+    }
+    return {
+      action: capture.verdict === 'succeeded' ? 'captured' : capture.verdict,
+      errorKey: capture.errorKey,
+      detail: {
+        orderId: capture.orderId,
+        captureId: capture.captureId,
+        status: capture.status,
+        errorKey: capture.errorKey,
+        alreadyCaptured: capture.alreadyCaptured,
+      },
+    };
+  }
+
+  /**
+   * PayPal's webhook: believed only after PayPal verified its signature (else `unverified`), and
+   * even then only as a prompt: an APPROVED order is 'authorized' (the shop captures it), a
+   * PAYMENT.CAPTURE.* event 'captured' (the shop asks PayPal's word, reconcile), anything else
+   * 'not_supported'; an event about another PayPal order than the attempt's is 'rejected'.
+   */
+  async read(_ctx: Ctx, message: ProviderMessage): Promise<ProviderReading> {
+    let subject: PayPalWebhookSubject;
+    try {
+      ({ subject } = await this.verifyWebhook(message.headers ?? {}, message.rawBody ?? ''));
+    } catch (error) {
+      if (error instanceof PayPalWebhookRejectedError || error instanceof PayPalRefusalError)
+        return {
+          trackingNumber: null,
+          unverified: true,
+          judge: () => ({ action: 'rejected', errorKey: null, detail: {} }),
+        };
+      throw error;
+    }
+    const detail = { eventId: subject.eventId, eventType: subject.eventType, captureId: subject.captureId };
+    return {
+      trackingNumber: subject.trackingNumber,
+      judge: (attempt): ProviderWord => {
+        if (subject.orderId && subject.orderId !== attempt.providerReference)
+          return { action: 'rejected', errorKey: null, detail };
+        if (subject.eventType === 'CHECKOUT.ORDER.APPROVED') return { action: 'authorized', errorKey: null, detail };
+        if (subject.eventType.startsWith('PAYMENT.CAPTURE.')) return { action: 'captured', errorKey: null, detail };
+        return { action: 'not_supported', errorKey: null, detail };
+      },
     };
   }
 
