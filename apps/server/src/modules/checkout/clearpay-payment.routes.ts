@@ -10,8 +10,6 @@ import type { Ctx } from '../../lib/context.js';
 import { invalidInput, NotFoundError } from '../../lib/errors.js';
 import { type ApiRoute, defineRawRoute, defineRoute, type RawReply } from '../../lib/route.js';
 import { ProviderUnavailableError, type ProviderWord } from '../payments/payment-provider.js';
-import { ClearpayProvider } from '../payments/providers/clearpay/clearpay.adapter.js';
-import { ClearpayConfigurationService } from '../payments/providers/clearpay/clearpay-configuration.service.js';
 import type { PaymentReturns } from './payment-returns.js';
 
 const CHECKOUT_PATH = '/checkout/';
@@ -25,13 +23,6 @@ const checkoutWith = (key: ClearpayErrorKey): RawReply => ({
   location: `${CHECKOUT_PATH}?error=${key}`,
 });
 const redirect = (location: string): RawReply => ({ kind: 'redirect', location });
-
-/** Clearpay's adapter, for its configuration (the order range it keeps): Clearpay's own call, not a payment's. */
-function clearpayOf(returns: PaymentReturns): ClearpayProvider {
-  const provider = returns.provider('Clearpay', NOT_OFFERED);
-  if (provider instanceof ClearpayProvider) return provider;
-  throw new NotFoundError(NOT_OFFERED);
-}
 
 /**
  * The shop's side of Clearpay (checkout.md sections 4, 7 and 8; the provider's README "What the
@@ -57,9 +48,8 @@ export function clearpayRoutes(returns: PaymentReturns): ApiRoute[] {
       value: ClearpayConfigurationValueSchema,
       cacheControl: 'no-store',
       handler: async (ctx): Promise<ClearpayConfigurationValue> => {
-        const limits = clearpayOf(returns).limits;
-        if (!(limits instanceof ClearpayConfigurationService)) throw new NotFoundError(NOT_OFFERED);
-        const range = await limits.ensure(ctx);
+        const range = await returns.provider('Clearpay', NOT_OFFERED).amountRange?.(ctx);
+        if (!range) throw new NotFoundError(NOT_OFFERED);
         return {
           MinimumAmount: { Amount: range.minMinor, Display: formatMoney(range.minMinor, 'UK') },
           MaximumAmount: { Amount: range.maxMinor, Display: formatMoney(range.maxMinor, 'UK') },

@@ -1,4 +1,4 @@
-import type { Ctx } from '../../lib/context.js';
+import type { Ctx, DbCtx } from '../../lib/context.js';
 
 /**
  * The port every payment provider implements. The spec's five options (checkout.md section 7)
@@ -60,6 +60,14 @@ export type StartResult =
 export interface RefundOptions {
   /** What this refund is for, unique within the attempt (e.g. `line-42`); default: the amount. */
   key?: string;
+}
+
+/** The amounts a provider takes (minor units), its text outside them, and when it last said so. */
+export interface ProviderAmountRange {
+  minMinor: number;
+  maxMinor: number;
+  message: string;
+  fetchedAt: number | null;
 }
 
 /** What the provider says of an attempt. */
@@ -170,6 +178,8 @@ export interface PaymentProvider {
   read?(ctx: Ctx, message: ProviderMessage): Promise<ProviderReading>;
   interpret?(ctx: Ctx, attempt: AttemptContext, message: ProviderMessage): Promise<ProviderWord>;
   notificationReply?(answer: { confirmationUrl?: string; errorKey?: string }): { contentType: string; body: string };
+  /** The order range the provider takes, as it last told the shop (Clearpay's configuration); null when it keeps none. */
+  amountRange?(ctx: DbCtx): Promise<ProviderAmountRange | null>;
   /**
    * The provider's current word with its codes, for the page that asks after the provider's own
    * page finished; null when it cannot be asked now or has not seen the payment yet.

@@ -15,10 +15,11 @@
  * reversed by token within Clearpay's 10-minute window. Nothing is recorded here: every method
  * returns what the caller stores. Secrets and the Authorization header are never logged or returned.
  */
-import type { Ctx } from '../../../../lib/context.js';
+import type { Ctx, DbCtx } from '../../../../lib/context.js';
 import {
   type AttemptContext,
   type PaymentProvider,
+  type ProviderAmountRange,
   type ProviderMessage,
   ProviderUnavailableError,
   type ProviderVerdict,
@@ -50,6 +51,7 @@ import {
   type UserAgentParts,
   userAgent,
 } from './clearpay.protocol.js';
+import { ClearpayConfigurationService } from './clearpay-configuration.service.js';
 
 /** The provider could not be reached, timed out, or answered 5xx/409: the outcome is unknown; leave the attempt pending. */
 /** Clearpay answered and said no (4xx with its error body). */
@@ -211,6 +213,11 @@ export class ClearpayProvider implements PaymentProvider {
     // Nothing was captured: the shopper cancelled on Clearpay's page, or Clearpay declined.
     if (status === 'CANCELLED' && !result.paymentId) return { action: 'cancelled', errorKey: null, detail };
     return { action: 'failed', errorKey: result.errorKey ?? null, detail };
+  }
+
+  /** Clearpay's order range as stored by its configuration job (refreshed when stale); null without that store. */
+  async amountRange(ctx: DbCtx): Promise<ProviderAmountRange | null> {
+    return this.limits instanceof ClearpayConfigurationService ? this.limits.ensure(ctx) : null;
   }
 
   /** The option's limits from Clearpay's configuration (null until the shop wires them). */
