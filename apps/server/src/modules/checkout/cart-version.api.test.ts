@@ -4,34 +4,27 @@ import {
   type CheckoutSubmission,
   type CheckoutViewValue,
 } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { pickupSubmission } from '../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 const submission = (CartVersion: string): CheckoutSubmission => pickupSubmission({ CartVersion });
 
 /** checkout.md section 7: "Status 205 reloads the page" when the cart changed underneath it. */
 describe.each(testDatabaseTargets())('the cart version on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let guitars: number;
   let storeId: number;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    storeId = (await makeStore(database.handle.db, { name: 'Geelong', state: 'VIC', pickup_disabled: 0 })).id;
-    guitars = await categoryIdBySlug(database.handle.db, 'guitars');
-    server = await startTestServer(database, { TRUST_PROXY: 'true' });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      storeId = (await makeStore(database.handle.db, { name: 'Geelong', state: 'VIC', pickup_disabled: 0 })).id;
+      guitars = await categoryIdBySlug(database.handle.db, 'guitars');
+    },
+    env: { TRUST_PROXY: 'true' },
   });
 
   const item = (price: number) =>

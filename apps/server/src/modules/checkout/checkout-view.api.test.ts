@@ -1,38 +1,31 @@
 import type { CheckoutViewValue, ProfileValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 describe.each(testDatabaseTargets())('the checkout view on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let guitars: number;
   let perth: { id: number; name: string };
   let hobart: { id: number; name: string };
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    const db = database.handle.db;
-    perth = await makeStore(db, {
-      name: 'Perth',
-      state: 'WA',
-      address: '1 Hay St',
-      suburb: 'Perth',
-      postcode: '6000',
-      pickup_disabled: 0,
-    });
-    hobart = await makeStore(db, { name: 'Hobart', state: 'TAS', pickup_disabled: 1 });
-    guitars = await categoryIdBySlug(db, 'guitars');
-    server = await startTestServer(database, { TRUST_PROXY: 'true' });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      const db = database.handle.db;
+      perth = await makeStore(db, {
+        name: 'Perth',
+        state: 'WA',
+        address: '1 Hay St',
+        suburb: 'Perth',
+        postcode: '6000',
+        pickup_disabled: 0,
+      });
+      hobart = await makeStore(db, { name: 'Hobart', state: 'TAS', pickup_disabled: 1 });
+      guitars = await categoryIdBySlug(db, 'guitars');
+    },
+    env: { TRUST_PROXY: 'true' },
   });
 
   const item = (storeId: number, price: number) =>

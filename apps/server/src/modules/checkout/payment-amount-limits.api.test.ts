@@ -1,11 +1,11 @@
 import { CHECKOUT_ERROR_MESSAGE, type CheckoutSubmission, type CheckoutViewValue, type Money } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { postageSubmission, SYDNEY } from '../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore, SMALL_PARCEL, TEST_RATE_CARD } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 
 /** An online card option (Eway's rule: $1.00 to $15,000.00) that answers page data without a provider. */
@@ -33,30 +33,23 @@ const CARD_LIMIT_MESSAGE = 'The order amount, including postage, must be between
  * the delivery step answers; the view and the placement judge that same total.
  */
 describe.each(testDatabaseTargets())('payment amount limits include postage on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let guitars: number;
   let sydney: { id: number };
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      const db = database.handle.db;
+      sydney = await makeStore(db, { name: 'Sydney', state: 'NSW', postcode: '2000', pickup_disabled: 0 });
+      guitars = await categoryIdBySlug(db, 'guitars');
+    },
+    env: { TRUST_PROXY: 'true' },
+    server: { paymentProviders: [new StandInCardProvider()] },
+  });
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    const db = database.handle.db;
-    sydney = await makeStore(db, { name: 'Sydney', state: 'NSW', postcode: '2000', pickup_disabled: 0 });
-    guitars = await categoryIdBySlug(db, 'guitars');
-    server = await startTestServer(
-      database,
-      { TRUST_PROXY: 'true' },
-      { paymentProviders: [new StandInCardProvider()] },
-    );
     const ctx = server.ctx();
     const card = await server.services.shipping.createRateCard(ctx, TEST_RATE_CARD);
     await server.services.shipping.setStoreSettings(ctx, { storeId: sydney.id, rateCardId: card });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   async function shopperWith(price: number) {

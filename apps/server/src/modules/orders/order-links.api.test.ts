@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveSecretKey } from '../../config.js';
 import { seedCatalogue } from '../../seed/seed.js';
 import { pickupSubmission } from '../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { ORDER_LINK_LIFETIME_DAYS, OrderLinks } from './order-links.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,23 +16,17 @@ const DAY = 24 * 60 * 60 * 1000;
  * (the confirmation, the order's page). A link signed afterwards works. Both databases.
  */
 describe.each(testDatabaseTargets())('signed order links on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let clock = Date.now();
   let storeId: number;
   let guitars: number;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    storeId = (await makeStore(database.handle.db, { name: 'Geelong', state: 'VIC', pickup_disabled: 0 })).id;
-    guitars = await categoryIdBySlug(database.handle.db, 'guitars');
-    server = await startTestServer(database, { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false' }, { now: () => clock });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      storeId = (await makeStore(database.handle.db, { name: 'Geelong', state: 'VIC', pickup_disabled: 0 })).id;
+      guitars = await categoryIdBySlug(database.handle.db, 'guitars');
+    },
+    env: { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false' },
+    server: { now: () => clock },
   });
 
   /** Links as the test server signs them (it keeps its secret in the test's data directory). */

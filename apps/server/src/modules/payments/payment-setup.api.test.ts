@@ -1,11 +1,11 @@
 import type { CheckoutSubmission, CheckoutViewValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { pickupSubmission } from '../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 const submission = (): CheckoutSubmission => pickupSubmission({ PaymentOption: 'Eway' });
 
@@ -14,26 +14,16 @@ const submission = (): CheckoutSubmission => pickupSubmission({ PaymentOption: '
  * offered providers' real adapters pointed at them, and the page allowed to reach them.
  */
 describe.each(testDatabaseTargets())('online payments wired into the shop on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let storeId: number;
   let guitars: number;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    storeId = (await makeStore(database.handle.db, { name: 'Bendigo', state: 'VIC', pickup_disabled: 0 })).id;
-    guitars = await categoryIdBySlug(database.handle.db, 'guitars');
-    server = await startTestServer(
-      database,
-      { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false', PAYMENT_PROVIDERS: 'Eway' },
-      { withPayments: true },
-    );
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      storeId = (await makeStore(database.handle.db, { name: 'Bendigo', state: 'VIC', pickup_disabled: 0 })).id;
+      guitars = await categoryIdBySlug(database.handle.db, 'guitars');
+    },
+    env: { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false', PAYMENT_PROVIDERS: 'Eway' },
+    server: { withPayments: true },
   });
 
   it('offers the card option, and starting it asks the Eway sandbox for a shared page over HTTP', async () => {
