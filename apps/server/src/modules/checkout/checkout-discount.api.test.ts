@@ -1,10 +1,10 @@
 import type { CheckoutSubmission, CheckoutViewValue, DiscountCouponValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 const INVALID = 'The discount code is invalid, please try again';
 const DAY = 24 * 60 * 60 * 1000;
@@ -24,29 +24,24 @@ const submission: CheckoutSubmission = {
 };
 
 describe.each(testDatabaseTargets())('discount codes in checkout on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let clock = Date.now();
   let guitars: number;
   let stores: number[];
 
-  beforeAll(async () => {
-    database = await target.open();
-    // The demo seed brings the demo codes (SAVE10: 10 % over $50; WELCOME5: once per customer).
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    const db = database.handle.db;
-    stores = [
-      (await makeStore(db, { name: 'Ayr', state: 'QLD', pickup_disabled: 0 })).id,
-      (await makeStore(db, { name: 'Bunbury', state: 'WA', pickup_disabled: 0 })).id,
-      (await makeStore(db, { name: 'Cairns', state: 'QLD', pickup_disabled: 0 })).id,
-    ];
-    guitars = await categoryIdBySlug(db, 'guitars');
-    server = await startTestServer(database, { TRUST_PROXY: 'true' }, { now: () => clock });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      // The demo seed brings the demo codes (SAVE10: 10 % over $50; WELCOME5: once per customer).
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      const db = database.handle.db;
+      stores = [
+        (await makeStore(db, { name: 'Ayr', state: 'QLD', pickup_disabled: 0 })).id,
+        (await makeStore(db, { name: 'Bunbury', state: 'WA', pickup_disabled: 0 })).id,
+        (await makeStore(db, { name: 'Cairns', state: 'QLD', pickup_disabled: 0 })).id,
+      ];
+      guitars = await categoryIdBySlug(db, 'guitars');
+    },
+    env: { TRUST_PROXY: 'true' },
+    server: { now: () => clock },
   });
 
   const item = (store: number, price: number) =>

@@ -4,13 +4,13 @@ import {
   SPLIT_INCOMPLETE_MESSAGE,
   UNAVAILABLE_ITEMS_MESSAGE,
 } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { MELBOURNE, postageSubmission, SYDNEY } from '../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore, SMALL_PARCEL, TEST_RATE_CARD } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 
 /**
@@ -38,26 +38,25 @@ const submission = (overrides: Partial<CheckoutSubmission> = {}): CheckoutSubmis
   postageSubmission({ PaymentOption: 'Eway', ...overrides });
 
 describe.each(testDatabaseTargets())('placing a postage order on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let guitars: number;
   let sydney: { id: number; name: string };
   let perth: { id: number; name: string };
   let hobart: { id: number; name: string };
 
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      const db = database.handle.db;
+      sydney = await makeStore(db, { name: 'Sydney', state: 'NSW', postcode: '2000', pickup_disabled: 0 });
+      perth = await makeStore(db, { name: 'Perth', state: 'WA', postcode: '6000', pickup_disabled: 0 });
+      hobart = await makeStore(db, { name: 'Hobart', state: 'TAS', postcode: '7000', pickup_disabled: 1 });
+      guitars = await categoryIdBySlug(db, 'guitars');
+    },
+    env: { TRUST_PROXY: 'true' },
+    server: { paymentProviders: [new StandInCardProvider()] },
+  });
+
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    const db = database.handle.db;
-    sydney = await makeStore(db, { name: 'Sydney', state: 'NSW', postcode: '2000', pickup_disabled: 0 });
-    perth = await makeStore(db, { name: 'Perth', state: 'WA', postcode: '6000', pickup_disabled: 0 });
-    hobart = await makeStore(db, { name: 'Hobart', state: 'TAS', postcode: '7000', pickup_disabled: 1 });
-    guitars = await categoryIdBySlug(db, 'guitars');
-    server = await startTestServer(
-      database,
-      { TRUST_PROXY: 'true' },
-      { paymentProviders: [new StandInCardProvider()] },
-    );
     const ctx = server.ctx();
     const card = await server.services.shipping.createRateCard(ctx, TEST_RATE_CARD);
     const surcharge = { surchargeThresholdMinor: 50_000, surchargeMinor: 1295 };
@@ -70,11 +69,6 @@ describe.each(testDatabaseTargets())('placing a postage order on $name', (target
       ...surcharge,
     });
     await server.services.shipping.setStoreSettings(ctx, { storeId: hobart.id, rateCardId: card, ...surcharge });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   const item = (storeId: number, price: number, weight: number = SMALL_PARCEL.weight_grams) =>

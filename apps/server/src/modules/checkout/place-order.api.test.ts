@@ -5,13 +5,13 @@ import {
   type OrderConfirmationValue,
   UNAVAILABLE_ITEMS_MESSAGE,
 } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { pickupSubmission } from '../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const referenceOf = (url: string) => /ORD-[0-9A-Z-]{14}/.exec(url)?.[0] ?? '';
@@ -19,24 +19,19 @@ const referenceOf = (url: string) => /ORD-[0-9A-Z-]{14}/.exec(url)?.[0] ?? '';
 const submission = (overrides: Partial<CheckoutSubmission> = {}): CheckoutSubmission => pickupSubmission(overrides);
 
 describe.each(testDatabaseTargets())('placing an order on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let clock = Date.now();
   let guitars: number;
   let storeId: number;
 
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    const db = database.handle.db;
-    storeId = (await makeStore(db, { name: 'Fremantle', state: 'WA', pickup_disabled: 0 })).id;
-    guitars = await categoryIdBySlug(db, 'guitars');
-    server = await startTestServer(database, { TRUST_PROXY: 'true' }, { now: () => clock });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      const db = database.handle.db;
+      storeId = (await makeStore(db, { name: 'Fremantle', state: 'WA', pickup_disabled: 0 })).id;
+      guitars = await categoryIdBySlug(db, 'guitars');
+    },
+    env: { TRUST_PROXY: 'true' },
+    server: { now: () => clock },
   });
 
   const item = (price = 25_000) =>

@@ -6,17 +6,15 @@ import {
   type SplitShipment,
   UNAVAILABLE_ITEMS_MESSAGE,
 } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { MELBOURNE, SYDNEY } from '../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore, SMALL_PARCEL, TEST_RATE_CARD } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 
 describe.each(testDatabaseTargets())('postage calls on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let guitars: number;
   /** Express on, surcharge $12.95 from $500, no handling. */
   let sydney: { id: number; name: string };
@@ -27,23 +25,27 @@ describe.each(testDatabaseTargets())('postage calls on $name', (target) => {
   /** Pickup disabled; sells only things it cannot post. */
   let darwin: { id: number; name: string };
 
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      const db = database.handle.db;
+      sydney = await makeStore(db, { name: 'Sydney', state: 'NSW', postcode: '2000', pickup_disabled: 0 });
+      perth = await makeStore(db, { name: 'Perth', state: 'WA', postcode: '6000', pickup_disabled: 0 });
+      hobart = await makeStore(db, {
+        name: 'Hobart',
+        state: 'TAS',
+        address: '9 Elizabeth St',
+        suburb: 'Hobart',
+        postcode: '7000',
+        pickup_disabled: 1,
+      });
+      darwin = await makeStore(db, { name: 'Darwin', state: 'NT', postcode: '0800', pickup_disabled: 1 });
+      guitars = await categoryIdBySlug(db, 'guitars');
+    },
+    env: { TRUST_PROXY: 'true' },
+  });
+
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    const db = database.handle.db;
-    sydney = await makeStore(db, { name: 'Sydney', state: 'NSW', postcode: '2000', pickup_disabled: 0 });
-    perth = await makeStore(db, { name: 'Perth', state: 'WA', postcode: '6000', pickup_disabled: 0 });
-    hobart = await makeStore(db, {
-      name: 'Hobart',
-      state: 'TAS',
-      address: '9 Elizabeth St',
-      suburb: 'Hobart',
-      postcode: '7000',
-      pickup_disabled: 1,
-    });
-    darwin = await makeStore(db, { name: 'Darwin', state: 'NT', postcode: '0800', pickup_disabled: 1 });
-    guitars = await categoryIdBySlug(db, 'guitars');
-    server = await startTestServer(database, { TRUST_PROXY: 'true' });
     const ctx = server.ctx();
     const card = await server.services.shipping.createRateCard(ctx, TEST_RATE_CARD);
     const surcharge = { surchargeThresholdMinor: 50_000, surchargeMinor: 1295 };
@@ -57,11 +59,6 @@ describe.each(testDatabaseTargets())('postage calls on $name', (target) => {
     });
     await server.services.shipping.setStoreSettings(ctx, { storeId: hobart.id, rateCardId: card, ...surcharge });
     await server.services.shipping.setStoreSettings(ctx, { storeId: darwin.id, rateCardId: card, ...surcharge });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   const item = (storeId: number, price: number, overrides: { postable?: number; weight_grams?: number } = {}) =>
