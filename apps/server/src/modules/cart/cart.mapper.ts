@@ -1,6 +1,6 @@
 import { type Cart, type CartItem, formatMoney, type Region } from '@shop/contract';
-import { priceFields, productImageUrl, productStateHash, productUrl } from '../catalogue/catalogue.mapper.js';
-import type { ProductWithStoreRow } from '../catalogue/catalogue.service.js';
+import { itemPromotion, productImageUrl, productUrl } from '../catalogue/catalogue.mapper.js';
+import type { CatalogueItem } from '../catalogue/catalogue.service.js';
 import type { CartView } from './cart.service.js';
 
 /** The cart's wire shape (spec: cart-summary): display strings made here from minor units. */
@@ -9,7 +9,7 @@ export function toCart(view: CartView, region: Region): Cart {
     stores: view.stores.map((store) => ({
       id: store.id,
       name: store.name,
-      items: store.items.map((row) => toCartItem(row, region)),
+      items: store.items.map((item) => toCartItem(item, region)),
       totalMinorUnits: store.totalMinor,
       total: formatMoney(store.totalMinor, region),
     })),
@@ -25,28 +25,27 @@ export function toCart(view: CartView, region: Region): Cart {
   };
 }
 
-export function toCartItem(row: ProductWithStoreRow, region: Region): CartItem {
-  const prices = priceFields(row, region);
-  const image = row.image_count > 0 ? productImageUrl(row.code, 1, 450) : null;
+export function toCartItem(item: CatalogueItem, region: Region): CartItem {
+  const image = item.pictureCount > 0 ? productImageUrl(item.code, 1, 450) : null;
   return {
-    DisplayName: row.title,
-    ProductId: row.id,
-    Price: prices.Sp,
-    PriceMinorUnits: row.price_minor,
-    Category: row.category_name,
-    Brand: row.brand,
-    Discount: Math.max(0, row.rrp_minor - row.price_minor),
-    Coupon: row.promo_code,
+    DisplayName: item.title,
+    ProductId: item.id,
+    Price: formatMoney(item.priceMinor, region),
+    PriceMinorUnits: item.priceMinor,
+    Category: item.categoryName,
+    Brand: item.brand,
+    Discount: Math.max(0, item.rrpMinor - item.priceMinor),
+    Coupon: item.promoCode,
     ImageUrl: image,
-    StoreName: row.store_name,
-    Promotion: prices.Promotion,
+    StoreName: item.storeName,
+    Promotion: itemPromotion(item),
     // The top of the item's category path (a category slug).
-    DepartmentCategory: row.category_path.split('/')[0] ?? row.category_slug,
+    DepartmentCategory: item.categoryPath.split('/')[0] ?? item.categorySlug,
     itemType: 'Product',
-    id: row.code,
+    id: item.code,
     image,
-    productDetailsLink: productUrl(row.code, row.slug),
-    StateHash: productStateHash(row),
-    IsAvailable: row.status === 'available',
+    productDetailsLink: productUrl(item.code, item.slug),
+    StateHash: item.stateHash,
+    IsAvailable: item.status === 'available',
   };
 }

@@ -3,8 +3,7 @@ import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { hashToken, isTokenShape, newToken } from '../../lib/tokens.js';
-import { productStateHash } from '../catalogue/catalogue.mapper.js';
-import type { CatalogueService, ProductWithStoreRow } from '../catalogue/catalogue.service.js';
+import type { CatalogueItem, CatalogueService } from '../catalogue/catalogue.service.js';
 import { CartRepository } from './cart.repository.js';
 import { changeTypesOf } from './change-types.js';
 
@@ -17,7 +16,7 @@ export const RESERVED_MESSAGE = 'Sorry, this item is reserved by another shopper
 
 /** A cart as the domain sees it: items grouped by store, money in minor units. cart.mapper.ts makes the wire shape. */
 export interface CartView {
-  stores: { id: number; name: string; items: ProductWithStoreRow[]; totalMinor: number }[];
+  stores: { id: number; name: string; items: CatalogueItem[]; totalMinor: number }[];
   /** What can still be bought: available items only. */
   totalMinor: number;
   /** Every item in the cart, sold or reserved ones too. */
@@ -66,23 +65,23 @@ export class CartService {
     await this.repository.deleteCart(ctx, guestCartId);
   }
 
-  private async regionItem(ctx: Ctx, productId: number): Promise<ProductWithStoreRow> {
-    const [row] = await this.catalogue.findByIds(ctx, [productId]);
-    if (!row) throw new NotFoundError(`No item with id ${productId}`);
-    return row;
+  private async regionItem(ctx: Ctx, productId: number): Promise<CatalogueItem> {
+    const [item] = await this.catalogue.items(ctx, [productId]);
+    if (!item) throw new NotFoundError(`No item with id ${productId}`);
+    return item;
   }
 
   /** The change check: compares what the shopper saw with the item now, adding nothing. */
   async check(ctx: Ctx, productId: number, stateHash: string, priceMinor: number): Promise<CartChangeCheck> {
-    const row = await this.regionItem(ctx, productId);
-    return { changeTypes: changeTypesOf(row, { stateHash, priceMinor }), newPrice: row.price_minor };
+    const item = await this.regionItem(ctx, productId);
+    return { changeTypes: changeTypesOf(item, { stateHash, priceMinor }), newPrice: item.priceMinor };
   }
 
   /** Adds an available item (again: no change) and answers the cart; a new cart's token goes to ctx.issued. */
   async add(ctx: Ctx, productId: number): Promise<CartView> {
-    const row = await this.regionItem(ctx, productId);
-    if (row.status === 'sold') throw new BadRequestError(SOLD_MESSAGE);
-    if (row.status === 'reserved') throw new BadRequestError(RESERVED_MESSAGE);
+    const item = await this.regionItem(ctx, productId);
+    if (item.status === 'sold') throw new BadRequestError(SOLD_MESSAGE);
+    if (item.status === 'reserved') throw new BadRequestError(RESERVED_MESSAGE);
     const existing = await this.cartId(ctx);
     const viewer = ctx.viewer;
     const customer = viewer.kind === 'customer' ? viewer.userId : null;
@@ -99,9 +98,9 @@ export class CartService {
           : await this.repository.createCart(tx, hashToken(fresh ?? ''), now));
       const added = await this.repository.addItem(tx, {
         cart_id: id,
-        product_id: row.id,
-        added_price_minor: row.price_minor,
-        added_state_hash: productStateHash(row),
+        product_id: item.id,
+        added_price_minor: item.priceMinor,
+        added_state_hash: item.stateHash,
         added_at: now,
       });
       if (added && existing !== undefined) await this.repository.touch(tx, id, now);
@@ -131,42 +130,42 @@ export class CartService {
   }
 
   private async cartById(ctx: Ctx, cartId: number, validate: boolean): Promise<CartView> {
-    const items = await this.repository.items(ctx, cartId);
-    const rows = new Map(
+    const lines = await this.repository.items(ctx, cartId);
+    const items = new Map(
       (
-        await this.catalogue.findByIds(
+        await this.catalogue.items(
           ctx,
-          items.map((i) => i.product_id),
+          lines.map((line) => line.product_id),
         )
-      ).map((r) => [r.id, r]),
+      ).map((item) => [item.id, item]),
     );
     const stores = new Map<number, CartView['stores'][number]>();
     const view: CartView = { stores: [], totalMinor: 0, itemCount: 0, changes: [] };
-    for (const item of items) {
-      const row = rows.get(item.product_id);
-      if (!row) continue;
-      let store = stores.get(row.store_id);
+    for (const line of lines) {
+      const item = items.get(line.product_id);
+      if (!item) continue;
+      let store = stores.get(item.storeId);
       if (!store) {
-        store = { id: row.store_id, name: row.store_name, items: [], totalMinor: 0 };
-        stores.set(row.store_id, store);
+        store = { id: item.storeId, name: item.storeName, items: [], totalMinor: 0 };
+        stores.set(item.storeId, store);
         view.stores.push(store);
       }
-      store.items.push(row);
+      store.items.push(item);
       view.itemCount++;
-      if (row.status === 'available') {
-        store.totalMinor += row.price_minor;
-        view.totalMinor += row.price_minor;
+      if (item.status === 'available') {
+        store.totalMinor += item.priceMinor;
+        view.totalMinor += item.priceMinor;
       }
       if (validate) {
-        const changeTypes = changeTypesOf(row, {
-          stateHash: item.added_state_hash,
-          priceMinor: item.added_price_minor,
+        const changeTypes = changeTypesOf(item, {
+          stateHash: line.added_state_hash,
+          priceMinor: line.added_price_minor,
         });
         if (changeTypes !== 0)
           view.changes.push({
-            id: row.id,
-            newPriceMinor: row.price_minor,
-            oldPriceMinor: item.added_price_minor,
+            id: item.id,
+            newPriceMinor: item.priceMinor,
+            oldPriceMinor: line.added_price_minor,
             changeTypes,
           });
       }

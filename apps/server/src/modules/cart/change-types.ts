@@ -1,8 +1,8 @@
 import { ChangeType } from '@shop/contract';
 import { productStateHash } from '../catalogue/catalogue.mapper.js';
-import type { ProductWithCategoryRow } from '../catalogue/catalogue.service.js';
+import type { CatalogueItem } from '../catalogue/catalogue.service.js';
 
-type ItemNow = Pick<ProductWithCategoryRow, 'title' | 'description' | 'price_minor' | 'status'>;
+type ItemNow = Pick<CatalogueItem, 'title' | 'description' | 'priceMinor' | 'status'>;
 
 /**
  * The change flags between what the shopper agreed to (the product page's StateHash and the price in
@@ -15,10 +15,15 @@ type ItemNow = Pick<ProductWithCategoryRow, 'title' | 'description' | 'price_min
  */
 export function changeTypesOf(now: ItemNow, agreed: { stateHash: string; priceMinor: number }): number {
   let flags = 0;
-  const detailsThen = productStateHash({ ...now, price_minor: agreed.priceMinor, status: 'available' });
+  const detailsThen = productStateHash({
+    title: now.title,
+    description: now.description,
+    priceMinor: agreed.priceMinor,
+    status: 'available',
+  });
   if (detailsThen !== agreed.stateHash) flags |= ChangeType.Details;
-  if (now.price_minor > agreed.priceMinor) flags |= ChangeType.PriceIncrease;
-  if (now.price_minor < agreed.priceMinor) flags |= ChangeType.PriceDecrease;
+  if (now.priceMinor > agreed.priceMinor) flags |= ChangeType.PriceIncrease;
+  if (now.priceMinor < agreed.priceMinor) flags |= ChangeType.PriceDecrease;
   if (now.status !== 'available') flags |= ChangeType.Availability;
   return flags;
 }

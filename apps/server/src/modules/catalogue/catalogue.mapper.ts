@@ -55,6 +55,23 @@ export function promotionOf(row: PricedRow): ProductListItem['Promotion'] {
   return { DiscountMethod: row.promo_method, DiscountAmount: row.promo_amount, DiscountCode: row.promo_code };
 }
 
+/** promotionOf for an item as the catalogue hands it to other modules (CatalogueItem). */
+export function itemPromotion(item: {
+  rrpMinor: number;
+  priceMinor: number;
+  promoMethod: PricedRow['promo_method'];
+  promoAmount: number | null;
+  promoCode: string | null;
+}): ProductListItem['Promotion'] {
+  return promotionOf({
+    rrp_minor: item.rrpMinor,
+    price_minor: item.priceMinor,
+    promo_method: item.promoMethod,
+    promo_amount: item.promoAmount,
+    promo_code: item.promoCode,
+  });
+}
+
 /** The price fields every product reply carries: display strings, minor units and the promotion. */
 export function priceFields(row: PricedRow, region: Region) {
   return {
@@ -72,11 +89,9 @@ export function similarSearchUrl(categorySlug: string, brand: string): string {
 }
 
 /** Changes whenever what the shopper agreed to changes: title, description, price or availability. */
-export function productStateHash(
-  row: Pick<ProductWithCategoryRow, 'title' | 'description' | 'price_minor' | 'status'>,
-) {
+export function productStateHash(item: { title: string; description: string; priceMinor: number; status: string }) {
   return createHash('sha256')
-    .update(JSON.stringify([row.title, row.description, row.price_minor, row.status]))
+    .update(JSON.stringify([item.title, item.description, item.priceMinor, item.status]))
     .digest('base64url')
     .slice(0, 16);
 }
@@ -170,7 +185,12 @@ export function toProductDetail(
     HasAuthenticityCertificate: row.has_authenticity_certificate === 1,
     ListedDate: row.listed_at,
     Url: url,
-    StateHash: productStateHash(row),
+    StateHash: productStateHash({
+      title: row.title,
+      description: row.description,
+      priceMinor: row.price_minor,
+      status: row.status,
+    }),
     SimilarSearchUrl: similarSearchUrl(row.category_slug, row.brand),
   };
 }

@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { slugify } from '../../lib/slug.js';
 import type { StoresService } from '../stores/stores.service.js';
-import { pictureVersion, toProductListItem } from './catalogue.mapper.js';
+import { pictureVersion, productStateHash, toProductListItem } from './catalogue.mapper.js';
 import {
   CatalogueRepository,
   type ProductCardRow,
@@ -42,7 +42,10 @@ export interface ProductCard {
   listItem: ProductListItem;
 }
 
-/** An item as a wishlist or its alert holds it, with its store and category (camelCase, money in minor units). */
+/**
+ * An item as wishlists, their alerts, carts and checkout hold it, with its store and category
+ * (camelCase, money in minor units).
+ */
 export interface CatalogueItem {
   id: number;
   code: string;
@@ -65,6 +68,19 @@ export interface CatalogueItem {
   /** The last price cut, and the price before it (the wishlist alert's "was"). */
   priceReducedAt: string | null;
   priceBeforeReductionMinor: number | null;
+  /** The store's promotion as set (catalogue.mapper.ts itemPromotion says when an item shows it). */
+  promoMethod: 'Percentage' | 'Value' | null;
+  promoAmount: number | null;
+  promoCode: string | null;
+  weightGrams: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+  postable: boolean;
+  disableInStorePickup: boolean;
+  taxTreatment: 'standard' | 'gst_free' | 'margin';
+  /** What a shopper agrees to when adding it to a cart: title, description, price and status hashed. */
+  stateHash: string;
 }
 
 /** A store's item as its staff manage it in the console (money in minor units). */
@@ -189,7 +205,7 @@ export class CatalogueService {
     return rows.filter((row) => row.region === ctx.region);
   }
 
-  /** This region's items with these ids, whatever their status, as wishlists and their alerts hold them. */
+  /** This region's items with these ids, whatever their status, as wishlists, carts and checkout hold them. */
   async items(ctx: Ctx, ids: number[]): Promise<CatalogueItem[]> {
     return (await this.findByIds(ctx, ids)).map(toCatalogueItem);
   }
@@ -600,6 +616,22 @@ function toCatalogueItem(row: ProductWithStoreRow): CatalogueItem {
     updatedAt: row.updated_at,
     priceReducedAt: row.price_reduced_at,
     priceBeforeReductionMinor: row.price_before_reduction_minor,
+    promoMethod: row.promo_method,
+    promoAmount: row.promo_amount,
+    promoCode: row.promo_code,
+    weightGrams: row.weight_grams,
+    lengthCm: row.length_cm,
+    widthCm: row.width_cm,
+    heightCm: row.height_cm,
+    postable: row.postable === 1,
+    disableInStorePickup: row.disable_in_store_pickup === 1,
+    taxTreatment: row.tax_treatment,
+    stateHash: productStateHash({
+      title: row.title,
+      description: row.description,
+      priceMinor: row.price_minor,
+      status: row.status,
+    }),
   };
 }
 

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
  * different fingerprint means the cart changed underneath the page (HTTP 205: reload), so nobody
  * pays for a cart they did not see.
  */
-export function cartVersion(items: { id: number; price_minor: number; status: string }[]): string {
+export function cartVersion(items: { id: number; priceMinor: number; status: string }[]): string {
   const parts = items
-    .map((item) => `${item.id}:${item.price_minor}:${item.status === 'available' ? 1 : 0}`)
+    .map((item) => `${item.id}:${item.priceMinor}:${item.status === 'available' ? 1 : 0}`)
     .sort()
     .join(',');
   return createHash('sha256').update(parts).digest('base64url').slice(0, 22);

@@ -17,7 +17,7 @@ import type { Ctx } from '../../lib/context.js';
 import { BadRequestError, HttpError, invalidInput, NotFoundError } from '../../lib/errors.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { CartService, CartView } from '../cart/cart.service.js';
-import type { ProductWithStoreRow } from '../catalogue/catalogue.service.js';
+import type { CatalogueItem } from '../catalogue/catalogue.service.js';
 import { type DiscountEngine, discountCustomerKey } from '../orders/discounts.js';
 import type { OrderLinks } from '../orders/order-links.js';
 import type { OrdersService } from '../orders/orders.service.js';
@@ -166,15 +166,15 @@ export class CheckoutService {
           ProductId: item.id,
           Code: item.code,
           DisplayName: item.title,
-          Category: item.category_name,
-          ImageUrl: item.image_count > 0 ? `/c3api/images/product/${item.code}/1?w=300` : null,
+          Category: item.categoryName,
+          ImageUrl: item.pictureCount > 0 ? `/c3api/images/product/${item.code}/1?w=300` : null,
           StoreId: group.id,
           StoreName: group.name,
           StoreAddressLine1: store ? storeAddressLines(store).line1 : '',
           StoreAddressLine2: store ? storeAddressLines(store).line2 : '',
-          Price: money(item.price_minor),
+          Price: money(item.priceMinor),
           IsAvailable: item.status === 'available',
-          PickupDisabled: (store?.pickup_disabled ?? 0) === 1 || item.disable_in_store_pickup === 1,
+          PickupDisabled: (store?.pickup_disabled ?? 0) === 1 || item.disableInStorePickup,
         });
       }
     }
@@ -417,7 +417,7 @@ export class CheckoutService {
       if (!pickupDisabled && pickup) {
         options.push({ Id: pickup.id, Name: pickup.name, SystemName: pickup.systemName, Estimate: null, Costs: [] });
       }
-      const postable = group.items.every((item) => item.postable === 1);
+      const postable = group.items.every((item) => item.postable);
       if (postable && postage) {
         let estimate: ShippingEstimate | null = null;
         if (address) {
@@ -503,7 +503,7 @@ export class CheckoutService {
 
   private async pickupDisabled(ctx: Ctx, group: StoreGroup): Promise<boolean> {
     const store = await this.deps.stores.storeById(ctx, group.id);
-    return !store || store.pickup_disabled === 1 || group.items.some((i) => i.disable_in_store_pickup === 1);
+    return !store || store.pickup_disabled === 1 || group.items.some((i) => i.disableInStorePickup);
   }
 
   /** An order for its confirmation page (order-confirmation.ts): its customer's, or the signed key's holder's; else 404. */
@@ -513,7 +513,7 @@ export class CheckoutService {
 }
 
 /** Each store's items that can still be bought, as parcels (stores with none left out). */
-function shipmentRequests(groups: { id: number; items: ProductWithStoreRow[] }[]): ShipmentRequest[] {
+function shipmentRequests(groups: { id: number; items: CatalogueItem[] }[]): ShipmentRequest[] {
   return groups
     .map((group) => ({ storeId: group.id, items: parcelItems(group.items) }))
     .filter((request) => request.items.length > 0);

@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { BadRequestError, HttpError, invalidInput } from '../../lib/errors.js';
 import type { CartService } from '../cart/cart.service.js';
-import type { CatalogueService, ProductWithStoreRow } from '../catalogue/catalogue.service.js';
+import type { CatalogueItem, CatalogueService } from '../catalogue/catalogue.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import { type DiscountEngine, discountCustomerKey } from '../orders/discounts.js';
 import type { OrderLinks } from '../orders/order-links.js';
@@ -34,7 +34,7 @@ import { isPostageOption, POSTAGE_OPTION, parcelItems, toAddressValue } from './
 
 /** The submission as the route parsed it (defaults filled in). */
 type Submission = z.output<ReturnType<typeof checkoutSubmissionSchema>>;
-type StoreGroup = { id: number; name: string; items: ProductWithStoreRow[] };
+type StoreGroup = { id: number; name: string; items: CatalogueItem[] };
 type PostedAddress = Parameters<typeof toAddressValue>[0];
 
 const MINUTE_MS = 60 * 1000;
@@ -128,7 +128,7 @@ export class PlaceOrderFlow {
     // 3. Shipments.
     const shipments = await this.planShipments(ctx, submission, cart.stores);
     const delivery = deliveryKind(submission, shipments);
-    const itemsMinor = items.reduce((sum, item) => sum + item.price_minor, 0);
+    const itemsMinor = items.reduce((sum, item) => sum + item.priceMinor, 0);
     const postageMinor = shipments.reduce((sum, s) => sum + s.postageMinor, 0);
 
     // 3b. The cart's discount code, checked again now (with this shopper's e-mail for per-customer
@@ -313,7 +313,7 @@ export class PlaceOrderFlow {
 
   private async pickupDraft(ctx: Ctx, group: StoreGroup): Promise<ShipmentDraft> {
     const store = await this.storeOf(ctx, group);
-    if (store.pickup_disabled === 1 || group.items.some((i) => i.disable_in_store_pickup === 1)) {
+    if (store.pickup_disabled === 1 || group.items.some((i) => i.disableInStorePickup)) {
       throw new BadRequestError(UNAVAILABLE_ITEMS_MESSAGE);
     }
     return {
@@ -335,11 +335,11 @@ export class PlaceOrderFlow {
         productId: item.id,
         code: item.code,
         title: item.title,
-        priceMinor: item.price_minor,
+        priceMinor: item.priceMinor,
         discountMinor: 0,
         postageShareMinor: 0,
-        taxTreatment: item.tax_treatment,
-        itemType: item.category_name,
+        taxTreatment: item.taxTreatment,
+        itemType: item.categoryName,
       })),
     };
   }
@@ -362,7 +362,7 @@ export class PlaceOrderFlow {
     // Each item's share of the postage follows its price (the tax invoice's
     // ItemProportionateShippingCost; the shares add up to the postage exactly).
     const shares = splitByLargestRemainder(
-      group.items.map((item) => ({ key: item.id, weight: item.price_minor })),
+      group.items.map((item) => ({ key: item.id, weight: item.priceMinor })),
       service.totalMinor,
     );
     return {
@@ -377,11 +377,11 @@ export class PlaceOrderFlow {
         productId: item.id,
         code: item.code,
         title: item.title,
-        priceMinor: item.price_minor,
+        priceMinor: item.priceMinor,
         discountMinor: 0,
         postageShareMinor: shares.get(item.id) ?? 0,
-        taxTreatment: item.tax_treatment,
-        itemType: item.category_name,
+        taxTreatment: item.taxTreatment,
+        itemType: item.categoryName,
       })),
     };
   }

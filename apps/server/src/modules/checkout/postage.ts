@@ -7,7 +7,7 @@ import {
   type ShippingEstimate,
   type SplitShipment,
 } from '@shop/contract';
-import type { ProductWithStoreRow } from '../catalogue/catalogue.service.js';
+import type { CatalogueItem } from '../catalogue/catalogue.service.js';
 import type { CombinedEstimate, ParcelItem, ShipmentQuote } from '../shipping/shipping.service.js';
 
 /**
@@ -23,17 +23,17 @@ export function isPostageOption(region: Region, option: string | null | undefine
 }
 
 /** The items a store will post: what can still be bought. */
-export function parcelItems(items: ProductWithStoreRow[]): ParcelItem[] {
+export function parcelItems(items: CatalogueItem[]): ParcelItem[] {
   return items
     .filter((item) => item.status === 'available')
     .map((item) => ({
       productId: item.id,
-      weightGrams: item.weight_grams,
-      lengthCm: item.length_cm,
-      widthCm: item.width_cm,
-      heightCm: item.height_cm,
-      priceMinor: item.price_minor,
-      postable: item.postable === 1,
+      weightGrams: item.weightGrams,
+      lengthCm: item.lengthCm,
+      widthCm: item.widthCm,
+      heightCm: item.heightCm,
+      priceMinor: item.priceMinor,
+      postable: item.postable,
     }));
 }
 
