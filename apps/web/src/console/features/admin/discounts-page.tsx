@@ -1,4 +1,4 @@
-import { type AdminDiscount, type AdminDiscountListValue, formatMoney } from '@shop/contract';
+import { type AdminDiscount, type AdminDiscountListValue, formatMoney, type Region } from '@shop/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Notice } from '../../../components/notice';
@@ -85,70 +85,20 @@ export function DiscountsPage() {
       {codes.status === 'done' && (
         <ul className="admin-list">
           {codes.value.Codes.map((code) => (
-            <li key={code.Id} className="admin-card">
-              <h3>
-                {code.Code}{' '}
-                <span className={`admin-badge ${code.Active ? '' : 'admin-badge--off'}`}>
-                  {code.Active ? 'On' : 'Off'}
-                </span>
-                {discountTiming(code, now) && (
-                  <>
-                    {' '}
-                    <span className="admin-badge admin-badge--warn">{discountTiming(code, now)}</span>
-                  </>
-                )}
-              </h3>
-              <dl>
-                <dt>Takes off</dt>
-                <dd>{code.AmountDisplay}</dd>
-                {code.Description && (
-                  <>
-                    <dt>About</dt>
-                    <dd>{code.Description}</dd>
-                  </>
-                )}
-                <dt>Valid</dt>
-                <dd>
-                  {code.StartsAt || code.EndsAt
-                    ? `${code.StartsAt ? `from ${dateTime(code.StartsAt, Region)} ` : ''}${code.EndsAt ? `until ${dateTime(code.EndsAt, Region)}` : ''}`
-                    : 'Always'}
-                </dd>
-                <dt>Minimum</dt>
-                <dd>{code.MinSpendMinor > 0 ? formatMoney(code.MinSpendMinor, Region) : 'None'}</dd>
-                <dt>Used</dt>
-                <dd>
-                  {code.UsesCount}
-                  {code.MaxUses !== null ? ` of ${code.MaxUses}` : ''}
-                  {code.MaxUsesPerCustomer !== null ? `, ${code.MaxUsesPerCustomer} per customer` : ''}
-                </dd>
-              </dl>
-              <div className="admin-actions">
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  aria-label={`Edit ${code.Code}`}
-                  onClick={() => {
-                    setEditing(code);
-                    setDone(null);
-                  }}
-                >
-                  Edit
-                </button>
-                {code.Active && (
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    aria-label={`Turn off ${code.Code}`}
-                    onClick={() => {
-                      setStopping(code);
-                      setStopError(null);
-                    }}
-                  >
-                    Turn off
-                  </button>
-                )}
-              </div>
-            </li>
+            <DiscountCard
+              key={code.Id}
+              code={code}
+              now={now}
+              region={Region}
+              onEdit={() => {
+                setEditing(code);
+                setDone(null);
+              }}
+              onTurnOff={() => {
+                setStopping(code);
+                setStopError(null);
+              }}
+            />
           ))}
         </ul>
       )}
@@ -167,5 +117,79 @@ export function DiscountsPage() {
         </p>
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** One code in the list: its rules, its uses, and the buttons to edit it or turn it off. */
+function DiscountCard({
+  code,
+  now,
+  region,
+  onEdit,
+  onTurnOff,
+}: {
+  code: AdminDiscount;
+  now: number;
+  region: Region;
+  onEdit: () => void;
+  onTurnOff: () => void;
+}) {
+  return (
+    <li className="admin-card">
+      <h3>
+        {code.Code}{' '}
+        <span className={`admin-badge ${code.Active ? '' : 'admin-badge--off'}`}>{code.Active ? 'On' : 'Off'}</span>
+        {discountTiming(code, now) && (
+          <>
+            {' '}
+            <span className="admin-badge admin-badge--warn">{discountTiming(code, now)}</span>
+          </>
+        )}
+      </h3>
+      <dl>
+        <dt>Takes off</dt>
+        <dd>{code.AmountDisplay}</dd>
+        {code.Description && (
+          <>
+            <dt>About</dt>
+            <dd>{code.Description}</dd>
+          </>
+        )}
+        <dt>Valid</dt>
+        <dd>
+          {code.StartsAt || code.EndsAt
+            ? `${code.StartsAt ? `from ${dateTime(code.StartsAt, region)} ` : ''}${code.EndsAt ? `until ${dateTime(code.EndsAt, region)}` : ''}`
+            : 'Always'}
+        </dd>
+        <dt>Minimum</dt>
+        <dd>{code.MinSpendMinor > 0 ? formatMoney(code.MinSpendMinor, region) : 'None'}</dd>
+        <dt>Used</dt>
+        <dd>
+          {code.UsesCount}
+          {code.MaxUses !== null ? ` of ${code.MaxUses}` : ''}
+          {code.MaxUsesPerCustomer !== null ? `, ${code.MaxUsesPerCustomer} per customer` : ''}
+        </dd>
+      </dl>
+      <div className="admin-actions">
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-label={`Edit ${code.Code}`}
+          onClick={onEdit}
+        >
+          Edit
+        </button>
+        {code.Active && (
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            aria-label={`Turn off ${code.Code}`}
+            onClick={onTurnOff}
+          >
+            Turn off
+          </button>
+        )}
+      </div>
+    </li>
   );
 }
