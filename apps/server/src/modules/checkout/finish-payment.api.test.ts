@@ -1,11 +1,12 @@
 import type { CheckoutSubmission } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { pickupSubmission } from '../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import type { TestServer } from '../../test/test-server.js';
+import { useTestShop } from '../../test/test-shop.js';
 import type { AttemptContext, PaymentProvider, ProviderVerdict } from '../payments/payment-provider.js';
 
 /**
@@ -47,28 +48,25 @@ const MINUTE = 60 * 1000;
 const submission = (): CheckoutSubmission => pickupSubmission({ PaymentOption: 'Eway' });
 
 describe.each(testDatabaseTargets())('finishing an online payment on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
-  let provider: ControlledCardProvider;
+  const provider = new ControlledCardProvider();
   let clock = Date.now();
   let guitars: number;
   let storeId: number;
   const env = { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false' };
-  const start = () => startTestServer(database, env, { now: () => clock, paymentProviders: [provider] });
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    storeId = (await makeStore(database.handle.db, { name: 'Ballarat', state: 'VIC', pickup_disabled: 0 })).id;
-    guitars = await categoryIdBySlug(database.handle.db, 'guitars');
-    provider = new ControlledCardProvider();
-    server = await start();
+  const options = { now: () => clock, paymentProviders: [provider] };
+  const shop = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      storeId = (await makeStore(database.handle.db, { name: 'Ballarat', state: 'VIC', pickup_disabled: 0 })).id;
+      guitars = await categoryIdBySlug(database.handle.db, 'guitars');
+    },
+    env,
+    server: options,
   });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
-  });
+  const { database } = shop;
+  /** The shop's server, until a test restarts it (start) and puts the new one here. */
+  let server: TestServer = shop.server;
+  const start = () => shop.startServer(env, options);
 
   const db = () => database.handle.db;
   const item = () =>

@@ -9,7 +9,8 @@ import { pickupSubmission } from '../../test/checkout-fixtures.js';
 import { type ChildShop, startChildShop } from '../../test/child-shop.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { EWAY_TEST_CARDS, ewaySandbox } from '../payments/providers/eway/eway.sandbox.js';
 import { type RunningSandbox, startPaymentSandbox } from '../payments/sandbox/sandbox-server.js';
 
@@ -64,13 +65,21 @@ async function waitFor<T>(what: string, check: () => Promise<T | undefined>, tim
 // Most of each journey is waiting for the attempt to come due (10 s at least), so the databases run
 // side by side (each its own database, sandbox and shop); the journeys on one database take turns.
 describe.concurrent.each(testDatabaseTargets())('a shop killed in the middle of a card payment, on $name', (target) => {
-  let database: TestDatabase;
   let sandbox: RunningSandbox;
   let webDist: string;
   let port: number;
   let shop: ChildShop | null = null;
   let storeId: number;
   let guitars: number;
+  // The database alone: the shop under test is a child process (startShop), started below.
+  const { database } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      storeId = (await makeStore(database.handle.db, { name: 'Bendigo', state: 'VIC', pickup_disabled: 0 })).id;
+      guitars = await categoryIdBySlug(database.handle.db, 'guitars');
+    },
+    server: false,
+  });
 
   /** The shop's environment: this test's database, Eway at the test's sandbox, jobs in-process. */
   const shopEnv = (): Record<string, string> => {
@@ -115,10 +124,6 @@ describe.concurrent.each(testDatabaseTargets())('a shop killed in the middle of 
   };
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    storeId = (await makeStore(database.handle.db, { name: 'Bendigo', state: 'VIC', pickup_disabled: 0 })).id;
-    guitars = await categoryIdBySlug(database.handle.db, 'guitars');
     sandbox = await startPaymentSandbox({
       port: 0,
       host: '127.0.0.1',
@@ -145,7 +150,6 @@ describe.concurrent.each(testDatabaseTargets())('a shop killed in the middle of 
   afterAll(async () => {
     await killShop();
     await sandbox?.close();
-    await database?.dispose();
     if (webDist) rmSync(webDist, { recursive: true, force: true });
   });
 
