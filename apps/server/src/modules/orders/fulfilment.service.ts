@@ -11,7 +11,7 @@ import { decide, type FulfilmentAction } from './fulfilment-machine.js';
 import type { LinkedOrder, OrderLinks } from './order-links.js';
 import { type OrderStatusLabel, orderStatusLabel } from './order-status.js';
 import { cancelledMail, dispatchedMail, itemCancelledMail, readyForPickupMail } from './order-status-mails.js';
-import type { FulfilmentChanges, OrderLineRow, OrderRow, OrderShipmentRow, OrdersService } from './orders.service.js';
+import type { FulfilmentChanges, Order, OrderLine, OrderShipment, OrdersService } from './orders.service.js';
 import { refundAttempt } from './refunds.js';
 
 export interface FulfilmentDependencies {
@@ -48,7 +48,7 @@ export interface DispatchDetails {
  */
 export type FulfilmentHook = (
   tx: Ctx,
-  change: { order: OrderRow; shipment: OrderShipmentRow; line?: OrderLineRow; detail: Record<string, unknown> },
+  change: { order: Order; shipment: OrderShipment; line?: OrderLine; detail: Record<string, unknown> },
 ) => Promise<void>;
 
 export const TRACKING_NUMBER_MAX = 64;
@@ -185,7 +185,7 @@ export class FulfilmentService {
   async cancelOrder(ctx: Ctx, reference: string, options: { restock: boolean }): Promise<FulfilmentOutcome> {
     const { deps } = this;
     const now = deps.now();
-    const refund: { attempt?: PaymentAttempt; order?: OrderRow; amountMinor?: number } = {};
+    const refund: { attempt?: PaymentAttempt; order?: Order; amountMinor?: number } = {};
     const outcome = await inTransaction(ctx, async (tx): Promise<FulfilmentOutcome> => {
       const order = await this.orderFor(tx, reference);
       if (!(await deps.orders.lockConfirmed(tx, order.id))) {
@@ -273,7 +273,7 @@ export class FulfilmentService {
   ): Promise<FulfilmentOutcome> {
     const { deps } = this;
     const now = deps.now();
-    const refund: { attempt?: PaymentAttempt; order?: OrderRow; amountMinor?: number; key?: string } = {};
+    const refund: { attempt?: PaymentAttempt; order?: Order; amountMinor?: number; key?: string } = {};
     const outcome = await inTransaction(ctx, async (tx): Promise<FulfilmentOutcome> => {
       const order = await this.orderFor(tx, reference);
       const locked = await deps.orders.lockConfirmed(tx, order.id);
@@ -384,7 +384,7 @@ export class FulfilmentService {
       action: Exclude<FulfilmentAction, 'cancel-item'>;
       changes: (now: number) => FulfilmentChanges;
       detail: Record<string, unknown>;
-      after: (tx: Ctx, order: OrderRow, shipment: OrderShipmentRow) => Promise<void>;
+      after: (tx: Ctx, order: Order, shipment: OrderShipment) => Promise<void>;
     },
   ): Promise<FulfilmentOutcome> {
     const { deps } = this;
@@ -413,7 +413,7 @@ export class FulfilmentService {
   }
 
   /** This region's order by its public reference (any case); 404 otherwise. */
-  private async orderFor(ctx: Ctx, reference: string): Promise<OrderRow> {
+  private async orderFor(ctx: Ctx, reference: string): Promise<Order> {
     const canonical = normalizePublicReference(ReferencePrefix.order, reference);
     const order = canonical ? await this.deps.orders.byReference(ctx, canonical) : undefined;
     if (!order || order.region !== ctx.region) throw new NotFoundError(`No order ${reference}`);
@@ -421,22 +421,22 @@ export class FulfilmentService {
   }
 
   /** The shipment's items still in the order (cancelled ones are neither sent nor collected). */
-  private async linesOf(ctx: Ctx, order: OrderRow, shipment: OrderShipmentRow) {
+  private async linesOf(ctx: Ctx, order: Order, shipment: OrderShipment) {
     return (await this.deps.orders.lines(ctx, order.id)).filter(
       (l) => l.shipment_id === shipment.id && l.cancelled_at === null,
     );
   }
 
-  private async labelOf(ctx: Ctx, order: OrderRow): Promise<OrderStatusLabel> {
+  private async labelOf(ctx: Ctx, order: Order): Promise<OrderStatusLabel> {
     return orderStatusLabel(order.status, await this.deps.orders.shipments(ctx, order.id));
   }
 
-  private orderUrl(order: OrderRow): string {
+  private orderUrl(order: Order): string {
     return orderPageUrl(this.deps.links, this.deps.publicUrl, order);
   }
 }
 
 /** What the order's cancelled items have given back so far. */
-function refundedSoFar(lines: OrderLineRow[]): number {
+function refundedSoFar(lines: OrderLine[]): number {
   return lines.reduce((sum, l) => sum + Number(l.refund_minor ?? 0), 0);
 }

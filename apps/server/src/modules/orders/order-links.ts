@@ -2,7 +2,7 @@ import type { Ctx } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { normalizePublicReference, ReferencePrefix } from '../../lib/public-reference.js';
 import { sameSecret, sign } from '../../lib/tokens.js';
-import type { OrderRow, OrdersService } from './orders.service.js';
+import type { Order, OrdersService } from './orders.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,7 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const ORDER_LINK_LIFETIME_DAYS = 90;
 
 /** What a link is signed over: the order's reference, and its link version (revoking raises it). */
-export type LinkedOrder = Pick<OrderRow, 'reference' | 'link_version' | 'created_at'>;
+export type LinkedOrder = Pick<Order, 'reference' | 'link_version' | 'created_at'>;
 
 /** A key: `<expiry day, base 36>.<HMAC>`, the day counted from the epoch (UTC). */
 const KEY_PATTERN = /^([0-9a-z]{1,6})\.([A-Za-z0-9_-]{43})$/;
@@ -91,7 +91,7 @@ export async function orderForViewer(
   reference: string,
   key: string | undefined,
   notFoundMessage = 'No such order',
-): Promise<{ order: OrderRow; keyed: boolean }> {
+): Promise<{ order: Order; keyed: boolean }> {
   const canonical = normalizePublicReference(ReferencePrefix.order, reference);
   const order = canonical ? await deps.orders.byReference(ctx, canonical) : undefined;
   if (!canonical || !order || order.region !== ctx.region) throw new NotFoundError(notFoundMessage);

@@ -4,7 +4,7 @@ import { escapeHtml, safeLinkUrl } from '../../lib/rich-text.js';
 import type { MailMessage } from '../mail/mail.service.js';
 import { mailFrame } from '../mail/mail-layout.js';
 import { POSTAGE_CARRIER, toOrderAddress } from './orders.mapper.js';
-import type { OrderLineRow, OrderRow, OrderShipmentRow } from './orders.service.js';
+import type { Order, OrderLine, OrderShipment } from './orders.service.js';
 
 /**
  * The shopper's e-mails after the sale (issue 11): ready for pickup, dispatched, cancelled and
@@ -19,7 +19,7 @@ interface Paragraphs {
   html: string[];
 }
 
-function firstNameOf(order: OrderRow): string {
+function firstNameOf(order: Order): string {
   try {
     const customer = JSON.parse(order.customer) as { FirstName?: unknown };
     return typeof customer.FirstName === 'string' ? customer.FirstName.trim() : '';
@@ -28,13 +28,13 @@ function firstNameOf(order: OrderRow): string {
   }
 }
 
-function greeting(order: OrderRow): Paragraphs {
+function greeting(order: Order): Paragraphs {
   const name = firstNameOf(order);
   const line = name ? `Hello ${name},` : 'Hello,';
   return { text: [line, ''], html: [`<p>${escapeHtml(line)}</p>`] };
 }
 
-function itemList(lines: OrderLineRow[], region: Region): Paragraphs {
+function itemList(lines: OrderLine[], region: Region): Paragraphs {
   const rows = lines.map((l) => ({
     code: l.code,
     title: l.title,
@@ -91,7 +91,7 @@ function addressLines(json: string, region: Region): string[] {
 }
 
 export interface StatusMailInput {
-  order: OrderRow;
+  order: Order;
   region: Region;
   /** `${PUBLIC_URL}/my-account/orders/{REF}?key={key}` */
   orderUrl: string;
@@ -99,7 +99,7 @@ export interface StatusMailInput {
 
 /** "Your items are ready to collect": the store's address, phone and opening hours. */
 export function readyForPickupMail(
-  input: StatusMailInput & { shipment: OrderShipmentRow; lines: OrderLineRow[]; store: StoreRow | null },
+  input: StatusMailInput & { shipment: OrderShipment; lines: OrderLine[]; store: StoreRow | null },
 ): MailMessage {
   const { order, shipment, store, region } = input;
   const payInStore = order.payment_option === 'Generic';
@@ -129,9 +129,7 @@ export function readyForPickupMail(
 }
 
 /** "Your order is on its way": the carrier and service, the tracking number and, when known, the tracking link. */
-export function dispatchedMail(
-  input: StatusMailInput & { shipment: OrderShipmentRow; lines: OrderLineRow[] },
-): MailMessage {
+export function dispatchedMail(input: StatusMailInput & { shipment: OrderShipment; lines: OrderLine[] }): MailMessage {
   const { order, shipment, region } = input;
   const trackingUrl = safeLinkUrl(shipment.tracking_url);
   const absolute = trackingUrl !== null && /^https?:\/\//i.test(trackingUrl) ? trackingUrl : null;
@@ -171,7 +169,7 @@ export function dispatchedMail(
  * nothing was charged.
  */
 export function cancelledMail(
-  input: StatusMailInput & { refundedMinor: number | null; lines: OrderLineRow[] },
+  input: StatusMailInput & { refundedMinor: number | null; lines: OrderLine[] },
 ): MailMessage {
   const { order, region } = input;
   const refunded = input.refundedMinor !== null;
@@ -201,7 +199,7 @@ export function cancelledMail(
  * nothing was charged for it.
  */
 export function itemCancelledMail(
-  input: StatusMailInput & { line: OrderLineRow; storeName: string; refundedMinor: number | null },
+  input: StatusMailInput & { line: OrderLine; storeName: string; refundedMinor: number | null },
 ): MailMessage {
   const { order, region, line } = input;
   const money = (minor: number) => formatMoney(minor, region);

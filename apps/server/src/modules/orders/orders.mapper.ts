@@ -7,7 +7,7 @@ import {
   type Region,
   type ShippingDetails,
 } from '@shop/contract';
-import type { OrderLineRow, OrderRow, OrderShipmentRow, OrderSummaryRow } from './orders.service.js';
+import type { Order, OrderLine, OrderShipment, OrderSummaryRow } from './orders.service.js';
 
 /** Domain values of orders -> the contract's wire shapes (money formatted in the region's currency). */
 
@@ -51,7 +51,7 @@ export function toOrderAddress(json: string, customerName: string): OrderAddress
 }
 
 /** The customer's name as given at checkout (orders.customer JSON). */
-export function customerNameOf(order: Pick<OrderRow, 'customer'>): string {
+export function customerNameOf(order: Pick<Order, 'customer'>): string {
   try {
     const customer = JSON.parse(order.customer) as { FirstName?: unknown; LastName?: unknown };
     return [customer.FirstName, customer.LastName]
@@ -63,7 +63,7 @@ export function customerNameOf(order: Pick<OrderRow, 'customer'>): string {
 }
 
 /** A shipment's footer: the store's address for a pickup; the option, dispatch, tracking, address and cost for postage. */
-export function toShippingDetails(shipment: OrderShipmentRow, customerName: string, region: Region): ShippingDetails {
+export function toShippingDetails(shipment: OrderShipment, customerName: string, region: Region): ShippingDetails {
   const pickup = shipment.method === 'pickup';
   return {
     option: pickup ? CUSTOMER_PICKUP : `${POSTAGE_CARRIER[region]} ${shipment.service ?? 'Regular'}`,
@@ -82,7 +82,7 @@ export function toShippingDetails(shipment: OrderShipmentRow, customerName: stri
  * item the store cancelled says so, with what its cancellation refunded.
  */
 export function toOrderDetailItem(
-  line: OrderLineRow,
+  line: OrderLine,
   image: string | null,
   region: Region,
 ): OrderDetailValue['stores'][number]['items'][number] {
@@ -100,7 +100,7 @@ export function toOrderDetailItem(
 }
 
 export function orderSummaryOf(
-  order: OrderRow,
+  order: Order,
   counts: { itemCount: number; storeCount: number },
   status: string,
   region: Region,

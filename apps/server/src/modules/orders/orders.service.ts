@@ -10,7 +10,7 @@ import {
   type StoreShipmentState,
 } from './orders.repository.js';
 
-export type { OrderLineRow, OrderRow, OrderShipmentRow, StoreShipmentState };
+export type { StoreShipmentState };
 
 /**
  * An order, its lines and its shipments as other modules take them from this service (checkout,

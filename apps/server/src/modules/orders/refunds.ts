@@ -2,7 +2,7 @@ import { PAYMENT_RECEIVED_PATH } from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
 import type { AttemptContext, PaymentOptionName } from '../payments/payment-provider.js';
 import type { PaymentAttempt, PaymentsService } from '../payments/payments.service.js';
-import type { OrderRow } from './orders.service.js';
+import type { Order } from './orders.service.js';
 
 /**
  * Gives an attempt's whole amount back through its provider (never inside a transaction) and
@@ -13,7 +13,7 @@ export async function refundAttempt(
   deps: { payments: PaymentsService; publicUrl: string; now: () => number },
   ctx: Ctx,
   attempt: PaymentAttempt,
-  order: OrderRow,
+  order: Order,
   detail: { reason: string },
   /** Part of the payment only (one cancelled item), named by `key` (see PaymentProvider.refund). */
   part?: { amountMinor: number; key: string },
@@ -47,7 +47,7 @@ export async function refundAttempt(
 }
 
 /** What a provider needs to know of an attempt, rebuilt from what we stored. */
-export function attemptContext(attempt: PaymentAttempt, order: OrderRow, publicUrl: string): AttemptContext {
+export function attemptContext(attempt: PaymentAttempt, order: Order, publicUrl: string): AttemptContext {
   const customer = JSON.parse(order.customer) as {
     EmailAddress?: string;
     FirstName?: string;

@@ -4,8 +4,6 @@ import type { DbCtx } from '../../lib/context.js';
 import { newPublicReference } from '../../lib/public-reference.js';
 import { type PaymentAttemptRow, PaymentAttemptsRepository } from './payment-attempts.repository.js';
 
-export type { PaymentAttemptRow };
-
 /** A payment attempt as other modules take it from this service (the table's row type stays this module's). */
 export type PaymentAttempt = PaymentAttemptRow;
 

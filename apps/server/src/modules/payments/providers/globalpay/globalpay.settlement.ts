@@ -1,6 +1,6 @@
 import type { Ctx } from '../../../../lib/context.js';
 import type { JobsService } from '../../../jobs/jobs.service.js';
-import type { PaymentAttemptRow, PaymentsService } from '../../payments.service.js';
+import type { PaymentAttempt, PaymentsService } from '../../payments.service.js';
 import { GlobalPayProvider } from './globalpay.adapter.js';
 import { GlobalPayRepository } from './globalpay.repository.js';
 
@@ -15,7 +15,7 @@ export interface GlobalPaySettlementDependencies {
    * The attempt behind a tracking number, this region's only (checkout's FinishPaymentFlow.attemptFor
    * is passed in: the flow that finishes payments lives above this module).
    */
-  finishPayment: { attemptFor(ctx: Ctx, trackingNumber: string): Promise<{ attempt: PaymentAttemptRow }> };
+  finishPayment: { attemptFor(ctx: Ctx, trackingNumber: string): Promise<{ attempt: PaymentAttempt }> };
   jobs: Pick<JobsService, 'enqueue'>;
   now?: () => number;
 }
