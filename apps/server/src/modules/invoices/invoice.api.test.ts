@@ -1,13 +1,13 @@
 import type { GstInvoiceValue, StoreInvoiceDetails } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus, TaxTreatment } from '../../db/tables/orders.js';
 import { systemContext } from '../../lib/context.js';
 import { newPublicReference } from '../../lib/public-reference.js';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { OrderLinks } from '../orders/order-links.js';
 import type { PaymentOptionName } from '../payments/payment-provider.js';
 import { splitByLargestRemainder } from '../promotions/split.js';
@@ -64,9 +64,6 @@ interface OrderSpec {
 let nextProductId = 900_000;
 
 describe.each(testDatabaseTargets())('tax invoices (GET /c3api/invoice) on $name', (target) => {
-  let database: TestDatabase;
-  let au: TestServer;
-  let uk: TestServer;
   let alpha: StoreRef;
   let bravo: StoreRef;
   let charlie: StoreRef;
@@ -75,52 +72,58 @@ describe.each(testDatabaseTargets())('tax invoices (GET /c3api/invoice) on $name
   let ownerId: number;
   let other: TestClient;
 
+  const shop = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      const db = database.handle.db;
+      alpha = await makeStore(db, {
+        name: 'Parramatta',
+        state: 'NSW',
+        address: '12 Church St, Parramatta NSW 2150',
+        suburb: 'Parramatta',
+        postcode: '2150',
+        phone: '(02) 9633 1234',
+        email: 'parramatta@secondhandstores.com.au',
+        entity_name: 'Parramatta Secondhand Traders Pty Ltd',
+        business_number: '51824753556',
+        dealer_licences: JSON.stringify([
+          'Second-hand Dealers and Pawnbrokers Licence NSW-123456',
+          'Motor Dealer Licence No. MD4471',
+        ]),
+        tax_registered: 1,
+        pickup_disabled: 0,
+      });
+      bravo = await makeStore(db, { name: 'Penrith', state: 'NSW', tax_registered: 1, pickup_disabled: 0 });
+      charlie = await makeStore(db, {
+        name: 'Katoomba',
+        state: 'NSW',
+        entity_name: 'Katoomba Cash & Trade Pty Ltd',
+        tax_registered: 0,
+        pickup_disabled: 0,
+      });
+      leeds = await makeStore(db, {
+        name: 'Leeds',
+        region: 'UK',
+        state: 'WYK',
+        address: '40 Boar Lane, Leeds LS1 5DA',
+        suburb: 'Leeds',
+        postcode: 'LS1 5DA',
+        phone: '0113 245 0000',
+        email: 'leeds@secondhandstores.co.uk',
+        entity_name: 'Leeds Resale Ltd',
+        business_number: '08123456',
+        vat_number: 'GB999999973',
+        dealer_licences: '[]',
+        tax_registered: 1,
+      });
+    },
+    env: { TRUST_PROXY: 'true', SECRET_KEY },
+  });
+  const { database, server: au, startServer } = shop;
+  const uk = shop.alsoServe({ TRUST_PROXY: 'true', SECRET_KEY, REGION: 'UK', JOBS_IN_PROCESS: 'false' });
+
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
     const db = database.handle.db;
-    alpha = await makeStore(db, {
-      name: 'Parramatta',
-      state: 'NSW',
-      address: '12 Church St, Parramatta NSW 2150',
-      suburb: 'Parramatta',
-      postcode: '2150',
-      phone: '(02) 9633 1234',
-      email: 'parramatta@secondhandstores.com.au',
-      entity_name: 'Parramatta Secondhand Traders Pty Ltd',
-      business_number: '51824753556',
-      dealer_licences: JSON.stringify([
-        'Second-hand Dealers and Pawnbrokers Licence NSW-123456',
-        'Motor Dealer Licence No. MD4471',
-      ]),
-      tax_registered: 1,
-      pickup_disabled: 0,
-    });
-    bravo = await makeStore(db, { name: 'Penrith', state: 'NSW', tax_registered: 1, pickup_disabled: 0 });
-    charlie = await makeStore(db, {
-      name: 'Katoomba',
-      state: 'NSW',
-      entity_name: 'Katoomba Cash & Trade Pty Ltd',
-      tax_registered: 0,
-      pickup_disabled: 0,
-    });
-    leeds = await makeStore(db, {
-      name: 'Leeds',
-      region: 'UK',
-      state: 'WYK',
-      address: '40 Boar Lane, Leeds LS1 5DA',
-      suburb: 'Leeds',
-      postcode: 'LS1 5DA',
-      phone: '0113 245 0000',
-      email: 'leeds@secondhandstores.co.uk',
-      entity_name: 'Leeds Resale Ltd',
-      business_number: '08123456',
-      vat_number: 'GB999999973',
-      dealer_licences: '[]',
-      tax_registered: 1,
-    });
-    au = await startTestServer(database, { TRUST_PROXY: 'true', SECRET_KEY });
-    uk = await startTestServer(database, { TRUST_PROXY: 'true', SECRET_KEY, REGION: 'UK', JOBS_IN_PROCESS: 'false' });
     owner = new TestClient(au.baseUrl);
     await owner.register(ADA.EmailAddress, 'correct horse battery', { first: 'Ada', last: 'Lovelace' });
     ownerId = (
@@ -128,12 +131,6 @@ describe.each(testDatabaseTargets())('tax invoices (GET /c3api/invoice) on $name
     ).id;
     other = new TestClient(au.baseUrl);
     await other.register('babbage@example.com');
-  });
-
-  afterAll(async () => {
-    await uk?.close();
-    await au?.close();
-    await database?.dispose();
   });
 
   /**
@@ -636,7 +633,7 @@ describe.each(testDatabaseTargets())('tax invoices (GET /c3api/invoice) on $name
 
   it('has no invoices at all when GST_INVOICES_ENABLED=false', async () => {
     const order = await makeOrder({ shipments: [{ store: alpha, lines: [{ price: 5_000 }] }] });
-    const off = await startTestServer(database, {
+    const off = await startServer({
       TRUST_PROXY: 'true',
       SECRET_KEY,
       GST_INVOICES_ENABLED: 'false',

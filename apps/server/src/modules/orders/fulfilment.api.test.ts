@@ -1,12 +1,11 @@
 import type { OrderDetailValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoreRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/errors.js';
-import { seedCatalogue } from '../../seed/seed.js';
 import { OrderFixtures } from '../../test/order-fixtures.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import type { AttemptContext, PaymentProvider } from '../payments/payment-provider.js';
 
 /** A card provider the test controls: it records what it was asked to refund, and can fail. */
@@ -47,23 +46,19 @@ async function refusal(call: Promise<unknown>): Promise<{ status: number; messag
 }
 
 describe.each(testDatabaseTargets())('after-sale fulfilment and status e-mails on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let fixtures: OrderFixtures;
-  let provider: ControlledCardProvider;
+  const provider = new ControlledCardProvider();
   let store: StoreRow;
   let other: StoreRow;
   let clock = Date.now();
 
+  const { database, server } = useTestShop(target, {
+    seed: { products: 0, seed: 1 },
+    env: { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false', PUBLIC_URL: 'https://shop.example' },
+    server: { paymentProviders: [provider], now: () => clock },
+  });
+
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    provider = new ControlledCardProvider();
-    server = await startTestServer(
-      database,
-      { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false', PUBLIC_URL: 'https://shop.example' },
-      { paymentProviders: [provider], now: () => clock },
-    );
     fixtures = new OrderFixtures(server);
     store = await fixtures.store({
       name: 'Ballarat <Traders> & Co',
@@ -72,11 +67,6 @@ describe.each(testDatabaseTargets())('after-sale fulfilment and status e-mails o
       opening_hours: JSON.stringify([{ Day: 'Monday', Hours: '9am - 5pm' }]),
     });
     other = await fixtures.store({ name: 'Bendigo', state: 'VIC' });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   const fulfilment = () => server.services.fulfilment;

@@ -1,19 +1,16 @@
 import type { AccountOverviewValue, OrderDetailValue, OrderHistoryValue } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveSecretKey } from '../../config.js';
 import type { StoreRow } from '../../db/schema.js';
-import { seedCatalogue } from '../../seed/seed.js';
 import { OrderFixtures } from '../../test/order-fixtures.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { OrderLinks } from './order-links.js';
 
 const DAY = 24 * 3600 * 1000;
 
 describe.each(testDatabaseTargets())('order history and order detail on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let fixtures: OrderFixtures;
   let ballarat: StoreRow;
   let bendigo: StoreRow;
@@ -25,10 +22,12 @@ describe.each(testDatabaseTargets())('order history and order detail on $name', 
   const hidden: string[] = [];
   const base = Date.UTC(2026, 2, 1, 1, 0, 0);
 
+  const { database, server, startServer } = useTestShop(target, {
+    seed: { products: 0, seed: 1 },
+    env: { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false' },
+  });
+
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    server = await startTestServer(database, { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false' });
     fixtures = new OrderFixtures(server);
     ballarat = await fixtures.store({ name: 'Ballarat', state: 'VIC', tax_registered: 1 });
     bendigo = await fixtures.store({ name: 'Bendigo', state: 'VIC', tax_registered: 0 });
@@ -72,11 +71,6 @@ describe.each(testDatabaseTargets())('order history and order detail on $name', 
       .set({ status: 'expired' })
       .where('reference', '=', hidden[1] as string)
       .execute();
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   const history = (query = '') => shopper.get<OrderHistoryValue>(`/c3api/account/orders${query}`);
@@ -388,7 +382,7 @@ describe.each(testDatabaseTargets())('order history and order detail on $name', 
       expect(await open(refunded.reference)).toBeNull();
 
       // GST invoices switched off: never offered, and the page is told so.
-      const off = await startTestServer(database, { GST_INVOICES_ENABLED: 'false' });
+      const off = await startServer({ GST_INVOICES_ENABLED: 'false' });
       try {
         const paid = await fixtures.order({
           shipments: [{ store: ballarat, method: 'pickup', items: [{ price: 900 }] }],
