@@ -66,12 +66,12 @@ export class OrderHistoryService {
     );
     // A picture while the item still has one (its listing may have gone since the sale; matched by
     // code too, so a product that later took the same id never lends its picture).
-    const products = await deps.catalogue.findByIds(
+    const products = await deps.catalogue.items(
       ctx,
       lines.map((l) => l.product_id),
     );
     const imageOf = new Map(
-      products.map((p) => [`${p.id}:${p.code}`, p.image_count > 0 ? `/c3api/images/product/${p.code}/1?w=300` : null]),
+      products.map((p) => [`${p.id}:${p.code}`, p.pictureCount > 0 ? `/c3api/images/product/${p.code}/1?w=300` : null]),
     );
     const invoice = hasTaxInvoice(
       order,
