@@ -63,8 +63,9 @@ export function orderPageUrl(links: Pick<OrderLinks, 'key'>, publicUrl: string, 
 const conflict = (message: string) => new HttpError(409, message);
 
 /**
- * What a store does with an order after the sale (its console's actions; issue 14 adds their
- * routes): ready for pickup, dispatched with tracking, collected, and cancelling the whole order.
+ * What a store does with an order after the sale (its console's actions, which the console's
+ * fulfilment routes call): ready for pickup, dispatched with tracking, collected, and cancelling the
+ * whole order.
  * Each call is one transaction that
  * 1. locks the order's row while it is confirmed (a cancel and a dispatch for one order never
  *    interleave; anything but a confirmed order is refused with 409);

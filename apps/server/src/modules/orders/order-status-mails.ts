@@ -7,10 +7,10 @@ import { POSTAGE_CARRIER, toOrderAddress } from './orders.mapper.js';
 import type { Order, OrderLine, OrderShipment } from './orders.service.js';
 
 /**
- * The shopper's e-mails after the sale (issue 11): ready for pickup, dispatched, cancelled and
- * refunded. Each is a plain-text message with an HTML alternative in which every value is escaped
- * (the outbox sanitises it again); each links to the order's page with its signed key, which opens
- * it for a guest and for a customer alike. Pure: the fulfilment service queues what these return.
+ * The shopper's e-mails after the sale: ready for pickup, dispatched, cancelled and refunded. Each
+ * is a plain-text message with an HTML alternative in which every value is escaped (the outbox
+ * sanitises it again); each links to the order's page with its signed key, which opens it for a
+ * guest and for a customer alike. Pure: the fulfilment service queues what these return.
  */
 
 interface Paragraphs {

@@ -24,8 +24,9 @@ function done(shipment: ShipmentProgress): boolean {
 }
 
 /**
- * THE mapping from an order and its shipments to the status label shoppers see (issue 11's shared
- * decision; nothing else computes one). For a confirmed order, first match wins:
+ * THE mapping from an order and its shipments to the status label shoppers see (one decision that
+ * the history, the order's page and the status e-mails share; nothing else computes one). For a
+ * confirmed order, first match wins:
  * 1. every shipment a pickup, all collected: 'Completed' (a parcel on its way is not complete for
  *    the shopper: we never learn of its delivery, so an order with parcels ends 'Dispatched');
  * 2. any pickup ready: 'Ready for pickup' (the shopper has something to do);
