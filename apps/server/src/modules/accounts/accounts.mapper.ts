@@ -1,10 +1,9 @@
 import type { CustomerIdentity, ProfileValue } from '@shop/contract';
-import type { UserRow } from './accounts.repository.js';
-import type { Profile } from './accounts.service.js';
+import type { Account, Profile } from './accounts.service.js';
 
 /** What whoami, sign-in and registration answer for a customer. */
-export function toIdentity(user: UserRow): CustomerIdentity {
-  return { Email: user.email, FirstName: user.first_name, LastName: user.last_name, IsGuestUser: false };
+export function toIdentity(account: Account): CustomerIdentity {
+  return { Email: account.email, FirstName: account.firstName, LastName: account.lastName, IsGuestUser: false };
 }
 
 export function toProfileValue(profile: Profile): ProfileValue {

@@ -21,10 +21,15 @@ import type { Clock, SessionsService } from '../sessions/sessions.service.js';
 import type { WishlistService } from '../wishlist/wishlist.service.js';
 import { AccountsRepository, type UserRow } from './accounts.repository.js';
 
-export type { UserRow };
-
-/** A signed-in account as other modules hand it on unread (to accounts.mapper's toIdentity). */
-export type Account = UserRow;
+/**
+ * A signed-in account as other modules take it (camelCase): its id, its address's lookup key and
+ * its profile. The users table's row stays this module's.
+ */
+export interface Account extends Profile {
+  id: number;
+  /** The address in lower case: what sign-in looks up and invitations are matched by. */
+  emailKey: string;
+}
 
 import { isCommonPassword } from './common-passwords.js';
 import type { PasswordHasher } from './password-hasher.js';
@@ -110,7 +115,7 @@ export class AccountsService {
    * Signs the viewer in as `userId`: ends the session they had, starts a new one, and moves their
    * guest cart into the customer's, all in one transaction. Used by password and passkey sign-in.
    */
-  async signInAs(ctx: Ctx, userId: number): Promise<UserRow> {
+  async signInAs(ctx: Ctx, userId: number): Promise<Account> {
     const session = await inTransaction(ctx, async (tx) => {
       if (tx.viewer.kind === 'customer') await this.deps.sessions.end(tx, tx.viewer.sessionId);
       const started = await this.deps.sessions.start(tx, userId);
@@ -122,13 +127,13 @@ export class AccountsService {
     ctx.issued.rotateVisitor = true;
     const user = await this.repository.byId(ctx, userId);
     if (!user) throw new NotFoundError('No such account');
-    return user;
+    return toAccount(user);
   }
 
   async register(
     ctx: Ctx,
     body: { Email: string; Password: string; FirstName: string; LastName: string },
-  ): Promise<UserRow> {
+  ): Promise<Account> {
     this.refuseCommon(body.Password);
     const passwordHash = await this.deps.hasher.hash(body.Password);
     const now = this.deps.now();
@@ -151,7 +156,7 @@ export class AccountsService {
    * work (a decoy hash is verified). Failures count per account and per client address in the
    * database; past either limit the answer is 429 until the window ends, whatever the password.
    */
-  async login(ctx: Ctx, body: { Email: string; Password: string }, clientAddress: string): Promise<UserRow> {
+  async login(ctx: Ctx, body: { Email: string; Password: string }, clientAddress: string): Promise<Account> {
     const key = emailKey(body.Email);
     const accountKey = `sign-in|account:${hashToken(key)}`;
     const addressKey = `sign-in|address:${clientAddress}`;
@@ -262,13 +267,14 @@ export class AccountsService {
   }
 
   /** The signed-in customer, or null for anyone else (whoami). */
-  async identity(ctx: Ctx): Promise<UserRow | null> {
+  async identity(ctx: Ctx): Promise<Account | null> {
     if (ctx.viewer.kind !== 'customer') return null;
-    return (await this.repository.byId(ctx, ctx.viewer.userId)) ?? null;
+    const user = await this.repository.byId(ctx, ctx.viewer.userId);
+    return user ? toAccount(user) : null;
   }
 
   async profile(ctx: Ctx): Promise<Profile> {
-    return profileOf(await this.user(ctx));
+    return profileOf(toAccount(await this.user(ctx)));
   }
 
   async updateProfile(
@@ -317,13 +323,27 @@ export class AccountsService {
   }
 }
 
-export function profileOf(user: UserRow): Profile {
+function toAccount(user: UserRow): Account {
   return {
+    id: user.id,
+    emailKey: user.email_key,
     email: user.email,
     firstName: user.first_name,
     lastName: user.last_name,
     phoneNumber: user.phone_number,
     billingAddress: user.billing_address ? (JSON.parse(user.billing_address) as Address) : null,
     consent: user.consent === 1,
+  };
+}
+
+/** An account's profile alone (what the profile page and a passkey's ceremony show). */
+export function profileOf(account: Account): Profile {
+  return {
+    email: account.email,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    phoneNumber: account.phoneNumber,
+    billingAddress: account.billingAddress,
+    consent: account.consent,
   };
 }

@@ -134,7 +134,7 @@ export class ConsoleStaffService {
     const user = await this.deps.accounts.identity(ctx);
     if (!user) throw new HttpError(401, 'Please sign in to continue.');
     const invitation = await this.usable(ctx, token);
-    if (invitation.email_key !== user.email_key) throw new HttpError(403, INVITATION_OTHER_EMAIL_MESSAGE);
+    if (invitation.email_key !== user.emailKey) throw new HttpError(403, INVITATION_OTHER_EMAIL_MESSAGE);
     await inTransaction(ctx, async (tx) => {
       // Used once: of two acceptances of one link, the second finds it used and changes nothing.
       if (!(await this.repository.useInvitation(tx, invitation.id, user.id, this.deps.now())))
