@@ -14,12 +14,12 @@ import {
   type WhoamiValue,
   type WishlistSummaryValue,
 } from '@shop/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seedCatalogue } from '../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
 import { TestClient } from '../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../sessions/sessions.service.js';
 import { PasswordHasher } from './password-hasher.js';
 
@@ -29,30 +29,20 @@ let emails = 0;
 const newEmail = () => `shopper${++emails}.${Date.now()}@example.com`;
 
 describe.each(testDatabaseTargets())('accounts on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let clock = Date.now();
   const logLines: string[] = [];
   let guitars: number;
   let storeId: number;
-
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    const db = database.handle.db;
-    storeId = (await makeStore(db, { name: 'Fremantle', state: 'WA' })).id;
-    guitars = await categoryIdBySlug(db, 'guitars');
-    server = await startTestServer(
-      database,
-      // Each TestClient then counts as its own client address (X-Forwarded-For), as behind a load balancer.
-      { LOG_LEVEL: 'info', TRUST_PROXY: 'true' },
-      { now: () => clock, logStream: { write: (line) => void logLines.push(line) } },
-    );
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      const db = database.handle.db;
+      storeId = (await makeStore(db, { name: 'Fremantle', state: 'WA' })).id;
+      guitars = await categoryIdBySlug(db, 'guitars');
+    },
+    // Each TestClient then counts as its own client address (X-Forwarded-For), as behind a load balancer.
+    env: { LOG_LEVEL: 'info', TRUST_PROXY: 'true' },
+    server: { now: () => clock, logStream: { write: (line) => void logLines.push(line) } },
   });
 
   afterEach(() => {
@@ -537,18 +527,7 @@ describe.each(testDatabaseTargets())('accounts on $name', (target) => {
 });
 
 describe.each(testDatabaseTargets())('accounts in the UK, over HTTPS, on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await target.open();
-    server = await startTestServer(database, { REGION: 'UK', PUBLIC_URL: 'https://shop.example.co.uk' });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
-  });
+  const { server } = useTestShop(target, { env: { REGION: 'UK', PUBLIC_URL: 'https://shop.example.co.uk' } });
 
   it('sets a __Host- Secure session cookie and applies the UK profile rules, consent included', async () => {
     const client = new TestClient(server.baseUrl);

@@ -4,12 +4,12 @@ import {
   type ClearpayConfigurationValue,
   PAYMENT_RECEIVED_PATH,
 } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../../../test/factories.js';
 import { TestClient } from '../../../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../../../test/test-server.js';
+import { testDatabaseTargets } from '../../../../test/test-database.js';
+import { useTestShop } from '../../../../test/test-shop.js';
 import type { ClearpayProvider } from './clearpay.adapter.js';
 import { clearpayAmountMessage } from './clearpay.protocol.js';
 import type { SandboxFault } from './clearpay.sandbox.js';
@@ -46,31 +46,30 @@ interface Placed {
  * sandbox's page, comes back to our return route, and the order is finished by FinishPaymentFlow.
  */
 describe.each(testDatabaseTargets())('Clearpay checkout through the sandbox on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let sandbox: string;
   let storeId: number;
   let guitars: number;
   let clock = Date.now();
 
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    storeId = (
-      await makeStore(database.handle.db, { name: 'Leeds', region: 'UK', state: 'West Yorkshire', pickup_disabled: 0 })
-    ).id;
-    guitars = await categoryIdBySlug(database.handle.db, 'guitars');
-    server = await startTestServer(
-      database,
-      { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false', PAYMENT_PROVIDERS: 'Clearpay', REGION: 'UK' },
-      { withPayments: true, now: () => clock },
-    );
-    sandbox = `${server.sandboxUrl}/clearpay`;
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      storeId = (
+        await makeStore(database.handle.db, {
+          name: 'Leeds',
+          region: 'UK',
+          state: 'West Yorkshire',
+          pickup_disabled: 0,
+        })
+      ).id;
+      guitars = await categoryIdBySlug(database.handle.db, 'guitars');
+    },
+    env: { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false', PAYMENT_PROVIDERS: 'Clearpay', REGION: 'UK' },
+    server: { withPayments: true, now: () => clock },
   });
 
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  beforeAll(async () => {
+    sandbox = `${server.sandboxUrl}/clearpay`;
   });
 
   const db = () => database.handle.db;

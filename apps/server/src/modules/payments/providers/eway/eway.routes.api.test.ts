@@ -5,13 +5,13 @@ import {
   type EwayValidateValue,
   PAYMENT_RECEIVED_PATH,
 } from '@shop/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../../../seed/seed.js';
 import { pickupSubmission } from '../../../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../../../test/factories.js';
 import { TestClient } from '../../../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../../../test/test-server.js';
+import { testDatabaseTargets } from '../../../../test/test-database.js';
+import { useTestShop } from '../../../../test/test-shop.js';
 import { EWAY_ERROR_MESSAGES, type EwayErrorKey } from './eway.protocol.js';
 import { EWAY_TEST_CARDS } from './eway.sandbox.js';
 
@@ -26,32 +26,23 @@ const MINUTE = 60 * 1000;
  * declines come from its fault controls.
  */
 describe.each(testDatabaseTargets())('Eway checkout routes through the sandbox on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let storeId: number;
   let guitars: number;
   let clock = Date.now();
   const logLines: string[] = [];
 
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    storeId = (await makeStore(database.handle.db, { name: 'Geelong', state: 'VIC', pickup_disabled: 0 })).id;
-    guitars = await categoryIdBySlug(database.handle.db, 'guitars');
-    server = await startTestServer(
-      database,
-      { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false', PAYMENT_PROVIDERS: 'Eway', REGION: 'AU', LOG_LEVEL: 'error' },
-      { withPayments: true, now: () => clock, logStream: { write: (line) => void logLines.push(line) } },
-    );
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      storeId = (await makeStore(database.handle.db, { name: 'Geelong', state: 'VIC', pickup_disabled: 0 })).id;
+      guitars = await categoryIdBySlug(database.handle.db, 'guitars');
+    },
+    env: { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false', PAYMENT_PROVIDERS: 'Eway', REGION: 'AU', LOG_LEVEL: 'error' },
+    server: { withPayments: true, now: () => clock, logStream: { write: (line) => void logLines.push(line) } },
   });
 
   beforeEach(async () => {
     await sandbox('/__sandbox/reset', {});
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   const db = () => database.handle.db;

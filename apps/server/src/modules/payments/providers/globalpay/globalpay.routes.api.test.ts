@@ -4,12 +4,12 @@ import {
   type GlobalPayPageData,
   PAYMENT_RECEIVED_PATH,
 } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../../../seed/seed.js';
 import { categoryIdBySlug, makeProduct, makeStore } from '../../../../test/factories.js';
 import { TestClient } from '../../../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../../../test/test-server.js';
+import { testDatabaseTargets } from '../../../../test/test-database.js';
+import { useTestShop } from '../../../../test/test-shop.js';
 import { responseHash } from './globalpay.protocol.js';
 import { GLOBALPAY_SETTLE_JOB, runGlobalPaySettle } from './globalpay.settlement.js';
 
@@ -52,36 +52,27 @@ const frameMessage = (html: string) => {
  * URL, and the frame shows our answer. Both databases.
  */
 describe.each(testDatabaseTargets())('GlobalPay HPP through the sandbox on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let clock = Date.now();
   let storeId: number;
   let guitars: number;
   const db = () => database.handle.db;
 
-  beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    storeId = (
-      await makeStore(db(), {
-        name: 'Camden',
-        region: 'UK',
-        state: 'Greater London',
-        postcode: 'NW1 8AA',
-        pickup_disabled: 0,
-      })
-    ).id;
-    guitars = await categoryIdBySlug(db(), 'guitars');
-    server = await startTestServer(
-      database,
-      { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false', PAYMENT_PROVIDERS: 'GlobalPay', REGION: 'UK' },
-      { withPayments: true, now: () => clock },
-    );
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      storeId = (
+        await makeStore(db(), {
+          name: 'Camden',
+          region: 'UK',
+          state: 'Greater London',
+          postcode: 'NW1 8AA',
+          pickup_disabled: 0,
+        })
+      ).id;
+      guitars = await categoryIdBySlug(db(), 'guitars');
+    },
+    env: { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false', PAYMENT_PROVIDERS: 'GlobalPay', REGION: 'UK' },
+    server: { withPayments: true, now: () => clock },
   });
 
   const sandbox = () => `${server.sandboxUrl}/globalpay`;

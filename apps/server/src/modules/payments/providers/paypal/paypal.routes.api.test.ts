@@ -5,13 +5,13 @@ import {
   PAYPAL_MULTIPLE_ADDRESSES_MESSAGE,
   PAYPAL_STORE_PICKUP_MESSAGE,
 } from '@shop/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../../../seed/seed.js';
 import { postageSubmission, SYDNEY } from '../../../../test/checkout-fixtures.js';
 import { categoryIdBySlug, makeProduct, makeStore, SMALL_PARCEL, TEST_RATE_CARD } from '../../../../test/factories.js';
 import { TestClient } from '../../../../test/test-client.js';
-import { type TestDatabase, testDatabaseTargets } from '../../../../test/test-database.js';
-import { startTestServer, type TestServer } from '../../../../test/test-server.js';
+import { testDatabaseTargets } from '../../../../test/test-database.js';
+import { useTestShop } from '../../../../test/test-shop.js';
 import { PAYPAL_CARD_REJECTION_TRIGGERS } from './paypal.sandbox.js';
 
 const SYDNEY_TOO = { Line1: '9 Pitt St', Suburb: 'Sydney', State: 'NSW', PostCode: '2000' };
@@ -25,34 +25,28 @@ const submission = (overrides: Partial<CheckoutSubmission> = {}): CheckoutSubmis
  * route captures and redirects; the sandbox's signed webhooks arrive at our webhook route.
  */
 describe.each(testDatabaseTargets())('PayPal checkout routes on $name', (target) => {
-  let database: TestDatabase;
-  let server: TestServer;
   let sydney: number;
   let perth: number;
   let guitars: number;
   const paypal = () => `${server.sandboxUrl}/paypal`;
 
+  const { database, server } = useTestShop(target, {
+    seed: async (database) => {
+      await seedCatalogue(database.handle, { products: 0, seed: 1 });
+      const db = database.handle.db;
+      sydney = (await makeStore(db, { name: 'Sydney', state: 'NSW', postcode: '2000', pickup_disabled: 0 })).id;
+      perth = (await makeStore(db, { name: 'Perth', state: 'WA', postcode: '6000', pickup_disabled: 0 })).id;
+      guitars = await categoryIdBySlug(db, 'guitars');
+    },
+    env: { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false', PAYMENT_PROVIDERS: 'PayPal', REGION: 'AU' },
+    server: { withPayments: true },
+  });
+
   beforeAll(async () => {
-    database = await target.open();
-    await seedCatalogue(database.handle, { products: 0, seed: 1 });
-    const db = database.handle.db;
-    sydney = (await makeStore(db, { name: 'Sydney', state: 'NSW', postcode: '2000', pickup_disabled: 0 })).id;
-    perth = (await makeStore(db, { name: 'Perth', state: 'WA', postcode: '6000', pickup_disabled: 0 })).id;
-    guitars = await categoryIdBySlug(db, 'guitars');
-    server = await startTestServer(
-      database,
-      { TRUST_PROXY: 'true', JOBS_IN_PROCESS: 'false', PAYMENT_PROVIDERS: 'PayPal', REGION: 'AU' },
-      { withPayments: true },
-    );
     const ctx = server.ctx();
     const card = await server.services.shipping.createRateCard(ctx, TEST_RATE_CARD);
     for (const storeId of [sydney, perth])
       await server.services.shipping.setStoreSettings(ctx, { storeId, rateCardId: card });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   const item = (storeId = sydney, price = 12_300) =>
