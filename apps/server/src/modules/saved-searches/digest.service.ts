@@ -149,23 +149,24 @@ export class DigestService {
     );
     // Newest change first; ties keep the search's own order (the sort is stable).
     const ordered = [...found].sort((a, b) => (changedAt.get(b) ?? '').localeCompare(changedAt.get(a) ?? ''));
-    const rows = new Map(
-      (await this.deps.catalogue.findByIds(ctx, ordered.slice(0, DIGEST_MAX_ITEMS))).map((r) => [r.id, r]),
+    const items = new Map(
+      (await this.deps.catalogue.items(ctx, ordered.slice(0, DIGEST_MAX_ITEMS))).map((item) => [item.id, item]),
     );
     const shown = ordered.slice(0, DIGEST_MAX_ITEMS).flatMap((id): DigestItem[] => {
-      const row = rows.get(id);
-      if (!row) return [];
+      const item = items.get(id);
+      if (!item) return [];
       const reducedHere =
-        row.price_reduced_at !== null && row.price_reduced_at > sinceIso && row.price_reduced_at <= untilIso;
+        item.priceReducedAt !== null && item.priceReducedAt > sinceIso && item.priceReducedAt <= untilIso;
       return [
         {
-          code: row.code,
-          title: row.title,
-          storeName: row.store_name,
-          priceMinor: row.price_minor,
-          wasMinor: reducedHere ? row.price_before_reduction_minor : null,
-          url: this.deps.links.absolute(productUrl(row.code, row.slug)),
-          imageUrl: row.image_count > 0 ? this.deps.links.absolute(`/c3api/images/product/${row.code}/1?w=300`) : null,
+          code: item.code,
+          title: item.title,
+          storeName: item.storeName,
+          priceMinor: item.priceMinor,
+          wasMinor: reducedHere ? item.priceBeforeReductionMinor : null,
+          url: this.deps.links.absolute(productUrl(item.code, item.slug)),
+          imageUrl:
+            item.pictureCount > 0 ? this.deps.links.absolute(`/c3api/images/product/${item.code}/1?w=300`) : null,
         },
       ];
     });

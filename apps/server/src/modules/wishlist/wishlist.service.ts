@@ -213,19 +213,19 @@ export class WishlistService {
       const held = await this.find(tx);
       if (!held) return this.envelope(held, []);
       const items = await this.repository.items(tx, held.wishlist.id);
-      const rows = await this.catalogue.findByIds(
+      const heldItems = await this.catalogue.items(
         tx,
         items.map((i) => i.product_id),
       );
-      const sold = rows.filter((r) => r.status === 'sold');
+      const sold = heldItems.filter((item) => item.status === 'sold');
       await this.repository.removeItems(
         tx,
         held.wishlist.id,
-        sold.map((r) => r.id),
+        sold.map((item) => item.id),
       );
       return this.envelope(
         held,
-        sold.map((r) => r.code),
+        sold.map((item) => item.code),
       );
     });
   }
