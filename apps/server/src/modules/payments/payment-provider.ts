@@ -142,8 +142,39 @@ export function verdictOf(
   return action;
 }
 
-/** The provider answered and said no (a 4xx with its reason): each adapter's refusal is one of these. */
-export class ProviderRefusalError extends Error {}
+/**
+ * The provider answered and said no (a 4xx, or a body naming its reason): every adapter's refusal
+ * is one of these (EwayRefusedError, PayPalRefusalError, ClearpayApiError, GlobalPayRefusedError).
+ * `code` is the provider's own (Eway's codes, PayPal's issue, Clearpay's errorCode, Global
+ * Payments' result); `httpStatus` the status it came with, when one did.
+ */
+export class ProviderRefusalError extends Error {
+  readonly provider: PaymentOptionName;
+  readonly code: string;
+  readonly httpStatus: number | undefined;
+  constructor(provider: PaymentOptionName, code: string, message: string, httpStatus?: number) {
+    super(message);
+    this.provider = provider;
+    this.code = code;
+    this.httpStatus = httpStatus;
+  }
+}
+
+/**
+ * What the provider holds is not the attempt's: another amount (or reference, currency, payer,
+ * token), or an order whose lines do not add up to the amount. Nothing may be finished with it.
+ * `code` names what differs (e.g. 'amount', 'reference-mismatch'); every adapter's mismatch is one
+ * of these (EwayMismatchError, PayPalMismatchError, PayPalAmountError, Clearpay's PaymentMismatchError).
+ */
+export class ProviderMismatchError extends Error {
+  readonly provider: PaymentOptionName;
+  readonly code: string;
+  constructor(provider: PaymentOptionName, code: string, message: string) {
+    super(message);
+    this.provider = provider;
+    this.code = code;
+  }
+}
 
 export interface PaymentProvider {
   readonly name: PaymentOptionName;
@@ -191,10 +222,11 @@ export interface PaymentProvider {
 export type UnavailableReason = 'timeout' | 'network' | 'server' | 'bad-response';
 
 /**
- * A provider could not be reached or gave no usable answer (timeout, network failure, 5xx or 429,
- * a reply cut off or unreadable): the outcome is unknown, so the caller leaves the attempt pending
- * and the reconciler asks again. A refusal (the provider answered "no") is each adapter's own
- * error. The message names the operation and never a credential or a body.
+ * A provider could not be reached or gave no usable answer (timeout, network failure, 5xx, a 429 or
+ * 409 where provider-http.ts's table says so, a reply cut off or unreadable): the outcome is
+ * unknown, so the caller leaves the attempt pending and the reconciler asks again. A refusal (the
+ * provider answered "no") is a ProviderRefusalError. The message names the operation and never a
+ * credential or a body.
  */
 export class ProviderUnavailableError extends Error {
   override readonly name = 'ProviderUnavailableError';

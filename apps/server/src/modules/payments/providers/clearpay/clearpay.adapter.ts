@@ -21,12 +21,23 @@ import {
   type PaymentProvider,
   type ProviderAmountRange,
   type ProviderMessage,
+  ProviderMismatchError,
+  ProviderRefusalError,
   ProviderUnavailableError,
   type ProviderVerdict,
   type ProviderWord,
   type RefundOptions,
   type StartResult,
 } from '../../payment-provider.js';
+import {
+  classifyStatus,
+  outcomeUnknown,
+  PROVIDER_TIMEOUT_MS,
+  type ProviderRequest,
+  providerFetch,
+  providerText,
+  unavailableStatus,
+} from '../../provider-http.js';
 import {
   basicAuthorization,
   type CheckoutDetails,
@@ -53,32 +64,36 @@ import {
 } from './clearpay.protocol.js';
 import { ClearpayConfigurationService } from './clearpay-configuration.service.js';
 
-/** The provider could not be reached, timed out, or answered 5xx/409: the outcome is unknown; leave the attempt pending. */
-/** Clearpay answered and said no (4xx with its error body). */
-export class ClearpayApiError extends Error {
+/** Clearpay answered and said no (4xx with its error body; `code` is its errorCode). */
+export class ClearpayApiError extends ProviderRefusalError {
   override readonly name = 'ClearpayApiError';
   readonly errorKey: CheckoutErrorKey;
   constructor(
     readonly operation: string,
-    readonly httpStatus: number,
+    override readonly httpStatus: number,
     readonly errorCode: string,
     readonly errorId: string | undefined,
     providerMessage: string,
   ) {
-    super(`Clearpay ${operation}: HTTP ${httpStatus} ${errorCode}: ${providerMessage}`);
+    super(
+      'Clearpay',
+      errorCode,
+      `Clearpay ${operation}: HTTP ${httpStatus} ${errorCode}: ${providerMessage}`,
+      httpStatus,
+    );
     this.errorKey = errorKeyFor({ httpStatus, errorCode });
   }
 }
 
 /** What Clearpay holds does not belong to this attempt: another token, reference, amount or currency. */
-export class PaymentMismatchError extends Error {
+export class PaymentMismatchError extends ProviderMismatchError {
   override readonly name = 'PaymentMismatchError';
   readonly errorKey: CheckoutErrorKey = 'default';
   constructor(
     readonly field: 'token' | 'reference' | 'amount' | 'currency' | 'status',
     detail: string,
   ) {
-    super(`Clearpay evidence refused (${field}): ${detail}`);
+    super('Clearpay', field, `Clearpay evidence refused (${field}): ${detail}`);
   }
 }
 
@@ -90,9 +105,12 @@ export interface ClearpayOptions {
   /** The parts of Clearpay's required User-Agent besides the merchant id. */
   userAgent: Omit<UserAgentParts, 'merchantId'>;
   fetch?: typeof fetch;
-  /** Per request; Clearpay's published read timeouts are 20 s (GET, checkouts) and 70 s (capture, reversal, refund). */
+  /**
+   * Per request; Clearpay's published read timeouts are 20 s (GET, checkouts) and 70 s (capture,
+   * reversal, refund): PROVIDER_TIMEOUT_MS.Clearpay and .ClearpayMoney.
+   */
   timeoutMs?: number;
-  /** Capture, reversal and refund; defaults to timeoutMs or 70 s. */
+  /** Capture, reversal and refund; defaults to timeoutMs or PROVIDER_TIMEOUT_MS.ClearpayMoney (70 s). */
   moneyTimeoutMs?: number;
   /** Extra tries of an idempotent call (GETs) after a network failure or timeout. */
   getRetries?: number;
@@ -156,8 +174,8 @@ export class ClearpayProvider implements PaymentProvider {
     this.returnUrl = options.returnUrl;
     this.base = options.baseUrl.replace(/\/+$/, '');
     this.doFetch = options.fetch ?? fetch;
-    this.timeoutMs = options.timeoutMs ?? 20_000;
-    this.moneyTimeoutMs = options.moneyTimeoutMs ?? options.timeoutMs ?? 70_000;
+    this.timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS.Clearpay;
+    this.moneyTimeoutMs = options.moneyTimeoutMs ?? options.timeoutMs ?? PROVIDER_TIMEOUT_MS.ClearpayMoney;
     this.getRetries = options.getRetries ?? 1;
     this.headers = {
       Authorization: basicAuthorization(options.merchantId, options.secretKey),
@@ -494,32 +512,27 @@ export class ClearpayProvider implements PaymentProvider {
     throw lastError ?? new ProviderUnavailableError('Clearpay', operation, 'network');
   }
 
+  /** One JSON call through the payments' HTTP core; Clearpay's statuses as PROVIDER_STATUS_RULES.Clearpay reads them. */
   private async callOnce<T>(method: 'GET' | 'POST', path: string, operation: string, options: CallOptions): Promise<T> {
     const headers: Record<string, string> = { ...this.headers };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    let response: Response;
-    let text: string;
-    try {
-      response = await this.doFetch(`${this.base}${path}`, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(options.timeoutMs),
-        redirect: 'error',
-      });
-      text = await response.text();
-    } catch (error) {
-      const name = (error as { name?: string } | null)?.name;
-      throw new ProviderUnavailableError(
-        'Clearpay',
-        operation,
-        name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network',
-      );
-    }
-    // 409: an idempotent request still being processed (retry with the same requestId); 5xx: theirs.
-    if (response.status >= 500 || response.status === 409)
-      throw new ProviderUnavailableError('Clearpay', operation, 'server', { httpStatus: response.status });
-    if (response.status >= 400) {
+    const request: ProviderRequest = {
+      provider: 'Clearpay',
+      operation,
+      fetch: this.doFetch,
+      timeoutMs: options.timeoutMs,
+    };
+    const response = await providerFetch(request, `${this.base}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      redirect: 'error',
+    });
+    const text = await providerText(request, response);
+    // 409 (conflict): an idempotent request still being processed (retry with the same requestId); 5xx: theirs.
+    const statusClass = classifyStatus('Clearpay', response.status);
+    if (outcomeUnknown(statusClass)) throw unavailableStatus('Clearpay', operation, response.status);
+    if (statusClass === 'refused') {
       const body = safeJson(text) as Partial<ClearpayErrorBody> | null;
       throw new ClearpayApiError(
         operation,

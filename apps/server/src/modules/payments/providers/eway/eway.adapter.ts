@@ -25,12 +25,23 @@ import {
   PaymentAlreadyTakenError,
   type PaymentProvider,
   type ProviderMessage,
+  ProviderMismatchError,
   type ProviderReading,
+  ProviderRefusalError,
   ProviderUnavailableError,
   type ProviderVerdict,
   type ProviderWord,
   type StartResult,
 } from '../../payment-provider.js';
+import {
+  classifyStatus,
+  outcomeUnknown,
+  PROVIDER_TIMEOUT_MS,
+  type ProviderRequest,
+  providerFetch,
+  providerText,
+  unavailableStatus,
+} from '../../provider-http.js';
 import {
   type AccessCodeInput,
   basicAuthorization,
@@ -53,28 +64,28 @@ import {
 } from './eway.protocol.js';
 
 /** Eway answered and said no (validation codes, bad credentials, a refund it will not make). */
-export class EwayRefusedError extends Error {
+export class EwayRefusedError extends ProviderRefusalError {
   override readonly name = 'EwayRefusedError';
   readonly errorKey: EwayErrorKey;
   constructor(
     readonly codes: string[],
-    readonly httpStatus: number,
+    override readonly httpStatus: number,
     message: string,
   ) {
-    super(message);
+    super('Eway', codes.join(','), message, httpStatus);
     this.errorKey = ewayErrorKey(codes) ?? 'default';
   }
 }
 
 /** The browser's evidence does not belong to this attempt, or names another amount. */
-export class EwayMismatchError extends Error {
+export class EwayMismatchError extends ProviderMismatchError {
   override readonly name = 'EwayMismatchError';
   constructor(
     readonly reason: Extract<EwayCheckReason, 'amount-mismatch' | 'reference-mismatch'>,
     /** Set when Eway did take money under this attempt's reference (the lead must refund or investigate). */
     readonly transactionId: number | null,
   ) {
-    super(`Eway result refused: ${reason}`);
+    super('Eway', reason, `Eway result refused: ${reason}`);
   }
 }
 
@@ -97,7 +108,7 @@ export interface EwayProviderOptions {
   /** EWAY_PARTNER_ID, when Eway issued one. */
   partnerId?: string;
   fetch?: typeof fetch;
-  /** Per call (default 10 s). */
+  /** Per call (default PROVIDER_TIMEOUT_MS.Eway, 10 s). */
   timeoutMs?: number;
 }
 
@@ -146,7 +157,7 @@ export class EwayProvider implements PaymentProvider {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.authorization = basicAuthorization(options.apiKey, options.password);
     this.fetchImpl = options.fetch ?? fetch;
-    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS.Eway;
     this.scriptUrl = options.scriptUrl ?? EWAY_SCRIPT_URL;
     this.partnerId = options.partnerId;
   }
@@ -348,54 +359,40 @@ export class EwayProvider implements PaymentProvider {
 
   // --- HTTP --------------------------------------------------------------------------------------
 
+  /** One JSON call through the payments' HTTP core; Eway's statuses as PROVIDER_STATUS_RULES.Eway reads them. */
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const url = `${this.baseUrl}${path}`;
-    let response: Response;
-    try {
-      response = await this.fetchImpl(url, {
-        method,
-        headers: {
-          Authorization: this.authorization,
-          Accept: 'application/json',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      // The message names the path only: never the credentials, never a body.
-      throw new ProviderUnavailableError('Eway', `${method} ${pathOnly(path)}`, timedOut ? 'timeout' : 'network', {
-        detail: timedOut ? `no reply within ${this.timeoutMs} ms` : 'network failure',
-      });
-    }
-    let text: string;
-    try {
-      text = await response.text();
-    } catch {
-      throw new ProviderUnavailableError('Eway', `${method} ${pathOnly(path)}`, 'network', {
-        detail: 'the reply was cut off',
-      });
-    }
-    if (response.status === 401 || response.status === 403)
+    // The operation names the path only: never the credentials, never a body.
+    const request: ProviderRequest = {
+      provider: 'Eway',
+      operation: `${method} ${pathOnly(path)}`,
+      fetch: this.fetchImpl,
+      timeoutMs: this.timeoutMs,
+    };
+    const response = await providerFetch(request, `${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        Authorization: this.authorization,
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await providerText(request, response);
+    const statusClass = classifyStatus('Eway', response.status);
+    if (statusClass === 'unauthorised')
       throw new EwayRefusedError(['S9993'], response.status, 'Eway refused the API key or password');
-    if (response.status >= 500 || response.status === 429)
-      throw new ProviderUnavailableError('Eway', `${method} ${pathOnly(path)}`, 'server', {
-        httpStatus: response.status,
-      });
+    if (outcomeUnknown(statusClass)) throw unavailableStatus('Eway', request.operation, response.status);
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new ProviderUnavailableError('Eway', `${method} ${pathOnly(path)}`, 'bad-response', { detail: 'not JSON' });
+      throw new ProviderUnavailableError('Eway', request.operation, 'bad-response', { detail: 'not JSON' });
     }
     if (!parsed || typeof parsed !== 'object')
-      throw new ProviderUnavailableError('Eway', `${method} ${pathOnly(path)}`, 'bad-response', {
-        detail: 'empty reply',
-      });
-    if (response.status >= 400) {
+      throw new ProviderUnavailableError('Eway', request.operation, 'bad-response', { detail: 'empty reply' });
+    if (statusClass === 'refused') {
       const codes = parseCodes((parsed as { Errors?: string | null }).Errors ?? null);
-      throw new EwayRefusedError(codes, response.status, `Eway ${method} ${pathOnly(path)}: HTTP ${response.status}`);
+      throw new EwayRefusedError(codes, response.status, `Eway ${request.operation}: HTTP ${response.status}`);
     }
     return parsed as T;
   }

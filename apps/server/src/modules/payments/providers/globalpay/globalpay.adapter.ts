@@ -17,11 +17,21 @@ import {
   type AttemptContext,
   type PaymentProvider,
   type ProviderMessage,
+  ProviderRefusalError,
   ProviderUnavailableError,
   type ProviderVerdict,
   type ProviderWord,
   type StartResult,
 } from '../../payment-provider.js';
+import {
+  classifyStatus,
+  outcomeUnknown,
+  PROVIDER_TIMEOUT_MS,
+  type ProviderRequest,
+  providerFetch,
+  providerText,
+  unavailableStatus,
+} from '../../provider-http.js';
 import {
   type AgeIndicator,
   type ApiRequestInput,
@@ -43,8 +53,8 @@ import {
   sameDigest,
 } from './globalpay.protocol.js';
 
-/** Global Payments answered and said no (result code other than 00). */
-export class GlobalPayRefusedError extends Error {
+/** Global Payments answered and said no (result code other than 00; `code` is the result). */
+export class GlobalPayRefusedError extends ProviderRefusalError {
   readonly errorKey: CardErrorKey;
   /** 2xx/3xx: bank or gateway trouble, worth trying again later. */
   readonly retryable: boolean;
@@ -52,7 +62,7 @@ export class GlobalPayRefusedError extends Error {
     readonly result: string,
     readonly providerMessage: string,
   ) {
-    super(`Global Payments refused: ${result} ${providerMessage}`);
+    super('GlobalPay', result, `Global Payments refused: ${result} ${providerMessage}`);
     this.name = 'GlobalPayRefusedError';
     this.errorKey = resultErrorKey(result) ?? 'default';
     this.retryable = /^[23]\d\d$/.test(result);
@@ -192,7 +202,7 @@ export class GlobalPayProvider implements PaymentProvider {
     this.apiUrl = apiUrl;
     this.algorithm = config.hashAlgorithm ?? 'sha1';
     this.fetchImpl = config.fetch ?? fetch;
-    this.timeoutMs = config.timeoutMs ?? 15_000;
+    this.timeoutMs = config.timeoutMs ?? PROVIDER_TIMEOUT_MS.GlobalPay;
     this.now = config.now ?? (() => new Date());
   }
 
@@ -490,26 +500,24 @@ export class GlobalPayProvider implements PaymentProvider {
       this.config.sharedSecret,
       this.algorithm,
     );
-    let text: string;
-    try {
-      const response = await this.fetchImpl(this.apiUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'text/xml; charset=utf-8' },
-        body,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      text = await response.text();
-      if (response.status >= 500)
-        throw new ProviderUnavailableError('GlobalPay', request.type, 'server', { httpStatus: response.status });
-      if (!response.ok) throw new GlobalPayProtocolError(`Global Payments answered HTTP ${response.status}`);
-    } catch (error) {
-      if (error instanceof ProviderUnavailableError || error instanceof GlobalPayProtocolError) throw error;
-      // Network failure, reset connection, timeout: the request may or may not have been applied.
-      throw new ProviderUnavailableError('GlobalPay', request.type, 'network', {
-        detail: 'did not complete',
-        cause: error,
-      });
-    }
+    // Through the payments' HTTP core: a network failure, reset connection or timeout (while sending
+    // or reading) may or may not have been applied, so it is ProviderUnavailableError ('network').
+    const http: ProviderRequest = {
+      provider: 'GlobalPay',
+      operation: request.type,
+      fetch: this.fetchImpl,
+      timeoutMs: this.timeoutMs,
+    };
+    const response = await providerFetch(http, this.apiUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml; charset=utf-8' },
+      body,
+    });
+    const text = await providerText(http, response);
+    // PROVIDER_STATUS_RULES.GlobalPay: 5xx is theirs; any other status but 2xx is not its protocol.
+    const statusClass = classifyStatus('GlobalPay', response.status);
+    if (outcomeUnknown(statusClass)) throw unavailableStatus('GlobalPay', request.type, response.status);
+    if (statusClass !== 'ok') throw new GlobalPayProtocolError(`Global Payments answered HTTP ${response.status}`);
     let parsed: ApiResponse;
     try {
       parsed = readApiResponse(text, this.algorithm);

@@ -22,6 +22,7 @@ import {
   type OrderDescription,
   type PaymentProvider,
   type ProviderMessage,
+  ProviderMismatchError,
   type ProviderReading,
   ProviderRefusalError,
   ProviderUnavailableError,
@@ -30,6 +31,15 @@ import {
   type RefundOptions,
   type StartResult,
 } from '../../payment-provider.js';
+import {
+  classifyStatus,
+  outcomeUnknown,
+  PROVIDER_TIMEOUT_MS,
+  type ProviderRequest,
+  providerFetch,
+  providerText,
+  unavailableStatus,
+} from '../../provider-http.js';
 import {
   approveLink,
   buildCreateOrderRequest,
@@ -64,7 +74,7 @@ export interface PayPalProviderOptions {
   /** Shown on PayPal's page (experience_context.brand_name). */
   brandName?: string;
   fetch?: typeof fetch;
-  /** Per call; default 15 s. */
+  /** Per call; default PROVIDER_TIMEOUT_MS.PayPal (15 s). */
   timeoutMs?: number;
   now?: () => number;
   /**
@@ -87,15 +97,20 @@ export class PayPalRefusalError extends ProviderRefusalError {
     readonly errorKey: SpecErrorKey,
     readonly debugId: string | null,
   ) {
-    super(`PayPal ${operation} refused: HTTP ${status} ${issue}${debugId ? ` (debug_id ${debugId})` : ''}`);
+    super(
+      'PayPal',
+      issue,
+      `PayPal ${operation} refused: HTTP ${status} ${issue}${debugId ? ` (debug_id ${debugId})` : ''}`,
+      status,
+    );
     this.name = 'PayPalRefusalError';
   }
 }
 
 /** The PayPal order is not the attempt's: another reference, amount or currency (or another payer). */
-export class PayPalMismatchError extends Error {
+export class PayPalMismatchError extends ProviderMismatchError {
   constructor(readonly field: 'reference' | 'amount' | 'currency' | 'payer' | 'order') {
-    super(`PayPal order does not match the payment attempt (${field})`);
+    super('PayPal', field, `PayPal order does not match the payment attempt (${field})`);
     this.name = 'PayPalMismatchError';
   }
 }
@@ -153,7 +168,7 @@ export class PayPalProvider implements PaymentProvider {
   constructor(private readonly options: PayPalProviderOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.fetchImpl = options.fetch ?? fetch;
-    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS.PayPal;
     this.now = options.now ?? Date.now;
   }
 
@@ -547,7 +562,8 @@ export class PayPalProvider implements PaymentProvider {
 
   private async requestToken(): Promise<string> {
     const basic = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64');
-    const response = await this.send('token', `${this.baseUrl}${PAYPAL_PATHS.token}`, {
+    const request = this.request('token');
+    const response = await providerFetch(request, `${this.baseUrl}${PAYPAL_PATHS.token}`, {
       method: 'POST',
       headers: {
         authorization: `Basic ${basic}`,
@@ -556,10 +572,10 @@ export class PayPalProvider implements PaymentProvider {
       },
       body: 'grant_type=client_credentials',
     });
-    const body = (await readJson(response, 'token')) as PayPalTokenResponse | PayPalErrorBody | null;
+    const body = (await readJson(request, response)) as PayPalTokenResponse | PayPalErrorBody | null;
     if (response.status !== 200 || !body || !('access_token' in body)) {
-      if (response.status >= 500 || response.status === 429)
-        throw new ProviderUnavailableError('PayPal', 'token', 'server', { httpStatus: response.status });
+      if (outcomeUnknown(classifyStatus('PayPal', response.status)))
+        throw unavailableStatus('PayPal', 'token', response.status);
       // Never echo the credentials; PayPal's answer names the problem (invalid_client).
       throw new PayPalRefusalError(
         'token',
@@ -573,7 +589,11 @@ export class PayPalProvider implements PaymentProvider {
     return body.access_token;
   }
 
-  /** One authenticated JSON call; a 401 refreshes the token once. 5xx and 429 are "unavailable". */
+  /**
+   * One authenticated JSON call through the payments' HTTP core: an unauthorised answer (401)
+   * refreshes the token once; the statuses of an unknown outcome (5xx, 429) throw
+   * ProviderUnavailableError; every other status is the caller's to read.
+   */
   private async call<T>(
     operation: string,
     method: 'GET' | 'POST',
@@ -589,51 +609,39 @@ export class PayPalProvider implements PaymentProvider {
       };
       if (init.body !== undefined) headers['content-type'] = 'application/json';
       if (init.requestId) headers['paypal-request-id'] = init.requestId;
-      const response = await this.send(operation, `${this.baseUrl}${path}`, {
+      const request = this.request(operation);
+      const response = await providerFetch(request, `${this.baseUrl}${path}`, {
         method,
         headers,
         ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
       });
-      if (response.status === 401 && attempt === 0) {
+      const statusClass = classifyStatus('PayPal', response.status);
+      if (statusClass === 'unauthorised' && attempt === 0) {
         await response.body?.cancel();
         this.token = null;
         continue;
       }
-      if (response.status >= 500 || response.status === 429) {
+      if (outcomeUnknown(statusClass)) {
         await response.body?.cancel();
-        throw new ProviderUnavailableError('PayPal', operation, 'server', { httpStatus: response.status });
+        throw unavailableStatus('PayPal', operation, response.status);
       }
-      return { status: response.status, body: (await readJson(response, operation)) as T | PayPalErrorBody | null };
+      return { status: response.status, body: (await readJson(request, response)) as T | PayPalErrorBody | null };
     }
   }
 
-  private async send(operation: string, url: string, init: RequestInit): Promise<Response> {
-    try {
-      return await this.fetchImpl(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
-    } catch (error) {
-      const name = (error as Error)?.name;
-      throw new ProviderUnavailableError(
-        'PayPal',
-        operation,
-        name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network',
-      );
-    }
+  private request(operation: string): ProviderRequest {
+    return { provider: 'PayPal', operation, fetch: this.fetchImpl, timeoutMs: this.timeoutMs };
   }
 }
 
-async function readJson(response: Response, operation: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch {
-    // The connection died while the body was on its way: the outcome is unknown.
-    throw new ProviderUnavailableError('PayPal', operation, 'network', { detail: 'response lost' });
-  }
+async function readJson(request: ProviderRequest, response: Response): Promise<unknown> {
+  // A connection that died while the body was on its way: the outcome is unknown.
+  const text = await providerText(request, response);
   if (!text) return null;
   try {
     return JSON.parse(text);
   } catch {
-    throw new ProviderUnavailableError('PayPal', operation, 'bad-response', { detail: 'unreadable response' });
+    throw new ProviderUnavailableError('PayPal', request.operation, 'bad-response', { detail: 'unreadable response' });
   }
 }
 

@@ -24,6 +24,7 @@
  *   https://developer.paypal.com/braintree/docs/guides/paypal/pay-later-offers
  */
 import { createVerify } from 'node:crypto';
+import { ProviderMismatchError } from '../../payment-provider.js';
 
 export const PAYPAL_LIVE_API_URL = 'https://api-m.paypal.com';
 export const PAYPAL_SANDBOX_API_URL = 'https://api-m.sandbox.paypal.com';
@@ -161,7 +162,12 @@ function clip(text: string, max: number): string {
   return trimmed.length <= max ? trimmed : trimmed.slice(0, max);
 }
 
-export class PayPalAmountError extends Error {}
+/** The order's lines, postage and discount do not add up to the attempt's amount. */
+export class PayPalAmountError extends ProviderMismatchError {
+  constructor(message: string) {
+    super('PayPal', 'amount', message);
+  }
+}
 
 /** The create-order body: one purchase unit, our items (quantity 1), postage and discount in the breakdown. */
 export function buildCreateOrderRequest(input: PayPalOrderInput): PayPalCreateOrderRequest {
