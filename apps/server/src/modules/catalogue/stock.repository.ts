@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
 import type { Database, ProductRow, ProductsTable } from '../../db/schema.js';
 import type { ProductPicturesTable } from '../../db/tables/console.js';
 import type { DbCtx } from '../../lib/context.js';
@@ -17,8 +17,6 @@ export interface StockFilter {
 }
 
 export type StockRow = ProductRow & { category_name: string; in_live_order: number };
-
-export type PictureRow = Selectable<ProductPicturesTable>;
 
 type Eb = ExpressionBuilder<Database, 'products'>;
 

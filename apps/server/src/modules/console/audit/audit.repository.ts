@@ -33,6 +33,3 @@ export class AuditRepository {
     return Number(row.n);
   }
 }
-
-/** A line of the trail as the repository reads it. */
-export type AuditRow = Awaited<ReturnType<AuditRepository['page']>>[number];

@@ -26,8 +26,8 @@
 import { createHash } from 'node:crypto';
 import { formatMoney } from '@shop/contract';
 
-export const CLEARPAY_SANDBOX_API_URL = 'https://global-api-sandbox.afterpay.com';
-export const CLEARPAY_PRODUCTION_API_URL = 'https://global-api.afterpay.com';
+// Clearpay's API lives at https://global-api-sandbox.afterpay.com (sandbox) and
+// https://global-api.afterpay.com (production); CLEARPAY_API_URL says which.
 
 /** Clearpay's reversal window after an order is created (Reverse Payment By Token). */
 export const REVERSAL_WINDOW_MS = 10 * 60 * 1000;

@@ -18,8 +18,8 @@
  *   Mastercard 5105105105105100; "Use Cents Value": the amount's cents choose the bank response code).
  */
 
-export const EWAY_SANDBOX_API_URL = 'https://api.sandbox.ewaypayments.com';
-export const EWAY_PRODUCTION_API_URL = 'https://api.ewaypayments.com';
+// Eway's API lives at https://api.sandbox.ewaypayments.com (sandbox) and https://api.ewaypayments.com
+// (production); EWAY_API_URL says which, and our own sandbox stands in for both here.
 export const EWAY_SCRIPT_URL = 'https://secure.ewaypayments.com/scripts/eCrypt.js';
 
 /** API paths, relative to the base URL (the Node SDK's Service.API_* constants). */
