@@ -4,10 +4,10 @@ import { inTransaction } from '../db/unit-of-work.js';
 import { type Ctx, type DbCtx, systemContext } from '../lib/context.js';
 import { AccountsRepository } from '../modules/accounts/accounts.repository.js';
 import { PasswordHasher } from '../modules/accounts/password-hasher.js';
-import { CatalogueService, type ProductWithStoreRow } from '../modules/catalogue/catalogue.service.js';
-import { OrderLinks } from '../modules/orders/order-links.js';
+import { type CatalogueItem, CatalogueService } from '../modules/catalogue/catalogue.service.js';
 import { StaffRepository } from '../modules/console/staff/staff.repository.js';
 import { FulfilmentService } from '../modules/orders/fulfilment.service.js';
+import { OrderLinks } from '../modules/orders/order-links.js';
 import { OrdersService, type ShipmentDraft } from '../modules/orders/orders.service.js';
 import type { PaymentOptionName, PaymentProvider } from '../modules/payments/payment-provider.js';
 import { PaymentsService } from '../modules/payments/payments.service.js';
@@ -30,7 +30,7 @@ export interface PastShipment {
   postageMinor?: number;
   /** The posting address (postage only). */
   address?: AddressValue;
-  items: ProductWithStoreRow[];
+  items: CatalogueItem[];
 }
 
 export interface PastOrder {
@@ -61,16 +61,16 @@ export async function placePastOrder(
 ): Promise<{ id: number; reference: string }> {
   const status = spec.status ?? 'confirmed';
   const items = spec.shipments.flatMap((s) => s.items);
-  const itemsMinor = items.reduce((sum, item) => sum + item.price_minor, 0);
+  const itemsMinor = items.reduce((sum, item) => sum + item.priceMinor, 0);
   const discountMinor = spec.discountMinor ?? 0;
   const discounts = splitByLargestRemainder(
-    items.map((item) => ({ key: item.id, weight: item.price_minor })),
+    items.map((item) => ({ key: item.id, weight: item.priceMinor })),
     discountMinor,
   );
   const shipments: ShipmentDraft[] = spec.shipments.map((s) => {
     const postageMinor = s.method === 'postage' ? (s.postageMinor ?? 0) : 0;
     const shares = splitByLargestRemainder(
-      s.items.map((item) => ({ key: item.id, weight: item.price_minor })),
+      s.items.map((item) => ({ key: item.id, weight: item.priceMinor })),
       postageMinor,
     );
     return {
@@ -94,11 +94,11 @@ export async function placePastOrder(
         productId: item.id,
         code: item.code,
         title: item.title,
-        priceMinor: item.price_minor,
+        priceMinor: item.priceMinor,
         discountMinor: discounts.get(item.id) ?? 0,
         postageShareMinor: shares.get(item.id) ?? 0,
-        taxTreatment: item.tax_treatment,
-        itemType: item.category_name,
+        taxTreatment: item.taxTreatment,
+        itemType: item.categoryName,
       })),
     };
   });
@@ -223,17 +223,17 @@ async function demoStock(
   catalogue: CatalogueService,
   stores: StoresService,
   need: number,
-): Promise<{ store: StoreRow; items: ProductWithStoreRow[] }[] | null> {
+): Promise<{ store: StoreRow; items: CatalogueItem[] }[] | null> {
   // Away from the top of the popular list, so the home page's first items stay on sale.
   for (const offset of [300, 0]) {
     const ids = await catalogue.popularProductIds(ctx, offset, 400);
-    const items = (await catalogue.findByIds(ctx, ids)).filter(
-      (p) => p.status === 'available' && p.image_count > 0 && p.postable === 1 && p.disable_in_store_pickup === 0,
+    const items = (await catalogue.items(ctx, ids)).filter(
+      (p) => p.status === 'available' && p.pictureCount > 0 && p.postable && !p.disableInStorePickup,
     );
-    const byStore = new Map<number, ProductWithStoreRow[]>();
+    const byStore = new Map<number, CatalogueItem[]>();
     for (const item of items.sort((a, b) => a.id - b.id))
-      byStore.set(item.store_id, [...(byStore.get(item.store_id) ?? []), item]);
-    const chosen: { store: StoreRow; items: ProductWithStoreRow[] }[] = [];
+      byStore.set(item.storeId, [...(byStore.get(item.storeId) ?? []), item]);
+    const chosen: { store: StoreRow; items: CatalogueItem[] }[] = [];
     const ranked = [...byStore.entries()].sort((a, b) => b[1].length - a[1].length || a[0] - b[0]);
     for (const [storeId, stock] of ranked) {
       const store = await stores.storeById(ctx, storeId);
@@ -411,7 +411,7 @@ export async function seedDemoCustomer(handle: DbCtx, now = Date.now()): Promise
       { store: a.store, method: 'pickup' as const, items: take(a, 1) },
       { store: b.store, ...postage('Express'), items: take(b, 1) },
     ];
-    const subtotal = split.flatMap((s) => s.items).reduce((sum, item) => sum + item.price_minor, 0);
+    const subtotal = split.flatMap((s) => s.items).reduce((sum, item) => sum + item.priceMinor, 0);
     const twoStores = await place({
       paymentOption: card,
       placedAt: now - 6 * DAY,

@@ -78,7 +78,7 @@ export class OrderFixtures {
         });
         ids.push(made.id);
       }
-      const rows = await services.catalogue.findByIds(ctx, ids);
+      const rows = await services.catalogue.items(ctx, ids);
       shipments.push({
         store: s.store,
         method: s.method,

@@ -25,11 +25,7 @@ import {
 import { type StockFilter, StockRepository, type StockRow, type StockStatus } from './stock.repository.js';
 import { ViewCounter } from './view-counter.js';
 
-export type {
-  ProductStatus,
-  ProductWithCategoryRow,
-  ProductWithStoreRow,
-} from './catalogue.repository.js';
+export type { ProductStatus } from './catalogue.repository.js';
 export type { StockFilter, StockStatus } from './stock.repository.js';
 
 /** An item as a product list shows it: what lists sort and count by, and its card in the contract's shape. */
