@@ -211,13 +211,20 @@ export class CatalogueRepository {
   }
 
   /** One item by its code (stored upper-case), with its category and its store's region. */
-  async findByCode(ctx: DbCtx, code: string): Promise<ProductWithCategoryRow | undefined> {
+  async findByCode(ctx: DbCtx, code: string): Promise<ProductWithStoreRow | undefined> {
     return ctx.db
       .selectFrom('products as p')
       .innerJoin('categories as c', 'c.id', 'p.category_id')
       .innerJoin('stores as s', 's.id', 'p.store_id')
       .selectAll('p')
-      .select(['c.slug as category_slug', 'c.name as category_name', 'c.path as category_path', 's.region as region'])
+      .select([
+        'c.slug as category_slug',
+        'c.name as category_name',
+        'c.path as category_path',
+        's.region as region',
+        's.name as store_name',
+        's.state as store_state',
+      ])
       .where('p.code', '=', code)
       .executeTakeFirst();
   }

@@ -52,6 +52,7 @@ export interface CatalogueItem {
   storeId: number;
   storeName: string;
   storeState: string;
+  categoryId: number;
   categoryName: string;
   categorySlug: string;
   /** The category's slugs from the root, joined by '/'. */
@@ -190,13 +191,18 @@ export class CatalogueService {
   }
 
   /** One of this region's items by code, whatever its status; undefined when there is none. */
-  async findByCode(ctx: Ctx, code: string): Promise<ProductWithCategoryRow | undefined> {
+  async findByCode(ctx: Ctx, code: string): Promise<CatalogueItem | undefined> {
+    const row = await this.rowByCode(ctx, code);
+    return row && toCatalogueItem(row);
+  }
+
+  private async rowByCode(ctx: Ctx, code: string): Promise<ProductWithStoreRow | undefined> {
     const row = await this.repository.findByCode(ctx, normaliseCode(code));
     return row && row.region === ctx.region ? row : undefined;
   }
 
   /** This region's items with these ids, whatever their status, with their store's name and state. */
-  async findByIds(ctx: Ctx, ids: number[]): Promise<ProductWithStoreRow[]> {
+  private async findByIds(ctx: Ctx, ids: number[]): Promise<ProductWithStoreRow[]> {
     const rows = await this.repository.findByIds(ctx, [...new Set(ids)]);
     return rows.filter((row) => row.region === ctx.region);
   }
@@ -211,7 +217,7 @@ export class CatalogueService {
    * with its store and category path. Counts a view towards the item's popularity.
    */
   async productPage(ctx: Ctx, code: string): Promise<ProductPage | null> {
-    const row = await this.findByCode(ctx, code);
+    const row = await this.rowByCode(ctx, code);
     if (!row) return null;
     const store = await this.stores.storeById(ctx, row.store_id);
     if (!store) return null;
@@ -602,6 +608,7 @@ function toCatalogueItem(row: ProductWithStoreRow): CatalogueItem {
     storeId: row.store_id,
     storeName: row.store_name,
     storeState: row.store_state,
+    categoryId: row.category_id,
     categoryName: row.category_name,
     categorySlug: row.category_slug,
     categoryPath: row.category_path,

@@ -42,7 +42,7 @@ export class EnquiriesService {
       throw invalidInput('recaptchaToken', `The characters did not match the picture. ${CAPTCHA_REQUIRED}`);
     }
     const product = await this.catalogue.findByCode(ctx, body.productCode);
-    const store = product ? await this.stores.storeById(ctx, product.store_id) : null;
+    const store = product ? await this.stores.storeById(ctx, product.storeId) : null;
     if (!product || !store) throw new NotFoundError(`No item with code ${normaliseCode(body.productCode)}`);
 
     const link = `${this.publicUrl}${productUrl(product.code, product.slug)}`;
@@ -81,7 +81,7 @@ export class EnquiriesService {
       return this.repository.insert(tx, {
         product_id: product.id,
         product_code: product.code,
-        store_id: product.store_id,
+        store_id: product.storeId,
         name: body.name,
         email: body.email,
         message: body.message,

@@ -26,14 +26,14 @@ export class SimilarService {
     const item = await this.catalogue.findByCode(ctx, query.code);
     if (!item) throw new NotFoundError(`No item with code ${normaliseCode(query.code)}`);
     const maxResults = Math.min(query.NumberOfResults, PageSize.searchMax);
-    const searchUrl = similarSearchUrl(item.category_slug, item.brand);
+    const searchUrl = similarSearchUrl(item.categorySlug, item.brand);
     const index = await this.holder.current();
-    const category = index.categoryById.get(item.category_id);
+    const category = index.categoryById.get(item.categoryId);
     if (category === undefined) {
       return { ProductListItems: [], ProductListItemCount: 0, MaxResults: maxResults, SearchUrl: searchUrl };
     }
     const brand = index.brands.find(slugify(item.brand)) ?? -1;
-    const distance = storeDistances(index, item.store_id);
+    const distance = storeDistances(index, item.storeId);
 
     const candidates: number[] = [];
     const { alive, productId } = index;
