@@ -54,8 +54,9 @@ describe('StorePage', () => {
     expect(screen.queryByText(/coming soon/i)).toBeNull();
     expect(screen.getByText('12 Kembla Street, Fyshwick ACT 2609')).toBeTruthy();
     const hours = screen.getByRole('region', { name: 'Opening hours' });
-    expect(within(hours).getByRole('row', { name: /Monday 9:00am - 5:30pm/ })).toBeTruthy();
-    expect(within(hours).getByRole('row', { name: /Sunday Closed/ })).toBeTruthy();
+    // On the day itself a row also says "(today)" to a screen reader.
+    expect(within(hours).getByRole('row', { name: /Monday (\(today\) )?9:00am - 5:30pm/ })).toBeTruthy();
+    expect(within(hours).getByRole('row', { name: /Sunday (\(today\) )?Closed/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /\(02\) 6123 4567/ }).getAttribute('href')).toBe('tel:0261234567');
     expect(screen.getByRole('link', { name: FYSHWICK.Email }).getAttribute('href')).toBe(`mailto:${FYSHWICK.Email}`);
     expect(screen.getByRole('link', { name: "Shop this store's items" }).getAttribute('href')).toBe(
