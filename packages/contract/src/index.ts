@@ -8,6 +8,7 @@ export * from './cart.js';
 export * from './checkout.js';
 export * from './console.js';
 export * from './console-admin.js';
+export * from './console-pages.js';
 export * from './console-settings.js';
 export * from './constants.js';
 export * from './customer.js';
