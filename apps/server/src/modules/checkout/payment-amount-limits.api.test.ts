@@ -100,6 +100,7 @@ describe.each(testDatabaseTargets())('payment amount limits include postage on $
     const refused = await place(client, postageSubmission({ PaymentOption: 'Eway' }));
     expect([refused.status, refused.body.Message]).toEqual([400, CARD_LIMIT_MESSAGE]);
     expect(refused.body.Message).not.toBe(CHECKOUT_ERROR_MESSAGE);
+    expect(refused.body.FieldErrors).toEqual([{ Field: 'PaymentOption', Message: CARD_LIMIT_MESSAGE }]);
     const product = await database.handle.db
       .selectFrom('products')
       .select('status')

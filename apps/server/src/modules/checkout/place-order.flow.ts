@@ -151,7 +151,7 @@ export class PlaceOrderFlow {
     // 4. Payment option.
     const paymentOption = submission.PaymentOption as PaymentOptionName;
     const refusal = deps.payments.refusal(ctx.region, paymentOption, delivery, totalMinor, shipments);
-    if (refusal) throw new BadRequestError(refusal);
+    if (refusal) throw new BadRequestError(refusal.message, [refusal.fieldError]);
     const confirmsAtOnce = paymentOption === 'Generic';
 
     // 5. One transaction.

@@ -1,4 +1,4 @@
-import { formatMoney, REGION_INFO, type Region } from '@shop/contract';
+import { describeFieldErrors, type FieldError, formatMoney, REGION_INFO, type Region } from '@shop/contract';
 import type { PaymentEventKind, PaymentStatus } from '../../db/tables/orders.js';
 import type { DbCtx } from '../../lib/context.js';
 import { newPublicReference } from '../../lib/public-reference.js';
@@ -83,6 +83,12 @@ export interface PaymentOptionView {
 }
 
 /** "The order amount, including postage, must be between ${min} and ${max}." in the region's money. */
+/** Why an order cannot be paid with the option it names: the 400's Message and its field error. */
+export interface PaymentRefusal {
+  message: string;
+  fieldError: FieldError;
+}
+
 export function amountMessage(rule: PaymentOptionRule, region: Region): string {
   return `The order amount, including postage, must be between ${formatMoney(rule.minMinor, region)} and ${formatMoney(rule.maxMinor, region)}.`;
 }
@@ -156,11 +162,19 @@ export class PaymentsService {
     delivery: DeliveryKind,
     totalMinor: number,
     shipments: ShipmentChoice[] = [],
-  ): string | null {
+  ): PaymentRefusal | null {
     const view = this.options(region, delivery, totalMinor, shipments).find((v) => v.name === name);
-    if (!view)
-      return `Invalid input. PaymentOption: must be one of ${PAYMENT_OPTIONS[region].map((r) => r.name).join(', ')}`;
-    return view.disabledMessage;
+    if (!view) {
+      const fieldError = {
+        Field: 'PaymentOption',
+        Message: `must be one of ${PAYMENT_OPTIONS[region].map((r) => r.name).join(', ')}`,
+      };
+      return { message: describeFieldErrors([fieldError]), fieldError };
+    }
+    if (view.disabledMessage === null) return null;
+    // An offered option the order cannot use keeps its own sentence as the Message (the shopper
+    // reads it as it is), and names the field as data like every other 400.
+    return { message: view.disabledMessage, fieldError: { Field: 'PaymentOption', Message: view.disabledMessage } };
   }
 
   /** The view's PaymentMethodParameters: PayPal's pay later range and caption, and its buttons' script. */
