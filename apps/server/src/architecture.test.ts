@@ -584,6 +584,28 @@ function namedImportsOf(file: SourceFile): { names: string[]; specifier: string;
 }
 
 /**
+ * Namespace imports (`import * as orders from '...'`) with the members the file reads through them
+ * (`orders.OrderRow`), so a row type cannot cross a module boundary by being reached as a member.
+ */
+function namespaceMembersOf(file: SourceFile): { names: string[]; specifier: string; line: number }[] {
+  const masked = maskSource(file.text);
+  const pattern = /\b(?:import|export)\s+(?:type\s+)?\*\s+as\s+([\w$]+)\s+from\s*(['"])/g;
+  return [...masked.matchAll(pattern)].flatMap((match) => {
+    const alias = match[1] as string;
+    const quote = match[2] as string;
+    const start = (match.index ?? 0) + match[0].length;
+    const end = file.text.indexOf(quote, start);
+    if (end < 0) return [];
+    const members = new Set(
+      [...masked.matchAll(new RegExp(`(?<![\\w$.])${alias.replace(/\$/g, '\\$')}\\.([\\w$]+)`, 'g'))].map(
+        (member) => member[1] as string,
+      ),
+    );
+    return [{ names: [...members], specifier: file.text.slice(start, end), line: lineAt(file.text, start) }];
+  });
+}
+
+/**
  * 10. A repository's row type never leaves its module: no file of one server module imports a
  * type named ...Row from another module (its repository, or its service re-exporting it). The
  * shared table types in src/db are not a module's and are not checked here.
@@ -591,7 +613,7 @@ function namedImportsOf(file: SourceFile): { names: string[]; specifier: string;
 export function checkRowTypes(file: SourceFile): Violation[] {
   const own = serverModuleOf(file.path);
   if (own === null || isServerTestCode(file.path)) return [];
-  return namedImportsOf(file).flatMap(({ names, specifier, line }) => {
+  return [...namedImportsOf(file), ...namespaceMembersOf(file)].flatMap(({ names, specifier, line }) => {
     const target = resolveImport(file.path, specifier);
     const other = target === null ? null : serverModuleOf(target);
     if (other === null || other === own) return [];
@@ -1143,6 +1165,19 @@ describe('architecture checker (self-test)', () => {
       [1, 'orders', 'OrderShipmentRow'],
       [2, 'orders', 'OrderLineRow'],
       [6, 'payments', 'PaymentAttemptRow'],
+    ]);
+    const namespaced = sample(
+      'apps/server/src/modules/invoices/x.ts',
+      [
+        "import * as orders from '../orders/orders.service.js';",
+        "import type * as own from './invoice.repository.js';",
+        'export function f(row: orders.OrderRow, mine: own.InvoiceRow): orders.Order {',
+        '  return new orders.OrdersService().load(row, mine);',
+        '}',
+      ].join('\n'),
+    );
+    expect(checkRowTypes(namespaced).map((v) => [v.line, v.imported, /row type (\w+)/.exec(v.detail)?.[1]])).toEqual([
+      [1, 'orders', 'OrderRow'],
     ]);
     const nested = sample(
       'apps/server/src/modules/payments/providers/paypal/paypal.routes.ts',
