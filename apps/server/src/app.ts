@@ -47,6 +47,7 @@ import { ConsoleAdminService } from './modules/console/admin/admin.service.js';
 import { ConsoleAuditService } from './modules/console/audit/audit.service.js';
 import { type StoreConsoleServices, storeConsoleRoutes } from './modules/console/console.routes.js';
 import { ConsoleFulfilmentService } from './modules/console/fulfilment/fulfilment.service.js';
+import { ConsolePagesService } from './modules/console/pages/pages.service.js';
 import { ConsoleSettingsService } from './modules/console/settings/settings.service.js';
 import { StaffGuard } from './modules/console/staff/staff.guard.js';
 import { ConsoleStaffService } from './modules/console/staff/staff.service.js';
@@ -400,6 +401,7 @@ function storeConsoleServices(services: Omit<Services, 'storeConsole'>, shopUrl:
       site: services.site,
       now,
     }),
+    pages: new ConsolePagesService({ guard, audit, content: services.content }),
   };
 }
 

@@ -789,18 +789,6 @@ export const STREET_NAMES = [
 
 export const HELP_PAGES: { slug: string; name: string; description: string; body: string }[] = [
   {
-    slug: 'warranty',
-    name: 'Warranty',
-    description: 'Every item comes with our 3-month warranty. Find out what is covered and how to make a claim.',
-    body: '<p>All electrical items carry a three-month warranty from the date of purchase. Bring the item and your receipt to the store you bought it from.</p>',
-  },
-  {
-    slug: 'returns',
-    name: 'Returns and refunds',
-    description: 'Changed your mind? Return items within 14 days for an exchange or refund.',
-    body: '<p>Items may be returned within 14 days in the condition they were sold in, with proof of purchase.</p>',
-  },
-  {
     slug: 'click-and-collect',
     name: 'Click and collect',
     description: 'Buy online and pick up from your local store, usually within two hours.',

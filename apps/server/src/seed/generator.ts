@@ -2,7 +2,6 @@ import { ConditionLabel, PICKUP_SERVICE, type Region, stateName, storeTitle } fr
 import type { Insertable } from 'kysely';
 import type { CategoriesTable, ContentPagesTable, ProductsTable, StoresTable } from '../db/schema.js';
 import { abnFromBase, ukVatNumberFromBase } from '../lib/tax-numbers.js';
-import { MAX_POSTABLE_GRAMS } from '../modules/catalogue/postage.js';
 import {
   AU_TOWN_COORDINATES,
   AU_TOWN_POSTCODES,
@@ -15,6 +14,7 @@ import {
   UK_TOWN_DISTRICTS,
   UK_TOWNS,
 } from './catalogue-data.js';
+import { policyPageSeeds } from './policy-pages.js';
 import { modelPrice, shopPrice } from './price-model.js';
 import { Random, slugify } from './random.js';
 
@@ -28,6 +28,11 @@ export const CATALOGUE_EPOCH = Date.UTC(2026, 10, 1);
 
 /** The longest side a parcel may have (Australia Post's 105 cm). */
 export const MAX_PARCEL_LENGTH_CM = 105;
+/**
+ * The heaviest item the demo's stores post (the table rates' bands go higher, for several items in
+ * one parcel). What an item costs to post comes from the table rates alone (shipping).
+ */
+export const MAX_POSTABLE_GRAMS = 8000;
 
 export type CategorySeed = Omit<Insertable<CategoriesTable>, 'parent_id'> & { parentSlug: string | null };
 
@@ -220,8 +225,9 @@ export function storePageSeed(store: {
   };
 }
 
+/** The region's help pages: its policies (policy-pages.ts, in the region's law) and the help articles. */
 export function helpPageSeeds(region: Region): Insertable<ContentPagesTable>[] {
-  return HELP_PAGES.map((page) => {
+  return [...policyPageSeeds(region), ...HELP_PAGES].map((page) => {
     // The pickup service goes by the region's one name (PICKUP_SERVICE) on its help page too.
     const name = page.slug === 'click-and-collect' ? PICKUP_SERVICE[region].label : page.name;
     return {

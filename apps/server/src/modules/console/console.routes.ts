@@ -6,6 +6,8 @@ import { auditRoutes } from './audit/audit.routes.js';
 import type { ConsoleAuditService } from './audit/audit.service.js';
 import { fulfilmentRoutes } from './fulfilment/fulfilment.routes.js';
 import type { ConsoleFulfilmentService } from './fulfilment/fulfilment.service.js';
+import { pagesRoutes } from './pages/pages.routes.js';
+import type { ConsolePagesService } from './pages/pages.service.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import type { ConsoleSettingsService } from './settings/settings.service.js';
 import type { StaffGuard } from './staff/staff.guard.js';
@@ -24,6 +26,8 @@ export interface StoreConsoleServices {
   audit: ConsoleAuditService;
   settings: ConsoleSettingsService;
   admin: ConsoleAdminService;
+  /** The region's help pages (the policies among them), for the marketplace admin. */
+  pages: ConsolePagesService;
 }
 
 /**
@@ -40,5 +44,6 @@ export function storeConsoleRoutes(services: StoreConsoleServices, region: Regio
     ...staffRoutes(services.staff, guard),
     ...settingsRoutes(services.settings, region, guard),
     ...adminRoutes(services.admin, services.staff, guard),
+    ...pagesRoutes(services.pages, guard),
   ];
 }

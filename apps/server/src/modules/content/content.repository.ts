@@ -1,10 +1,38 @@
 import type { Insertable } from 'kysely';
-import type { ContentPageRow, SiteNoticesTable } from '../../db/schema.js';
+import type { ContentPageRow, ContentPagesTable, SiteNoticesTable } from '../../db/schema.js';
 import type { DbCtx } from '../../lib/context.js';
 
 export class ContentRepository {
   listByRegion(ctx: DbCtx, region: 'AU' | 'UK'): Promise<ContentPageRow[]> {
     return ctx.db.selectFrom('content_pages').selectAll().where('region', '=', region).orderBy('id').execute();
+  }
+
+  /** A help page (not a store page) of the region by its slug. */
+  findHelpPage(ctx: DbCtx, region: 'AU' | 'UK', slug: string): Promise<ContentPageRow | undefined> {
+    return ctx.db
+      .selectFrom('content_pages')
+      .selectAll()
+      .where('region', '=', region)
+      .where('content_type', '=', 'ContentPage')
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+  }
+
+  /** Changes a help page's words; undefined when the region has no such help page. */
+  updateHelpPage(
+    ctx: DbCtx,
+    region: 'AU' | 'UK',
+    slug: string,
+    changes: Pick<ContentPagesTable, 'name' | 'display_name' | 'description' | 'body_html'>,
+  ): Promise<ContentPageRow | undefined> {
+    return ctx.db
+      .updateTable('content_pages')
+      .set(changes)
+      .where('region', '=', region)
+      .where('content_type', '=', 'ContentPage')
+      .where('slug', '=', slug)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   async findNotice(ctx: DbCtx, region: 'AU' | 'UK', key: string): Promise<string | undefined> {

@@ -23,6 +23,22 @@ export interface ContentPage {
   description: string;
 }
 
+/** A help page as the marketplace admin edits it (the body as stored: sanitised when saved). */
+export interface HelpPage {
+  slug: string;
+  title: string;
+  description: string;
+  bodyHtml: string;
+  /** /help/{slug} */
+  url: string;
+}
+
+export interface HelpPageChanges {
+  title: string;
+  description: string;
+  bodyHtml: string;
+}
+
 /** Store pages and help articles of the region, read again at most once a minute. */
 export class ContentService {
   private readonly repository = new ContentRepository();
@@ -65,9 +81,47 @@ export class ContentService {
     };
   }
 
+  /** The region's help pages (policies and articles) as stored, read afresh for the admin. */
+  async helpPagesAsStored(ctx: Ctx): Promise<HelpPage[]> {
+    const rows = await this.repository.listByRegion(ctx, ctx.region);
+    return rows.filter((row) => row.content_type === 'ContentPage').map(toHelpPage);
+  }
+
+  async helpPageAsStored(ctx: Ctx, slug: string): Promise<HelpPage | undefined> {
+    const row = await this.repository.findHelpPage(ctx, ctx.region, slug);
+    return row ? toHelpPage(row) : undefined;
+  }
+
+  /**
+   * Changes a help page of the region (undefined: none by that slug). The body is sanitised before
+   * it is stored, so what the admin sees after saving is what shoppers get; the cached pages are
+   * dropped once the change is committed, so this server shows it at once (others within a minute).
+   */
+  async editHelpPage(ctx: Ctx, slug: string, changes: HelpPageChanges): Promise<HelpPage | undefined> {
+    const row = await this.repository.updateHelpPage(ctx, ctx.region, slug, {
+      name: changes.title,
+      display_name: changes.title,
+      description: changes.description,
+      body_html: sanitizeRichText(changes.bodyHtml),
+    });
+    if (!row) return undefined;
+    ctx.afterCommit(() => this.invalidate());
+    return toHelpPage(row);
+  }
+
   invalidate(): void {
     this.cache = null;
   }
+}
+
+function toHelpPage(row: ContentPageRow): HelpPage {
+  return {
+    slug: row.slug,
+    title: row.display_name || row.name,
+    description: row.description,
+    bodyHtml: row.body_html,
+    url: contentUrl(row),
+  };
 }
 
 function toContentPage(row: ContentPageRow): ContentPage {
