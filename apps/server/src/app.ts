@@ -43,6 +43,8 @@ import { PaymentReturns } from './modules/checkout/payment-returns.js';
 import { paypalRoutes } from './modules/checkout/paypal-payment.routes.js';
 import { DEFAULT_HOLDS, PlaceOrderFlow } from './modules/checkout/place-order.flow.js';
 import { postageRoutes } from './modules/checkout/postage.routes.js';
+import { unfinishedPaymentRoutes } from './modules/checkout/unfinished-payment.routes.js';
+import { UnfinishedPayments } from './modules/checkout/unfinished-payments.js';
 import { ConsoleAdminService } from './modules/console/admin/admin.service.js';
 import { ConsoleAuditService } from './modules/console/audit/audit.service.js';
 import { type StoreConsoleServices, storeConsoleRoutes } from './modules/console/console.routes.js';
@@ -136,6 +138,7 @@ export interface Services {
   placeOrder: PlaceOrderFlow;
   holdExpiry: HoldExpiry;
   finishPayment: FinishPaymentFlow;
+  unfinishedPayments: UnfinishedPayments;
   paymentReconciler: PaymentReconciler;
   checkout: CheckoutService;
   invoices: InvoiceService;
@@ -179,7 +182,10 @@ export function createServices(config: Config, database: DatabaseHandle, options
   answerKeeping.enabled = config.SEARCH_ANSWER_CACHE;
   const captcha = new CaptchaService(config.DEV_CAPTCHA_ANSWER);
   const mail = new MailService(config.SMTP_URL ? { jobs } : null);
-  const cart = new CartService(catalogue);
+  // An item held by the shopper's own unpaid order counts as theirs in their cart (checkout answers which).
+  const cart: CartService = new CartService(catalogue, (ctx, cartId, ids) =>
+    unfinishedPayments.ownHolds(ctx, cartId, ids),
+  );
   const wishlist = new WishlistService(catalogue);
   const sessions = new SessionsService(now);
   // Feature flags as shoppers get them (the admin's switch and the environment's), for every check.
@@ -240,6 +246,15 @@ export function createServices(config: Config, database: DatabaseHandle, options
     discounts: promotions,
     shipping,
     finish: finishPayment,
+    publicUrl: publicUrl(config),
+  });
+  const unfinishedPayments: UnfinishedPayments = new UnfinishedPayments({
+    cart,
+    orders,
+    payments,
+    finishPayment,
+    now,
+    onlineHoldMs: config.ONLINE_PAYMENT_HOLD_MINUTES * 60 * 1000,
     publicUrl: publicUrl(config),
   });
   // One fulfilment service for the console's routes and `npm run order`.
@@ -309,6 +324,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     placeOrder,
     holdExpiry: new HoldExpiry(orders, catalogue, promotions, now),
     finishPayment,
+    unfinishedPayments,
     paymentReconciler: new PaymentReconciler({
       payments,
       orders,
@@ -330,6 +346,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
       discountsEnabled: (ctx) => site.enabled(ctx, 'DiscountsEnabled'),
       shipping,
       now,
+      unfinished: unfinishedPayments,
     }),
     verification,
     savedSearches,
@@ -421,6 +438,7 @@ export function apiRoutes(
     ...globalpayRoutes(new PaymentReturns(services), services.jobs),
     ...ewayRoutes(new PaymentReturns(services)),
     ...paypalRoutes(new PaymentReturns(services)),
+    ...unfinishedPaymentRoutes(services.unfinishedPayments),
     ...postageRoutes(services.checkout, config.REGION),
     ...invoiceRoutes(services.invoices),
     ...digestRoutes(services.digests),

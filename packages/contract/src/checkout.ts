@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema, emailField, personName, phoneNumber } from './customer.js';
+import { UnfinishedPaymentSchema } from './payments-unfinished.js';
 import type { Region } from './regions.js';
 
 /**
@@ -154,6 +155,8 @@ export const CheckoutViewValueSchema = z.object({
     IsGuestUser: z.boolean(),
   }),
   ShippingAddress: CheckoutAddressValueSchema.nullable(),
+  /** The shopper's own payment left open for items of this cart (resume or start again), or null. */
+  UnfinishedPayment: UnfinishedPaymentSchema.nullable().optional(),
 });
 export type CheckoutViewValue = z.infer<typeof CheckoutViewValueSchema>;
 

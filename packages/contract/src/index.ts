@@ -20,6 +20,7 @@ export * from './payments-clearpay.js';
 export * from './payments-eway.js';
 export * from './payments-globalpay.js';
 export * from './payments-paypal.js';
+export * from './payments-unfinished.js';
 export * from './product.js';
 export * from './promotion.js';
 export * from './region-wording.js';

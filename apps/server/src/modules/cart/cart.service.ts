@@ -28,6 +28,14 @@ export interface CartView {
 const EMPTY_CART: CartView = { stores: [], totalMinor: 0, itemCount: 0, changes: [] };
 
 /**
+ * Which of these items (of the cart `cartId`) are held for the viewer themselves: an order of theirs
+ * still waiting for its online payment. Checkout answers it (wired in app.ts), so the cart never
+ * imports orders.
+ */
+export type OwnHolds = (ctx: Ctx, cartId: number, productIds: number[]) => Promise<Set<number>>;
+const NO_OWN_HOLDS: OwnHolds = async () => new Set();
+
+/**
  * Carts. A customer's is found by its owner and follows them to every device. A guest's is found
  * by the hash of the token in the viewer's cart cookie; a token we do
  * not know names an empty cart, and the first add creates a cart with a fresh token, which the
@@ -37,7 +45,10 @@ const EMPTY_CART: CartView = { stores: [], totalMinor: 0, itemCount: 0, changes:
 export class CartService {
   private readonly repository = new CartRepository();
 
-  constructor(private readonly catalogue: CatalogueService) {}
+  constructor(
+    private readonly catalogue: CatalogueService,
+    private readonly ownHolds: OwnHolds = NO_OWN_HOLDS,
+  ) {}
 
   /** The viewer's cart: a customer's own, or the guest cart of the cookie's token. */
   private async cartId(ctx: Ctx): Promise<number | undefined> {
@@ -131,13 +142,16 @@ export class CartService {
 
   private async cartById(ctx: Ctx, cartId: number, validate: boolean): Promise<CartView> {
     const lines = await this.repository.items(ctx, cartId);
+    const found = await this.catalogue.items(
+      ctx,
+      lines.map((line) => line.product_id),
+    );
+    // An item the shopper's own unpaid order holds is still theirs to buy (a payment interrupted by
+    // a reload or a closed tab), never "no longer available": it counts as available to them.
+    const reserved = found.filter((item) => item.status === 'reserved').map((item) => item.id);
+    const mine = reserved.length > 0 ? await this.ownHolds(ctx, cartId, reserved) : new Set<number>();
     const items = new Map(
-      (
-        await this.catalogue.items(
-          ctx,
-          lines.map((line) => line.product_id),
-        )
-      ).map((item) => [item.id, item]),
+      found.map((item) => [item.id, mine.has(item.id) ? { ...item, status: 'available' as const } : item]),
     );
     const stores = new Map<number, CartView['stores'][number]>();
     const view: CartView = { stores: [], totalMinor: 0, itemCount: 0, changes: [] };

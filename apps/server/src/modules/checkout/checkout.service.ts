@@ -39,6 +39,7 @@ import {
   toEstimate,
   zeroEstimate,
 } from './postage.js';
+import type { UnfinishedPayments } from './unfinished-payments.js';
 
 /** The delivery options each region offers, by the spec's SystemNames (checkout.md section 2). */
 export const SHIPPING_OPTIONS: Record<Region, { id: number; name: string; systemName: DeliveryOptionName }[]> = {
@@ -66,6 +67,8 @@ export interface CheckoutDependencies {
   discountsEnabled: (ctx: Ctx) => Promise<boolean>;
   shipping: ShippingService;
   now: () => number;
+  /** The shopper's own payment left open (resume or start again), shown by the view. */
+  unfinished?: Pick<UnfinishedPayments, 'find'>;
 }
 
 type EstimateBody = z.output<ReturnType<typeof shippingEstimateBodySchema>>;
@@ -185,6 +188,7 @@ export class CheckoutService {
     const state = cartId === null ? undefined : await this.state.find(ctx, cartId);
     const postage = await this.chosenPostage(ctx, cart, state);
     const totalMinor = cart.totalMinor - discountMinor + postage.postageMinor;
+    const unfinished = (await deps.unfinished?.find(ctx)) ?? null;
     const address = (
       value: {
         BusinessName: string;
@@ -255,6 +259,13 @@ export class CheckoutService {
         IsGuestUser: profile === null,
       },
       ShippingAddress: parseAddress(state?.delivery_address),
+      UnfinishedPayment: unfinished
+        ? {
+            TrackingNumber: unfinished.trackingNumber,
+            PaymentOption: unfinished.provider as 'Eway' | 'GlobalPay' | 'PayPal' | 'Clearpay',
+            HeldUntil: new Date(unfinished.holdExpiresAt).toISOString(),
+          }
+        : null,
     };
   }
 

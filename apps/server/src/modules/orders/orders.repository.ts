@@ -89,6 +89,43 @@ export class OrdersRepository {
   }
 
   /**
+   * The order a shopper is still paying for: the newest of this owner's orders waiting for an
+   * online payment (pending_payment) whose live lines hold any of these items, and every item such
+   * orders of theirs hold.
+   */
+  async awaitingPaymentHolding(
+    ctx: DbCtx,
+    owner: { userId: number | null; cartId: number | null },
+    productIds: number[],
+  ): Promise<{ order: OrderRow; productIds: number[] } | undefined> {
+    const orders = (await this.liveOrdersHolding(ctx, owner, productIds)).filter((o) => o.status === 'pending_payment');
+    const newest = orders.sort((a, b) => Number(b.created_at) - Number(a.created_at) || b.id - a.id)[0];
+    if (!newest) return undefined;
+    const lines = await ctx.db
+      .selectFrom('order_lines')
+      .select('product_id')
+      .where(
+        'order_id',
+        'in',
+        orders.map((o) => o.id),
+      )
+      .where('live', '=', 1)
+      .execute();
+    return { order: newest, productIds: lines.map((l) => l.product_id) };
+  }
+
+  /** Moves a pending order's hold to `until` (a fresh span from now, so never earlier); false when it is no longer waiting for payment. */
+  async extendHold(ctx: DbCtx, orderId: number, until: number, now: number): Promise<boolean> {
+    const result = await ctx.db
+      .updateTable('orders')
+      .set({ hold_expires_at: until, updated_at: now })
+      .where('id', '=', orderId)
+      .where('status', '=', 'pending_payment')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
    * Orders whose hold has run out while in one of `statuses`. An order some of whose goods were
    * collected or dispatched is no longer held: the shopper came (the shop cancels the rest by hand).
    */

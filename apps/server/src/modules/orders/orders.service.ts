@@ -174,6 +174,19 @@ export class OrdersService {
     return this.repository.liveOrdersHolding(ctx, owner, productIds);
   }
 
+  /**
+   * The shopper's own unfinished payment: their newest order still waiting for an online payment
+   * that holds any of these items, with the items it holds. Such items are theirs, not sold.
+   */
+  awaitingPaymentHolding(ctx: DbCtx, owner: { userId: number | null; cartId: number | null }, productIds: number[]) {
+    return this.repository.awaitingPaymentHolding(ctx, owner, productIds);
+  }
+
+  /** Gives a pending order's hold a fresh span (a resumed payment); false when it no longer waits for payment. */
+  extendHold(ctx: DbCtx, orderId: number, until: number, now: number): Promise<boolean> {
+    return this.repository.extendHold(ctx, orderId, until, now);
+  }
+
   /** Orders in these statuses whose hold ran out by `now` (oldest first). */
   heldPast(ctx: DbCtx, statuses: OrderStatus[], now: number, limit = 100): Promise<OrderRow[]> {
     return this.repository.heldPast(ctx, statuses, now, limit);
