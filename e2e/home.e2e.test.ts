@@ -141,7 +141,13 @@ describe.each(Object.entries(VIEWPORTS))('the home page on a %s', (size, viewpor
     const help = footer.getByRole('navigation', { name: 'Help' });
     const hrefs = await help.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     // The help pages, then the cookie choice (it brings the banner back: e2e/polish).
-    expect(hrefs).toEqual(['/help/warranty', '/help/returns', '/help/click-and-collect', '#cookie-settings']);
+    expect(hrefs).toEqual([
+      '/help/warranty',
+      '/help/returns',
+      '/help/click-and-collect',
+      '/help/contact-us',
+      '#cookie-settings',
+    ]);
     expect(await footer.locator('script').count()).toBe(0);
     await help.getByRole('link', { name: 'Warranty' }).click();
     await page.waitForURL(/\/help\/warranty$/);

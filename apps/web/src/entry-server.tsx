@@ -18,6 +18,7 @@ import { prefetchPopularItems } from './features/home/api/get-popular';
 import { safeUrl } from './features/home/components/banner-style';
 import { footerNoticeQueryOptions } from './features/layout/api/get-footer-notice';
 import { productQueryOptions } from './features/product/api/get-product';
+import { returnsPolicyQueryOptions } from './features/product/api/get-returns-policy';
 import { MAIN_SIZES } from './features/product/components/product-gallery';
 import { prefetchSearchResults } from './features/search/api/get-search-results';
 import { siteSettingsQueryOptions } from './features/site/api/get-site-settings';
@@ -158,12 +159,15 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
       // A malformed escape is no product code.
     }
     let product: ProductDetail | null = null;
+    // The returns policy in brief beside the buy box, drawn with the page rather than after it.
+    const returns = client.prefetchQuery(returnsPolicyQueryOptions());
     if (/^[A-Za-z0-9]{1,20}$/.test(code)) {
       product = await client.fetchQuery(productQueryOptions(code)).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
       });
     }
+    await returns;
     if (product === null) {
       status = 404;
       head = notFoundHead();

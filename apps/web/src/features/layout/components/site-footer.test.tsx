@@ -46,6 +46,22 @@ describe('the site footer', () => {
     );
   });
 
+  it.each(['AU', 'UK'] as const)('links to the policies every shop must have and to Contact us in %s', (region) => {
+    renderFooter(region);
+    const legal = screen.getByRole('navigation', { name: 'Legal' });
+    const hrefs = within(legal)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(hrefs).toEqual([
+      ['Terms and Conditions', '/help/terms-and-conditions'],
+      ['Privacy Policy', '/help/privacy-policy'],
+      ['About cookies', '/help/cookies'],
+    ]);
+    const help = screen.getByRole('navigation', { name: 'Help' });
+    expect(within(help).getByRole('link', { name: 'Returns and refunds' }).getAttribute('href')).toBe('/help/returns');
+    expect(within(help).getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/help/contact-us');
+  });
+
   it('says "across Australia" and "Click & Collect" in Australia', () => {
     renderFooter('AU');
     expect(screen.getByText('Pre-loved goods from hundreds of local stores across Australia.')).toBeTruthy();

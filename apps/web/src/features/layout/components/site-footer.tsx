@@ -13,10 +13,18 @@ export function helpLinks(region: Region) {
     { to: '/help/warranty', label: 'Warranty' },
     { to: '/help/returns', label: 'Returns and refunds' },
     { to: '/help/click-and-collect', label: PICKUP_SERVICE[region].label },
+    { to: '/help/contact-us', label: 'Contact us' },
   ];
 }
 
-/** Help links, the regulatory notice from the server (sanitised) and the small print. */
+/** The policies every shop must show (help pages the marketplace admin edits, in each region's law). */
+export const LEGAL_LINKS = [
+  { to: '/help/terms-and-conditions', label: 'Terms and Conditions' },
+  { to: '/help/privacy-policy', label: 'Privacy Policy' },
+  { to: '/help/cookies', label: 'About cookies' },
+] as const;
+
+/** Help, shop and legal links, the regulatory notice from the server (sanitised) and the small print. */
 export function SiteFooter() {
   const html = useFooterNotice();
   const notice = useSanitizedHtml(html ?? '');
@@ -64,6 +72,16 @@ export function SiteFooter() {
             <li>
               <Link to="/search-results?onsale=true">On sale</Link>
             </li>
+          </ul>
+        </nav>
+        <nav className="site-footer__links" aria-label="Legal">
+          <h2 className="site-footer__heading">Legal</h2>
+          <ul>
+            {LEGAL_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
         {html ? (

@@ -12,6 +12,7 @@ import { EnquiryForm } from './enquiry-form';
 import { ProductAccordions } from './product-accordions';
 import { ProductGallery } from './product-gallery';
 import { ProductPrice } from './product-price';
+import { ReturnsAndWarranty } from './returns-and-warranty';
 import { ShareToggle } from './share-toggle';
 import { SimilarItems } from './similar-items';
 import { StickyToolbar } from './sticky-toolbar';
@@ -104,6 +105,7 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
               <ShareToggle title={product.Title} path={product.Url} />
             </div>
             <AccountWidget />
+            <ReturnsAndWarranty />
           </div>
         </HydrateLater>
       </div>
