@@ -57,7 +57,7 @@ describe('the store console: stock', () => {
     await form.getByLabel('Title').fill(`${word} vintage turntable`);
     await form.getByLabel('Category').selectOption({ label: 'TVs & Audio › Speakers & Soundbars' });
     await form.getByLabel('Brand (optional)').fill('Technics');
-    await form.getByLabel('Condition').selectOption({ label: '4 of 5' });
+    await form.getByLabel('Condition').selectOption({ label: 'Very good' });
     await form.getByLabel('Description (optional)').fill('Belt drive; new stylus.');
     await form.getByLabel('Price', { exact: true }).fill('249.50');
     await form.getByLabel('RRP (optional)').fill('499');

@@ -14,6 +14,46 @@ export const CONSOLE_MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 /** Rows one CSV import may hold. */
 export const CONSOLE_IMPORT_MAX_ROWS = 500;
 const CONSOLE_PAGE_SIZE_MAX = 100;
+/** An item's title, at most (the add and edit forms count towards it). */
+export const CONSOLE_TITLE_MAX = 150;
+
+/**
+ * The colours and storage sizes an item may be given: the values the search's Colour and Storage
+ * filters list for the demo's items (their URL ids), so an item the console lists with one appears
+ * under that filter.
+ */
+export const ITEM_COLOURS = [
+  'black',
+  'blue',
+  'gold',
+  'graphite',
+  'green',
+  'grey',
+  'natural',
+  'pink',
+  'purple',
+  'red',
+  'rose-gold',
+  'silver',
+  'sunburst',
+  'teal',
+  'white',
+  'white-gold',
+  'yellow',
+] as const;
+export const ITEM_STORAGE_SIZES = ['32gb', '64gb', '128gb', '256gb', '500gb', '512gb', '1tb'] as const;
+
+/** A colour or storage value as the search's filters name it ('rose-gold' -> 'Rose Gold', '64gb' -> '64GB'). */
+export function itemValueLabel(value: string): string {
+  if (/^\d+(gb|tb)$/i.test(value)) return value.toUpperCase();
+  return value
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** Said of a size field left empty on an item that can be posted (postage is priced by them). */
+export const SIZE_NEEDED_FOR_POSTING_MESSAGE = 'is required for an item that can be posted';
 
 export const STAFF_ONLY_MESSAGE = 'This is for store staff only.';
 export const ADMIN_ONLY_MESSAGE = 'This is for marketplace admins only.';
@@ -74,9 +114,15 @@ const PictureSchema = z
   .max(Math.ceil((CONSOLE_MAX_PICTURE_BYTES * 4) / 3) + 4, 'must be a picture of 5 MB or less')
   .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64');
 
-/** The item's fields as the add and edit forms send them (the catalogue's NewItemSchema checks them again). */
+const sizeField = (max: number) => z.number().int().positive().max(max).nullable().default(null);
+
+/**
+ * The item's fields as the add and edit forms send them (the catalogue's NewItemSchema checks them
+ * again). Weight and size may be null only for a pickup-only item (Postable false): see
+ * sizeNeededForPosting, which the add and edit bodies apply.
+ */
 export const ConsoleItemFieldsSchema = z.object({
-  Title: z.string().trim().min(3, 'Title must be at least 3 characters').max(150),
+  Title: z.string().trim().min(3, 'Title must be at least 3 characters').max(CONSOLE_TITLE_MAX),
   CategoryId: z.number().int().positive(),
   Brand: z.string().trim().max(60).default(''),
   Condition: z.number().int().min(0).max(5),
@@ -84,23 +130,39 @@ export const ConsoleItemFieldsSchema = z.object({
   PriceMinor: z.number().int().positive().max(100_000_000),
   RrpMinor: z.number().int().min(0).max(100_000_000).default(0),
   Promotion: PromotionInputSchema.nullable().default(null),
-  WeightGrams: z.number().int().positive().max(1_000_000),
-  LengthCm: z.number().int().positive().max(1000),
-  WidthCm: z.number().int().positive().max(1000),
-  HeightCm: z.number().int().positive().max(1000),
+  /** One of ITEM_COLOURS and ITEM_STORAGE_SIZES, or null: the item is not under that search filter. */
+  Colour: z.enum(ITEM_COLOURS).nullable().default(null),
+  Storage: z.enum(ITEM_STORAGE_SIZES).nullable().default(null),
+  WeightGrams: sizeField(1_000_000),
+  LengthCm: sizeField(1000),
+  WidthCm: sizeField(1000),
+  HeightCm: sizeField(1000),
   Postable: z.boolean(),
 });
+
+const SIZE_FIELDS = ['WeightGrams', 'LengthCm', 'WidthCm', 'HeightCm'] as const;
+
+/** Postage is priced by weight and size, so an item that can be posted needs all four; a pickup-only item may leave them out. */
+export function sizeNeededForPosting(
+  item: { Postable: boolean } & Partial<Record<(typeof SIZE_FIELDS)[number], number | null>>,
+  context: z.RefinementCtx,
+): void {
+  if (!item.Postable) return;
+  for (const field of SIZE_FIELDS)
+    if (item[field] == null)
+      context.addIssue({ code: 'custom', path: [field], message: SIZE_NEEDED_FOR_POSTING_MESSAGE });
+}
 
 /** POST /c3api/console/stores/:storeId/items */
 export const ConsoleAddItemBodySchema = ConsoleItemFieldsSchema.extend({
   Pictures: z.array(PictureSchema).max(CONSOLE_MAX_PICTURES).default([]),
-});
+}).superRefine(sizeNeededForPosting);
 export type ConsoleAddItemBody = z.input<typeof ConsoleAddItemBodySchema>;
 
 /** POST .../items/:code/edit: the same fields; Pictures, when given, replace the item's pictures. */
 export const ConsoleEditItemBodySchema = ConsoleItemFieldsSchema.extend({
   Pictures: z.array(PictureSchema).max(CONSOLE_MAX_PICTURES).optional(),
-});
+}).superRefine(sizeNeededForPosting);
 export type ConsoleEditItemBody = z.input<typeof ConsoleEditItemBodySchema>;
 
 /** POST .../items/:code/price */
@@ -120,10 +182,13 @@ export const ConsoleItemSchema = z.object({
   RrpMinor: z.number().int(),
   Rrp: z.string(),
   Promotion: PromotionInputSchema.nullable(),
-  WeightGrams: z.number().int(),
-  LengthCm: z.number().int(),
-  WidthCm: z.number().int(),
-  HeightCm: z.number().int(),
+  Colour: z.string().nullable(),
+  Storage: z.string().nullable(),
+  /** Null: not given (a pickup-only item). */
+  WeightGrams: z.number().int().nullable(),
+  LengthCm: z.number().int().nullable(),
+  WidthCm: z.number().int().nullable(),
+  HeightCm: z.number().int().nullable(),
   Postable: z.boolean(),
   PictureCount: z.number().int(),
   /** The first picture's 300-wide URL, or null without pictures. */

@@ -21,6 +21,7 @@ import {
   listedItemCode,
   type NewItem,
   NewItemSchema,
+  sizeColumn,
 } from './new-item.js';
 import { type StockFilter, StockRepository, type StockRow, type StockStatus } from './stock.repository.js';
 import { ViewCounter } from './view-counter.js';
@@ -94,10 +95,13 @@ export interface StockItem {
   priceMinor: number;
   rrpMinor: number;
   promotion: { method: 'Percentage' | 'Value'; amount: number } | null;
-  weightGrams: number;
-  lengthCm: number;
-  widthCm: number;
-  heightCm: number;
+  colour: string | null;
+  storage: string | null;
+  /** Null: not given (a pickup-only item). */
+  weightGrams: number | null;
+  lengthCm: number | null;
+  widthCm: number | null;
+  heightCm: number | null;
   postable: boolean;
   pictureCount: number;
   /** The pictures' URL version (it changes with the item). */
@@ -351,13 +355,13 @@ export class CatalogueService {
           promo_code: null,
           store_id: item.storeId,
           image_count: pictures.length,
-          colour: null,
-          storage: null,
-          attributes: JSON.stringify(baseSpecifications(item.brand, item.condition)),
-          weight_grams: item.weightGrams,
-          length_cm: item.lengthCm,
-          width_cm: item.widthCm,
-          height_cm: item.heightCm,
+          colour: item.colour,
+          storage: item.storage,
+          attributes: JSON.stringify(baseSpecifications(item.brand, item.condition, item)),
+          weight_grams: sizeColumn(item.weightGrams),
+          length_cm: sizeColumn(item.lengthCm),
+          width_cm: sizeColumn(item.widthCm),
+          height_cm: sizeColumn(item.heightCm),
           disable_in_store_pickup: 0,
           postable: item.postable ? 1 : 0,
           has_authenticity_certificate: 0,
@@ -465,11 +469,13 @@ export class CatalogueService {
         promo_method: item.promotion?.method ?? null,
         promo_amount: item.promotion?.amount ?? null,
         promo_code: null,
-        attributes: JSON.stringify(baseSpecifications(item.brand, item.condition)),
-        weight_grams: item.weightGrams,
-        length_cm: item.lengthCm,
-        width_cm: item.widthCm,
-        height_cm: item.heightCm,
+        colour: item.colour,
+        storage: item.storage,
+        attributes: JSON.stringify(baseSpecifications(item.brand, item.condition, item)),
+        weight_grams: sizeColumn(item.weightGrams),
+        length_cm: sizeColumn(item.lengthCm),
+        width_cm: sizeColumn(item.widthCm),
+        height_cm: sizeColumn(item.heightCm),
         postable: item.postable ? 1 : 0,
         tax_treatment: item.taxTreatment,
         ...(pictures ? { image_count: pictures.length } : {}),
@@ -583,10 +589,13 @@ function toStockItem(row: StockRow): StockItem {
     rrpMinor: row.rrp_minor,
     promotion:
       row.promo_method && row.promo_amount !== null ? { method: row.promo_method, amount: row.promo_amount } : null,
-    weightGrams: row.weight_grams,
-    lengthCm: row.length_cm,
-    widthCm: row.width_cm,
-    heightCm: row.height_cm,
+    colour: row.colour,
+    storage: row.storage,
+    // 0 is a size not given (new-item.ts sizeColumn).
+    weightGrams: row.weight_grams || null,
+    lengthCm: row.length_cm || null,
+    widthCm: row.width_cm || null,
+    heightCm: row.height_cm || null,
     postable: row.postable === 1,
     pictureCount: row.image_count,
     pictureVersion: pictureVersion(row),

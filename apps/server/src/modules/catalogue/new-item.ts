@@ -1,4 +1,4 @@
-import { ConditionLabel } from '@shop/contract';
+import { ConditionLabel, ITEM_COLOURS, ITEM_STORAGE_SIZES, itemValueLabel } from '@shop/contract';
 import { z } from 'zod';
 
 /** The reduction from the RRP in whole percent, as a shopper would work it out (and the card's badge does). */
@@ -11,6 +11,9 @@ export const PromotionSchema = z.object({
   /** Whole percent off the RRP, or minor units off it. */
   amount: z.number().int().positive().max(100_000_000),
 });
+
+/** A size in whole units, or null: not given (only a pickup-only item may leave it out). */
+const size = (max: number) => z.number().int().positive().max(max).nullable().default(null);
 
 /**
  * An item's own fields, as a store gives them (adding or editing). A promotion must agree with the
@@ -29,14 +32,36 @@ export const ItemFieldsSchema = z.object({
   rrpMinor: z.number().int().min(0).max(100_000_000).default(0),
   /** A percentage or value off the RRP, shown as the card's badge; null: none. */
   promotion: PromotionSchema.nullable().default(null),
-  weightGrams: z.number().int().positive().max(1_000_000),
-  lengthCm: z.number().int().positive().max(1000),
-  widthCm: z.number().int().positive().max(1000),
-  heightCm: z.number().int().positive().max(1000),
+  /** Search's Colour and Storage filters list the item under these (null: under neither). */
+  colour: z.enum(ITEM_COLOURS).nullable().default(null),
+  storage: z.enum(ITEM_STORAGE_SIZES).nullable().default(null),
+  /** Null only for a pickup-only item (sizeForPosting): nothing prices its postage. */
+  weightGrams: size(1_000_000),
+  lengthCm: size(1000),
+  widthCm: size(1000),
+  heightCm: size(1000),
   /** False: pickup only. */
   postable: z.boolean(),
   taxTreatment: z.enum(['standard', 'gst_free', 'margin']).default('standard'),
 });
+
+type ItemFields = z.infer<typeof ItemFieldsSchema>;
+
+/** Postage is priced by weight and size, so an item that can be posted needs all four. */
+function sizeForPosting(item: ItemFields, context: z.RefinementCtx): void {
+  if (!item.postable) return;
+  for (const field of ['weightGrams', 'lengthCm', 'widthCm', 'heightCm'] as const)
+    if (item[field] === null)
+      context.addIssue({ code: 'custom', path: [field], message: 'is required for an item that can be posted' });
+}
+
+/**
+ * The row keeps 0 for a size not given: the columns are NOT NULL, and 0 is never a real size
+ * (sizes are positive), so toStockItem reads it back as null.
+ */
+export function sizeColumn(value: number | null): number {
+  return value ?? 0;
+}
 
 function promotionAgrees(
   item: { priceMinor: number; rrpMinor: number; promotion: z.infer<typeof PromotionSchema> | null },
@@ -68,18 +93,31 @@ function promotionAgrees(
  * kind of item.
  */
 export const NewItemSchema = ItemFieldsSchema.extend({ storeId: z.number().int().positive() }).superRefine(
-  promotionAgrees,
+  (item, context) => {
+    promotionAgrees(item, context);
+    sizeForPosting(item, context);
+  },
 );
 export type NewItem = z.input<typeof NewItemSchema>;
 
 /** An edit of an item already listed: the same fields and rules; its store does not change. */
-export const ItemChangesSchema = ItemFieldsSchema.superRefine(promotionAgrees);
+export const ItemChangesSchema = ItemFieldsSchema.superRefine((item, context) => {
+  promotionAgrees(item, context);
+  sizeForPosting(item, context);
+});
 export type ItemChanges = z.input<typeof ItemChangesSchema>;
 
-/** The specifications table every item carries (brand and condition, as the demo's items do). */
-export function baseSpecifications(brand: string, condition: number): { Name: string; Value: string }[] {
+/** The specifications table every item carries (brand, condition, storage and colour, as the demo's items do). */
+export function baseSpecifications(
+  brand: string,
+  condition: number,
+  values: { colour?: string | null; storage?: string | null } = {},
+): { Name: string; Value: string }[] {
   const specs = [{ Name: 'Condition', Value: `${condition} - ${ConditionLabel[condition] ?? String(condition)}` }];
-  return brand ? [{ Name: 'Brand', Value: brand }, ...specs] : specs;
+  if (brand) specs.unshift({ Name: 'Brand', Value: brand });
+  if (values.storage) specs.push({ Name: 'Storage', Value: itemValueLabel(values.storage) });
+  if (values.colour) specs.push({ Name: 'Colour', Value: itemValueLabel(values.colour) });
+  return specs;
 }
 
 /** Listed items' codes: 'SI' and the row id, so they never meet the demo's 'SH' codes or each other. */

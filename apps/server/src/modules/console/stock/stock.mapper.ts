@@ -19,6 +19,8 @@ export function toConsoleItem(item: StockItem, region: Region): ConsoleItem {
     RrpMinor: item.rrpMinor,
     Rrp: formatMoney(item.rrpMinor, region),
     Promotion: item.promotion ? { Method: item.promotion.method, Amount: item.promotion.amount } : null,
+    Colour: item.colour,
+    Storage: item.storage,
     WeightGrams: item.weightGrams,
     LengthCm: item.lengthCm,
     WidthCm: item.widthCm,

@@ -209,10 +209,12 @@ function itemFields(body: ConsoleAddItemBody | ConsoleEditItemBody): ItemChanges
     priceMinor: body.PriceMinor,
     rrpMinor: body.RrpMinor ?? 0,
     promotion: body.Promotion ? { method: body.Promotion.Method, amount: body.Promotion.Amount } : null,
-    weightGrams: body.WeightGrams,
-    lengthCm: body.LengthCm,
-    widthCm: body.WidthCm,
-    heightCm: body.HeightCm,
+    colour: body.Colour ?? null,
+    storage: body.Storage ?? null,
+    weightGrams: body.WeightGrams ?? null,
+    lengthCm: body.LengthCm ?? null,
+    widthCm: body.WidthCm ?? null,
+    heightCm: body.HeightCm ?? null,
     postable: body.Postable,
   };
 }

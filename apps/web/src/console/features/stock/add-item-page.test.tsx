@@ -32,7 +32,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(within(form).getByLabelText('Title'), 'Gibson Les Paul');
   await user.selectOptions(within(form).getByLabelText('Category'), 'Music › Guitars');
   await user.type(within(form).getByLabelText('Brand (optional)'), 'Gibson');
-  await user.selectOptions(within(form).getByLabelText('Condition'), '5 of 5 (as new)');
+  await user.selectOptions(within(form).getByLabelText('Condition'), 'Like new');
   await user.type(within(form).getByLabelText('Price'), '1,499.95');
   await user.type(within(form).getByLabelText('RRP (optional)'), '2999');
   await user.click(within(form).getByRole('radio', { name: 'Percentage off' }));
@@ -72,6 +72,8 @@ describe('adding an item', () => {
       Brand: 'Gibson',
       Condition: 5,
       Description: '',
+      Colour: null,
+      Storage: null,
       PriceMinor: 149_995,
       RrpMinor: 299_900,
       Promotion: { Method: 'Percentage', Amount: 10 },
@@ -82,6 +84,81 @@ describe('adding an item', () => {
       Postable: false,
       Pictures: [btoa(String.fromCharCode(137, 80, 78, 71, 1, 2, 3))],
     });
+  });
+
+  it('names the conditions as shoppers see them and sends their number; sends colour and storage from the search filters’ lists', async () => {
+    const user = userEvent.setup();
+    renderStock('/store-console/stores/7/stock/new');
+    const form = await screen.findByRole('form', { name: 'Add an item' });
+    const condition = within(form).getByLabelText('Condition') as HTMLSelectElement;
+    expect([...condition.options].map((o) => o.text)).toEqual([
+      'Like new',
+      'Very good',
+      'Good',
+      'Fair',
+      'Poor',
+      'Not graded',
+    ]);
+    expect(condition.selectedOptions[0]?.text).toBe('Good');
+    await user.type(within(form).getByLabelText('Title'), 'iPhone 13 mini');
+    await user.selectOptions(within(form).getByLabelText('Category'), 'Cameras');
+    await user.selectOptions(condition, 'Very good');
+    await user.selectOptions(within(form).getByLabelText('Colour (optional)'), 'Rose Gold');
+    await user.selectOptions(within(form).getByLabelText('Storage (optional)'), '256GB');
+    await user.type(within(form).getByLabelText('Price'), '500');
+    // Pickup only: weight and size may stay empty, and are sent as not given.
+    await user.click(within(form).getByLabelText('Can be posted (otherwise pickup in store only)'));
+    expect(within(form).getByLabelText('Weight (grams)').hasAttribute('required')).toBe(false);
+    await user.click(within(form).getByRole('button', { name: 'Add the item' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      Condition: 4,
+      Colour: 'rose-gold',
+      Storage: '256gb',
+      Postable: false,
+      WeightGrams: null,
+      LengthCm: null,
+      WidthCm: null,
+      HeightCm: null,
+    });
+  });
+
+  it('asks for weight and size only when the item can be posted', async () => {
+    const user = userEvent.setup();
+    renderStock('/store-console/stores/7/stock/new');
+    const form = await screen.findByRole('form', { name: 'Add an item' });
+    await user.type(within(form).getByLabelText('Title'), 'Upright piano');
+    await user.selectOptions(within(form).getByLabelText('Category'), 'Music › Guitars');
+    await user.type(within(form).getByLabelText('Price'), '900');
+    await user.click(within(form).getByRole('button', { name: 'Add the item' }));
+    const weight = within(form).getByLabelText('Weight (grams)');
+    expect(weight.hasAttribute('required')).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(weight));
+    expect(form.textContent).toContain('Weight is needed for an item that can be posted');
+    expect(form.textContent).toContain('Height is needed for an item that can be posted');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('counts the title’s characters against the limit, read with the field and spoken near the limit', async () => {
+    const user = userEvent.setup();
+    renderStock('/store-console/stores/7/stock/new');
+    const form = await screen.findByRole('form', { name: 'Add an item' });
+    const title = within(form).getByLabelText('Title');
+    const count = () =>
+      (title.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' ');
+    expect(count()).toBe('0/150 characters');
+    await user.type(title, 'Gibson');
+    expect(count()).toBe('6/150 characters');
+    const announcement = screen.getByTestId('title-count-announcement');
+    expect(announcement.getAttribute('aria-live')).toBe('polite');
+    expect(announcement.textContent).toBe('');
+    await user.type(title, 'x'.repeat(140));
+    expect(count()).toBe('146/150 characters');
+    expect(announcement.textContent).toBe('4 characters left');
+    expect(title.getAttribute('maxLength')).toBe('150');
   });
 
   it('checks the fields before sending: the first wrong one gets the focus, nothing is sent', async () => {

@@ -1,7 +1,15 @@
-import type { ConsoleCategory, Region } from '@shop/contract';
+import {
+  ConditionLabel,
+  type ConsoleCategory,
+  ITEM_COLOURS,
+  ITEM_STORAGE_SIZES,
+  itemValueLabel,
+  type Region,
+} from '@shop/contract';
 import { useId } from 'react';
 import { SelectField, TextField } from '../../../components/form-field';
 import { currencyHint, type ItemField, type ItemFormValues } from './item-form-values';
+import { TitleField } from './title-field';
 
 interface FieldsProps {
   region: Region;
@@ -12,7 +20,8 @@ interface FieldsProps {
   blur: (field: ItemField) => void;
 }
 
-const CONDITIONS = ['0 (not shown)', '1 of 5', '2 of 5', '3 of 5', '4 of 5', '5 of 5 (as new)'];
+/** The conditions as shoppers see them (the search's Condition filter), best first; the API takes the number. */
+const CONDITIONS = [5, 4, 3, 2, 1, 0].map((value) => ({ value, label: ConditionLabel[value] ?? String(value) }));
 
 /** The item form's fields in three groups: the item, its price, its size and postage. */
 export function ItemFormFields({ region, categories, values, errorOf, setValue, blur }: FieldsProps) {
@@ -24,11 +33,12 @@ export function ItemFormFields({ region, categories, values, errorOf, setValue, 
     onBlur: () => blur(name),
   });
   const money = currencyHint(region);
+  const postable = values.Postable === 'yes';
   return (
     <>
       <fieldset className="stock-form__group">
         <legend>The item</legend>
-        <TextField label="Title" required maxLength={150} autoComplete="off" {...text('Title')} />
+        <TitleField {...text('Title')} />
         <SelectField label="Category" required {...text('CategoryId')}>
           <option value="">Choose a category</option>
           {categories.map((c) => (
@@ -38,13 +48,21 @@ export function ItemFormFields({ region, categories, values, errorOf, setValue, 
           ))}
         </SelectField>
         <TextField label="Brand (optional)" maxLength={60} autoComplete="off" {...text('Brand')} />
-        <SelectField label="Condition" hint="Shown as dots on the item's card; 0 shows none." {...text('Condition')}>
-          {CONDITIONS.map((label, value) => (
-            <option key={label} value={value}>
+        <SelectField
+          label="Condition"
+          hint="As shoppers see it; shown as dots on the item's card (Not graded shows none)."
+          {...text('Condition')}
+        >
+          {CONDITIONS.map(({ value, label }) => (
+            <option key={value} value={value}>
               {label}
             </option>
           ))}
         </SelectField>
+        <div className="stock-form__row">
+          <ValueSelect label="Colour (optional)" values={ITEM_COLOURS} {...text('Colour')} />
+          <ValueSelect label="Storage (optional)" values={ITEM_STORAGE_SIZES} {...text('Storage')} />
+        </div>
         <TextArea label="Description (optional)" {...text('Description')} />
       </fieldset>
       <fieldset className="stock-form__group">
@@ -60,21 +78,26 @@ export function ItemFormFields({ region, categories, values, errorOf, setValue, 
       </fieldset>
       <fieldset className="stock-form__group">
         <legend>Size and postage</legend>
-        <div className="stock-form__row">
-          <TextField label="Weight (grams)" required inputMode="numeric" {...text('WeightGrams')} />
-          <TextField label="Length (cm)" required inputMode="numeric" {...text('LengthCm')} />
-          <TextField label="Width (cm)" required inputMode="numeric" {...text('WidthCm')} />
-          <TextField label="Height (cm)" required inputMode="numeric" {...text('HeightCm')} />
-        </div>
         <div className="stock-form__check">
           <input
             type="checkbox"
             id="stock-postable"
             name="Postable"
-            checked={values.Postable === 'yes'}
+            checked={postable}
             onChange={(event) => setValue('Postable', event.target.checked ? 'yes' : 'no')}
           />
           <label htmlFor="stock-postable">Can be posted (otherwise pickup in store only)</label>
+        </div>
+        <p className="field__hint" id="stock-size-hint">
+          {postable
+            ? 'Weight and size price the postage, so an item that can be posted needs all four.'
+            : 'Optional for an item that is pickup in store only.'}
+        </p>
+        <div className="stock-form__row">
+          <TextField label="Weight (grams)" required={postable} inputMode="numeric" {...text('WeightGrams')} />
+          <TextField label="Length (cm)" required={postable} inputMode="numeric" {...text('LengthCm')} />
+          <TextField label="Width (cm)" required={postable} inputMode="numeric" {...text('WidthCm')} />
+          <TextField label="Height (cm)" required={postable} inputMode="numeric" {...text('HeightCm')} />
         </div>
       </fieldset>
     </>
@@ -125,6 +148,32 @@ function PromotionChoice({
         />
       ) : null}
     </>
+  );
+}
+
+/** A choice from the search filter's own value list (so the item appears under it), or none. */
+function ValueSelect({
+  label,
+  values,
+  ...select
+}: {
+  label: string;
+  values: readonly string[];
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: { target: { value: string } }) => void;
+  onBlur: () => void;
+}) {
+  return (
+    <SelectField label={label} {...select}>
+      <option value="">None</option>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {itemValueLabel(value)}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

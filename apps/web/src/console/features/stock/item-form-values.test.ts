@@ -56,9 +56,23 @@ describe('the item form values', () => {
       Price: 'Price must be an amount above 0, such as 12.50',
       PromotionAmount: 'Enter the amount off, such as 20.00',
       Rrp: 'An amount off needs the RRP it comes off',
-      WeightGrams: 'Weight must be a whole number from 1 to 1,000,000',
+      WeightGrams: 'Weight is needed for an item that can be posted',
     });
     expect(validateFields(ItemFormSchema, FILLED, ITEM_FIELDS, (p) => p as never)).toEqual({});
+  });
+
+  it('lets a pickup-only item leave weight and size empty (sent as null), but still checks what is typed', () => {
+    const pickup = { ...FILLED, Postable: 'no', WeightGrams: '', LengthCm: '', WidthCm: '', HeightCm: '' };
+    expect(validateFields(ItemFormSchema, pickup, ITEM_FIELDS, (p) => p as never)).toEqual({});
+    expect(toItemFields(pickup)).toMatchObject({ WeightGrams: null, LengthCm: null, WidthCm: null, HeightCm: null });
+    expect(validateFields(ItemFormSchema, { ...pickup, WeightGrams: '0' }, ITEM_FIELDS, (p) => p as never)).toEqual({
+      WeightGrams: 'Weight must be a whole number from 1 to 1,000,000',
+    });
+    expect(toItemFields({ ...FILLED, Colour: 'graphite', Storage: '1tb' })).toMatchObject({
+      Colour: 'graphite',
+      Storage: '1tb',
+    });
+    expect(toItemFields(FILLED)).toMatchObject({ Colour: null, Storage: null });
   });
 
   it("puts the server's per-field errors beside the form's fields, and keeps the rest for the form", () => {

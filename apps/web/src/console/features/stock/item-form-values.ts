@@ -1,5 +1,5 @@
 import type { ConsoleItem, ConsoleItemFieldsSchema } from '@shop/contract';
-import { formatMoney, type Region } from '@shop/contract';
+import { CONSOLE_TITLE_MAX, formatMoney, ITEM_COLOURS, ITEM_STORAGE_SIZES, type Region } from '@shop/contract';
 import { z } from 'zod';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { formatCount } from '../../../lib/format-count';
@@ -12,6 +12,8 @@ export const ITEM_FIELDS = [
   'Brand',
   'Condition',
   'Description',
+  'Colour',
+  'Storage',
   'Price',
   'Rrp',
   'PromotionMethod',
@@ -32,6 +34,8 @@ export const EMPTY_ITEM: ItemFormValues = {
   Brand: '',
   Condition: '3',
   Description: '',
+  Colour: '',
+  Storage: '',
   Price: '',
   Rrp: '',
   PromotionMethod: '',
@@ -44,14 +48,22 @@ export const EMPTY_ITEM: ItemFormValues = {
   Pictures: '',
 };
 
+/** A size: a whole number in range, or empty (allowed for a pickup-only item: see the refinement below). */
 const whole = (label: string, max: number) =>
   z
     .string()
     .trim()
     .refine(
-      (v) => /^\d{1,9}$/.test(v) && Number(v) > 0 && Number(v) <= max,
+      (v) => v === '' || (/^\d{1,9}$/.test(v) && Number(v) > 0 && Number(v) <= max),
       `${label} must be a whole number from 1 to ${formatCount(max)}`,
     );
+
+const SIZES = [
+  ['WeightGrams', 'Weight'],
+  ['LengthCm', 'Length'],
+  ['WidthCm', 'Width'],
+  ['HeightCm', 'Height'],
+] as const;
 
 /**
  * The form's own check, with messages for people at the counter. The server checks the same
@@ -63,11 +75,13 @@ export const ItemFormSchema = z
       .string()
       .trim()
       .min(3, 'Title must be at least 3 characters')
-      .max(150, 'Title must be at most 150 characters'),
+      .max(CONSOLE_TITLE_MAX, `Title must be at most ${CONSOLE_TITLE_MAX} characters`),
     CategoryId: z.string().regex(/^\d+$/, 'Choose a category'),
     Brand: z.string().trim().max(60, 'Brand must be at most 60 characters'),
     Condition: z.string().regex(/^[0-5]$/, 'Choose a condition from 0 to 5'),
     Description: z.string().trim().max(4000, 'Description must be at most 4,000 characters'),
+    Colour: z.enum(['', ...ITEM_COLOURS]),
+    Storage: z.enum(['', ...ITEM_STORAGE_SIZES]),
     Price: z.string().refine((v) => {
       const minor = parseMoney(v);
       return minor !== null && minor > 0 && minor <= MAX_MINOR;
@@ -87,6 +101,15 @@ export const ItemFormSchema = z
     Pictures: z.string(),
   })
   .superRefine((values, issues) => {
+    // Postage is priced by weight and size; a pickup-only item may leave them out (the server's rule too).
+    if (values.Postable === 'yes')
+      for (const [field, label] of SIZES)
+        if (values[field].trim() === '')
+          issues.addIssue({
+            code: 'custom',
+            path: [field],
+            message: `${label} is needed for an item that can be posted`,
+          });
     const amount = values.PromotionAmount.trim();
     if (values.PromotionMethod === 'Percentage' && !(/^\d{1,2}$/.test(amount) && Number(amount) >= 1)) {
       issues.addIssue({ code: 'custom', path: ['PromotionAmount'], message: 'Enter a whole percentage from 1 to 99' });
@@ -121,12 +144,18 @@ export function toItemFields(values: ItemFormValues): z.input<typeof ConsoleItem
                 ? Number(values.PromotionAmount.trim())
                 : (parseMoney(values.PromotionAmount) ?? 0),
           },
-    WeightGrams: Number(values.WeightGrams),
-    LengthCm: Number(values.LengthCm),
-    WidthCm: Number(values.WidthCm),
-    HeightCm: Number(values.HeightCm),
+    Colour: values.Colour === '' ? null : (values.Colour as (typeof ITEM_COLOURS)[number]),
+    Storage: values.Storage === '' ? null : (values.Storage as (typeof ITEM_STORAGE_SIZES)[number]),
+    WeightGrams: sizeOrNull(values.WeightGrams),
+    LengthCm: sizeOrNull(values.LengthCm),
+    WidthCm: sizeOrNull(values.WidthCm),
+    HeightCm: sizeOrNull(values.HeightCm),
     Postable: values.Postable === 'yes',
   };
+}
+
+function sizeOrNull(typed: string): number | null {
+  return typed.trim() === '' ? null : Number(typed);
 }
 
 /** An item as the edit form starts. */
@@ -145,10 +174,12 @@ export function itemFormValues(item: ConsoleItem): ItemFormValues {
       : item.Promotion.Method === 'Percentage'
         ? String(item.Promotion.Amount)
         : moneyText(item.Promotion.Amount),
-    WeightGrams: String(item.WeightGrams),
-    LengthCm: String(item.LengthCm),
-    WidthCm: String(item.WidthCm),
-    HeightCm: String(item.HeightCm),
+    Colour: item.Colour ?? '',
+    Storage: item.Storage ?? '',
+    WeightGrams: item.WeightGrams === null ? '' : String(item.WeightGrams),
+    LengthCm: item.LengthCm === null ? '' : String(item.LengthCm),
+    WidthCm: item.WidthCm === null ? '' : String(item.WidthCm),
+    HeightCm: item.HeightCm === null ? '' : String(item.HeightCm),
     Postable: item.Postable ? 'yes' : 'no',
     Pictures: '',
   };

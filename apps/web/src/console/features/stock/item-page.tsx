@@ -1,5 +1,5 @@
 import type { ConsoleItem, Region } from '@shop/contract';
-import { formatMoney } from '@shop/contract';
+import { ConditionLabel, formatMoney, itemValueLabel } from '@shop/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Notice } from '../../../components/notice';
@@ -109,9 +109,16 @@ function ItemFacts({ item, region }: { item: ConsoleItem; region: Region }) {
     ['Promotion', promotion],
     ['Category', item.CategoryName],
     ['Brand', item.Brand || 'Not given'],
-    ['Condition', `${item.Condition} of 5`],
-    ['Weight', `${formatCount(item.WeightGrams)} g`],
-    ['Size', `${item.LengthCm} × ${item.WidthCm} × ${item.HeightCm} cm`],
+    ['Condition', ConditionLabel[item.Condition] ?? String(item.Condition)],
+    ['Colour', item.Colour ? itemValueLabel(item.Colour) : 'Not given'],
+    ['Storage', item.Storage ? itemValueLabel(item.Storage) : 'Not given'],
+    ['Weight', item.WeightGrams === null ? 'Not given' : `${formatCount(item.WeightGrams)} g`],
+    [
+      'Size',
+      item.LengthCm === null || item.WidthCm === null || item.HeightCm === null
+        ? 'Not given'
+        : `${item.LengthCm} × ${item.WidthCm} × ${item.HeightCm} cm`,
+    ],
     ['Postage', item.Postable ? 'Can be posted or picked up' : 'Pickup in store only'],
     ['Pictures', String(item.PictureCount)],
     ['Listed', new Date(item.ListedAt).toLocaleDateString('en-AU', { dateStyle: 'medium' })],

@@ -32,6 +32,8 @@ export function stockItem(overrides: Partial<ConsoleItem> = {}): ConsoleItem {
     RrpMinor: 0,
     Rrp: '$0.00',
     Promotion: null,
+    Colour: null,
+    Storage: null,
     WeightGrams: 4000,
     LengthCm: 100,
     WidthCm: 40,
