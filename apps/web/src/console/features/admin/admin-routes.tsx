@@ -3,6 +3,7 @@ import { useConsoleMe } from '../../lib/get-console-me';
 import { BannersPage } from './banners-page';
 import { DiscountsPage } from './discounts-page';
 import { FlagsPage } from './flags-page';
+import { PagesPage } from './pages-page';
 import { StaffPage } from './staff-page';
 import { StoresPage } from './stores-page';
 import './admin.css';
@@ -12,6 +13,7 @@ const TABS = [
   { path: 'staff', label: 'Staff' },
   { path: 'banners', label: 'Banners' },
   { path: 'discount-codes', label: 'Discount codes' },
+  { path: 'pages', label: 'Pages' },
   { path: 'flags', label: 'Feature flags' },
 ] as const;
 
@@ -48,6 +50,7 @@ export function AdminRoutes() {
         <Route path="staff" element={<StaffPage />} />
         <Route path="banners" element={<BannersPage />} />
         <Route path="discount-codes" element={<DiscountsPage />} />
+        <Route path="pages" element={<PagesPage />} />
         <Route path="flags" element={<FlagsPage />} />
         <Route path="*" element={<Navigate to="stores" replace />} />
       </Routes>

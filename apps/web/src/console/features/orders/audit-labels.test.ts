@@ -10,6 +10,7 @@ const RECORDING = [
   'settings/settings.service.ts',
   'admin/admin.service.ts',
   'staff/staff.service.ts',
+  'pages/pages.service.ts',
 ];
 
 /** The action names the server's console modules write to the audit trail. */

@@ -28,6 +28,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'discount.edit': 'Changed a discount code',
   'discount.deactivate': 'Turned off a discount code',
   'flags.set': 'Switched feature flags',
+  'page.edit': 'Changed a help or policy page',
 };
 
 export function auditActionLabel(action: string): string {
