@@ -5,15 +5,15 @@ import {
   PAYMENT_RECEIVED_PATH,
 } from '@shop/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../../../seed/seed.js';
-import { categoryIdBySlug, makeProduct, makeStore } from '../../../../test/factories.js';
-import { TestClient } from '../../../../test/test-client.js';
-import { testDatabaseTargets } from '../../../../test/test-database.js';
-import { useTestShop } from '../../../../test/test-shop.js';
-import type { ClearpayProvider } from './clearpay.adapter.js';
-import { clearpayAmountMessage } from './clearpay.protocol.js';
-import type { SandboxFault } from './clearpay.sandbox.js';
-import { runClearpayConfiguration } from './clearpay-configuration.job.js';
+import { seedCatalogue } from '../../seed/seed.js';
+import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
+import { TestClient } from '../../test/test-client.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
+import type { ClearpayProvider } from '../payments/providers/clearpay/clearpay.adapter.js';
+import { clearpayAmountMessage } from '../payments/providers/clearpay/clearpay.protocol.js';
+import type { SandboxFault } from '../payments/providers/clearpay/clearpay.sandbox.js';
+import { runClearpayConfiguration } from '../payments/providers/clearpay/clearpay-configuration.job.js';
 
 const MINUTE = 60 * 1000;
 

@@ -6,13 +6,13 @@ import {
   PAYPAL_STORE_PICKUP_MESSAGE,
 } from '@shop/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../../../seed/seed.js';
-import { postageSubmission, SYDNEY } from '../../../../test/checkout-fixtures.js';
-import { categoryIdBySlug, makeProduct, makeStore, SMALL_PARCEL, TEST_RATE_CARD } from '../../../../test/factories.js';
-import { TestClient } from '../../../../test/test-client.js';
-import { testDatabaseTargets } from '../../../../test/test-database.js';
-import { useTestShop } from '../../../../test/test-shop.js';
-import { PAYPAL_CARD_REJECTION_TRIGGERS } from './paypal.sandbox.js';
+import { seedCatalogue } from '../../seed/seed.js';
+import { postageSubmission, SYDNEY } from '../../test/checkout-fixtures.js';
+import { categoryIdBySlug, makeProduct, makeStore, SMALL_PARCEL, TEST_RATE_CARD } from '../../test/factories.js';
+import { TestClient } from '../../test/test-client.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
+import { PAYPAL_CARD_REJECTION_TRIGGERS } from '../payments/providers/paypal/paypal.sandbox.js';
 
 const SYDNEY_TOO = { Line1: '9 Pitt St', Suburb: 'Sydney', State: 'NSW', PostCode: '2000' };
 

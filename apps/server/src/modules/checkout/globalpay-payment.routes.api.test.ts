@@ -5,13 +5,13 @@ import {
   PAYMENT_RECEIVED_PATH,
 } from '@shop/contract';
 import { describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../../../seed/seed.js';
-import { categoryIdBySlug, makeProduct, makeStore } from '../../../../test/factories.js';
-import { TestClient } from '../../../../test/test-client.js';
-import { testDatabaseTargets } from '../../../../test/test-database.js';
-import { useTestShop } from '../../../../test/test-shop.js';
-import { responseHash } from './globalpay.protocol.js';
-import { GLOBALPAY_SETTLE_JOB, runGlobalPaySettle } from './globalpay.settlement.js';
+import { seedCatalogue } from '../../seed/seed.js';
+import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
+import { TestClient } from '../../test/test-client.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
+import { responseHash } from '../payments/providers/globalpay/globalpay.protocol.js';
+import { GLOBALPAY_SETTLE_JOB, runGlobalPaySettle } from '../payments/providers/globalpay/globalpay.settlement.js';
 
 /** The shared secret globalpay.setup.ts gives the adapter and the sandbox. */
 const SANDBOX_SECRET = 'sandbox-shared-secret';

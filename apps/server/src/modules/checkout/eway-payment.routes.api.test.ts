@@ -6,14 +6,14 @@ import {
   PAYMENT_RECEIVED_PATH,
 } from '@shop/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../../../seed/seed.js';
-import { pickupSubmission } from '../../../../test/checkout-fixtures.js';
-import { categoryIdBySlug, makeProduct, makeStore } from '../../../../test/factories.js';
-import { TestClient } from '../../../../test/test-client.js';
-import { testDatabaseTargets } from '../../../../test/test-database.js';
-import { useTestShop } from '../../../../test/test-shop.js';
-import { EWAY_ERROR_MESSAGES, type EwayErrorKey } from './eway.protocol.js';
-import { EWAY_TEST_CARDS } from './eway.sandbox.js';
+import { seedCatalogue } from '../../seed/seed.js';
+import { pickupSubmission } from '../../test/checkout-fixtures.js';
+import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
+import { TestClient } from '../../test/test-client.js';
+import { testDatabaseTargets } from '../../test/test-database.js';
+import { useTestShop } from '../../test/test-shop.js';
+import { EWAY_ERROR_MESSAGES, type EwayErrorKey } from '../payments/providers/eway/eway.protocol.js';
+import { EWAY_TEST_CARDS } from '../payments/providers/eway/eway.sandbox.js';
 
 const submission = (): CheckoutSubmission => pickupSubmission({ PaymentOption: 'Eway' });
 
