@@ -12,6 +12,7 @@ import { useCheckoutFlow } from '../../features/checkout/use-checkout-flow';
 import { useCheckoutUrlError } from '../../features/checkout/use-checkout-url-error';
 import { useCustomerDetails } from '../../features/checkout/use-customer-details';
 import { useDiscount } from '../../features/checkout/use-discount';
+import { useUnfinishedPayment } from '../../features/checkout/use-unfinished-payment';
 import { useSiteSettings } from '../../lib/site-settings';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import '../../features/checkout/checkout.css';
@@ -30,6 +31,7 @@ function Checkout({ view, region }: { view: CheckoutViewValue; region: Region })
   const [screenWidth] = useState(() => window.innerWidth);
   const { validate } = cartCheck;
   const { goTo } = flow;
+  const unfinished = useUnfinishedPayment(view, region, goTo);
   const validateOnDetails = useCallback(() => validate(() => navigate('/cart'), 'View cart'), [validate, navigate]);
   const validateInSteps = useCallback(() => validate(() => goTo(1), 'Back to your details'), [validate, goTo]);
 
@@ -47,6 +49,7 @@ function Checkout({ view, region }: { view: CheckoutViewValue; region: Region })
           {flow.error}
         </div>
       ) : null}
+      {unfinished.notice}
       <div className="checkout">
         <OrderSummary
           cart={view.Cart}
@@ -62,6 +65,7 @@ function Checkout({ view, region }: { view: CheckoutViewValue; region: Region })
           form={form}
           validateOnDetails={validateOnDetails}
           validateInSteps={validateInSteps}
+          resumed={unfinished.resumed}
         />
       </div>
       {cartCheck.dialog}

@@ -1,4 +1,5 @@
 import type { CheckoutViewValue, Region } from '@shop/contract';
+import type { ReactNode } from 'react';
 import type { CheckoutStepNumber } from '../checkout-types';
 import type { CheckoutFlow } from '../use-checkout-flow';
 import type { CustomerDetailsState } from '../use-customer-details';
@@ -21,6 +22,7 @@ export function CheckoutStepList({
   form,
   validateOnDetails,
   validateInSteps,
+  resumed = null,
 }: {
   view: CheckoutViewValue;
   region: Region;
@@ -28,6 +30,8 @@ export function CheckoutStepList({
   form: CustomerDetailsState;
   validateOnDetails: () => Promise<boolean>;
   validateInSteps: () => Promise<boolean>;
+  /** Step 3 for a payment left open (use-unfinished-payment.tsx), shown instead of the payment step. */
+  resumed?: ReactNode;
 }) {
   const { activeStep, completed, delivery } = flow;
   const deliveryName = view.ShippingInformation.Options.find((o) => o.SystemName === delivery?.DeliveryOption)?.Name;
@@ -71,7 +75,8 @@ export function CheckoutStepList({
       </li>
       <li {...step(3)}>
         <StepHeader step={3} title={TITLES[3]} status={flow.status(3)} onOpen={flow.goTo} />
-        {activeStep === 3 && completed && delivery ? (
+        {activeStep === 3 && resumed ? <div className="checkout-step__body">{resumed}</div> : null}
+        {activeStep === 3 && !resumed && completed && delivery ? (
           <div className="checkout-step__body">
             <PaymentStep
               region={region}
