@@ -1,6 +1,8 @@
 import type { Region } from '@shop/contract';
 import { type CatalogueIndex, PRICE_BANDS } from '../modules/search/catalogue-index.js';
 import type { FacetCounts } from '../modules/search/search-engine.js';
+import { systemContext } from '../lib/context.js';
+import { cheapestPostage, ShippingService } from '../modules/shipping/shipping.service.js';
 import type { CountsByKey, ReferenceCatalogue, ReferenceItem } from './reference-search.js';
 import type { TestDatabase } from './test-database.js';
 
@@ -16,7 +18,7 @@ export async function readReferenceCatalogue(database: TestDatabase, region: Reg
     .select(['id', 'slug', 'state', 'pickup_disabled'])
     .where('region', '=', region)
     .execute();
-  const items: ReferenceItem[] = await db
+  const rows = await db
     .selectFrom('products as p')
     .innerJoin('stores as s', 's.id', 'p.store_id')
     .select([
@@ -35,6 +37,9 @@ export async function readReferenceCatalogue(database: TestDatabase, region: Reg
       'p.colour',
       'p.storage',
       'p.weight_grams',
+      'p.length_cm',
+      'p.width_cm',
+      'p.height_cm',
       'p.postable',
       'p.disable_in_store_pickup',
       'p.status',
@@ -42,6 +47,22 @@ export async function readReferenceCatalogue(database: TestDatabase, region: Reg
     ])
     .where('s.region', '=', region)
     .execute();
+  // Each item's "Postage from" as the cards price it: its store's table rates, item alone.
+  const tables = await new ShippingService().cheapestTables(
+    systemContext(database.handle, region),
+    stores.map((s) => s.id),
+  );
+  const items: ReferenceItem[] = rows.map((row) => ({
+    ...row,
+    postage_from_minor: cheapestPostage(tables.get(row.store_id), {
+      weightGrams: row.weight_grams,
+      lengthCm: row.length_cm,
+      widthCm: row.width_cm,
+      heightCm: row.height_cm,
+      priceMinor: row.price_minor,
+      postable: row.postable === 1,
+    }),
+  }));
   return {
     region,
     categories: categories.map((c) => ({ ...c, parentId: c.parent_id })),

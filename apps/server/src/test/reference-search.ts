@@ -69,7 +69,12 @@ export interface ReferenceItem {
   colour: string | null;
   storage: string | null;
   weight_grams: number;
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
   postable: number;
+  /** The least its store's table rates charge for it anywhere; null: it cannot be posted. */
+  postage_from_minor: number | null;
   disable_in_store_pickup: number;
   status: string;
   listed_at: string;
@@ -214,11 +219,8 @@ export class ReferenceSearch {
       for (const term of terms.keys()) this.itemsWithTerm.set(term, (this.itemsWithTerm.get(term) ?? 0) + 1);
       totalLength += length;
       const shipping = shippingOf(
-        {
-          weightGrams: item.weight_grams,
-          postable: item.postable === 1,
-          disableInStorePickup: item.disable_in_store_pickup === 1,
-        },
+        item.postage_from_minor,
+        { disableInStorePickup: item.disable_in_store_pickup === 1 },
         store.pickupDisabled,
         catalogue.region,
       );

@@ -36,28 +36,31 @@ describe('promotionOf', () => {
 });
 
 describe('shippingOf', () => {
-  const light = { weightGrams: 400, postable: true, disableInStorePickup: false };
+  const open = { disableInStorePickup: false };
 
-  it('offers postage and pickup for a small item from an open store', () => {
-    expect(shippingOf(light, false, 'AU')).toEqual({
-      label: 'Postage $9.95 or free pickup',
-      cost: 995,
+  it('offers postage from the cheapest table rate and pickup for a postable item from an open store', () => {
+    expect(shippingOf(1195, open, false, 'AU')).toEqual({
+      label: 'Postage from $11.95 or free pickup',
+      cost: 1195,
       canPost: true,
       canPickup: true,
     });
   });
 
-  it('never advertises a postage price for an item that cannot be posted, however light', () => {
-    const bulky = shippingOf({ ...light, postable: false }, false, 'UK');
-    expect(bulky).toEqual({ label: 'Pickup only', cost: null, canPost: false, canPickup: true });
-    expect(shippingOf({ ...light, weightGrams: 20_000 }, false, 'AU').label).toBe('Pickup only');
+  it('never advertises a postage price for an item the table rates cannot post', () => {
+    expect(shippingOf(null, open, false, 'UK')).toEqual({
+      label: 'Pickup only',
+      cost: null,
+      canPost: false,
+      canPickup: true,
+    });
   });
 
   it('says post only when the item may not be collected', () => {
-    expect(shippingOf({ ...light, disableInStorePickup: true }, false, 'UK').label).toBe('Postage only: £3.99');
+    expect(shippingOf(399, { disableInStorePickup: true }, false, 'UK').label).toBe('Postage only, from £3.99');
   });
 
   it('promises neither postage nor pickup from a store closed to pickup (the price says to contact it)', () => {
-    expect(shippingOf(light, true, 'AU')).toEqual({ label: '', cost: null, canPost: false, canPickup: false });
+    expect(shippingOf(995, open, true, 'AU')).toEqual({ label: '', cost: null, canPost: false, canPickup: false });
   });
 });

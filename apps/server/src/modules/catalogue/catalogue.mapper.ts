@@ -15,7 +15,6 @@ import type { z } from 'zod';
 import { slugify } from '../../lib/slug.js';
 import type { ProductCardRow, ProductWithCategoryRow } from './catalogue.repository.js';
 import { percentOff } from './new-item.js';
-import { postageCost } from './postage.js';
 
 export function productUrl(code: string, slug: string): string {
   return `/product/${code.toLowerCase()}/${slug}`;
@@ -98,35 +97,27 @@ export function productStateHash(item: { title: string; description: string; pri
 
 /**
  * What the card and the product page say about delivery, from one set of rules so they never
- * disagree: an item goes by post only when it may be posted (not bulky, not too heavy or long),
- * the weight has a postage band and its store sends parcels at all (a store closed to pickup sends
- * nothing either, the same rule as the search index's delivery flags).
+ * disagree. `postageFromMinor` is the least the store's table rates charge for the item anywhere in
+ * the region, surcharges that always apply to it included (shipping's cheapestPostage), or null
+ * when it cannot be posted; a store closed to pickup sends nothing either (the same rule as the
+ * search index's delivery flags).
  */
 export function shippingOf(
-  item: { weightGrams: number; postable: boolean; disableInStorePickup: boolean },
+  postageFromMinor: number | null,
+  item: { disableInStorePickup: boolean },
   storePickupDisabled: boolean,
   region: Store['Region'],
 ) {
-  const band = item.postable ? postageCost(item.weightGrams, region) : null;
-  const canPost = !storePickupDisabled && band !== null;
+  const canPost = !storePickupDisabled && postageFromMinor !== null;
   const canPickup = !storePickupDisabled && !item.disableInStorePickup;
-  const cost = canPost ? band : null;
+  const cost = canPost ? postageFromMinor : null;
   let label: string;
   if (storePickupDisabled) label = '';
-  else if (cost !== null && canPickup) label = `Postage ${formatMoney(cost, region)} or free pickup`;
-  else if (cost !== null) label = `Postage only: ${formatMoney(cost, region)}`;
+  else if (cost !== null && canPickup) label = `Postage from ${formatMoney(cost, region)} or free pickup`;
+  else if (cost !== null) label = `Postage only, from ${formatMoney(cost, region)}`;
   else if (canPickup) label = 'Pickup only';
   else label = 'Contact store for options';
   return { label, cost, canPost, canPickup };
-}
-
-/** The delivery facts of a product row. */
-function deliveryOf(row: { weight_grams: number; postable: number; disable_in_store_pickup: number }) {
-  return {
-    weightGrams: row.weight_grams,
-    postable: row.postable === 1,
-    disableInStorePickup: row.disable_in_store_pickup === 1,
-  };
 }
 
 function images(row: ProductWithCategoryRow): z.infer<typeof ProductImageSchema>[] {
@@ -148,9 +139,15 @@ export function toProductDetail(
   row: ProductWithCategoryRow,
   store: Store,
   lineage: { slug: string; name: string }[],
+  postageFromMinor: number | null,
 ): ProductDetail {
   const region = store.Region;
-  const shipping = shippingOf(deliveryOf(row), store.PickupDisabled, region);
+  const shipping = shippingOf(
+    postageFromMinor,
+    { disableInStorePickup: row.disable_in_store_pickup === 1 },
+    store.PickupDisabled,
+    region,
+  );
   const url = productUrl(row.code, row.slug);
   return {
     Id: row.id,
@@ -196,10 +193,19 @@ export function toProductDetail(
 }
 
 /** A product card (search results, wishlists, similar and popular items). */
-export function toProductListItem(row: ProductCardRow, listName: string): ProductListItem {
+export function toProductListItem(
+  row: ProductCardRow,
+  listName: string,
+  postageFromMinor: number | null,
+): ProductListItem {
   const region = row.store_region as Region;
   const storeClosedToPickup = row.store_pickup_disabled === 1;
-  const shipping = shippingOf(deliveryOf(row), storeClosedToPickup, region);
+  const shipping = shippingOf(
+    postageFromMinor,
+    { disableInStorePickup: row.disable_in_store_pickup === 1 },
+    storeClosedToPickup,
+    region,
+  );
   return {
     Id: row.id,
     Code: row.code,

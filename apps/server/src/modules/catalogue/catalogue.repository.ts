@@ -368,7 +368,11 @@ export interface ProductCardRow {
   promo_amount: number | null;
   promo_code: string | null;
   image_count: number;
+  store_id: number;
   weight_grams: number;
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
   postable: number;
   disable_in_store_pickup: number;
   has_authenticity_certificate: number;
@@ -401,7 +405,11 @@ export async function selectProductCards(ctx: DbCtx, ids: number[]): Promise<Pro
       'p.promo_amount',
       'p.promo_code',
       'p.image_count',
+      'p.store_id',
       'p.weight_grams',
+      'p.length_cm',
+      'p.width_cm',
+      'p.height_cm',
       'p.postable',
       'p.disable_in_store_pickup',
       'p.has_authenticity_certificate',

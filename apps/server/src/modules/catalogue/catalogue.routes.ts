@@ -17,7 +17,7 @@ export function catalogueRoutes(catalogue: CatalogueService): ApiRoute[] {
       handler: async (ctx, { query }) => {
         const page = await catalogue.productPage(ctx, query.code);
         if (!page) throw new NotFoundError(`No item with code ${normaliseCode(query.code)}`);
-        return toProductDetail(page.row, toStore(page.store), page.lineage);
+        return toProductDetail(page.row, toStore(page.store), page.lineage, page.postageFromMinor);
       },
     }),
   ];

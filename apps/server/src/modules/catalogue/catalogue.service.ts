@@ -3,6 +3,7 @@ import type { CategoryRow, StoreRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx } from '../../lib/context.js';
 import { slugify } from '../../lib/slug.js';
+import { cheapestPostage, ShippingService } from '../shipping/shipping.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { pictureVersion, productStateHash, toProductListItem } from './catalogue.mapper.js';
 import {
@@ -119,6 +120,8 @@ export interface ProductPage {
   row: ProductWithCategoryRow;
   store: StoreRow;
   lineage: { slug: string; name: string }[];
+  /** "Postage from": the least the store's table rates charge for it anywhere; null: cannot be posted. */
+  postageFromMinor: number | null;
 }
 
 /** An uploaded picture at one size the images module serves (already resized, WebP). */
@@ -153,6 +156,8 @@ export class CatalogueService {
   /** Called after any committed change to an item, so in-process readers (the search index) catch up at once. */
   private readonly listeners: (() => void)[] = [];
   private readonly views: ViewCounter;
+  /** Prices the cards' and the product page's "Postage from" (stateless: its own instance). */
+  private readonly shipping = new ShippingService();
 
   constructor(
     private readonly stores: StoresService,
@@ -183,9 +188,11 @@ export class CatalogueService {
   async cards(ctx: Ctx, ids: number[], listName: string): Promise<ProductCard[]> {
     const rows = await selectProductCards(ctx, ids);
     const byId = new Map(rows.map((r) => [r.id, r]));
+    // The page's stores' tables: three small queries, whatever the number of cards.
+    const tables = await this.shipping.cheapestTables(ctx, [...new Set(rows.map((r) => r.store_id))]);
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [toProductCard(row, listName)] : [];
+      return row ? [toProductCard(row, listName, cheapestPostage(tables.get(row.store_id), parcelOf(row)))] : [];
     });
   }
 
@@ -231,8 +238,10 @@ export class CatalogueService {
       const category = found.get(slug);
       return category ? [category] : [];
     });
+    const tables = await this.shipping.cheapestTables(ctx, [row.store_id]);
+    const postageFromMinor = cheapestPostage(tables.get(row.store_id), parcelOf(row));
     this.views.record(row.id);
-    return { row, store, lineage };
+    return { row, store, lineage, postageFromMinor };
   }
 
   /** Hands the views counted so far on (they are otherwise handed on within a second). */
@@ -647,13 +656,32 @@ function toCatalogueItem(row: ProductWithStoreRow): CatalogueItem {
   };
 }
 
-function toProductCard(row: ProductCardRow, listName: string): ProductCard {
+function toProductCard(row: ProductCardRow, listName: string, postageFromMinor: number | null): ProductCard {
   return {
     id: row.id,
     code: row.code,
     title: row.title,
     priceMinor: row.price_minor,
     status: row.status,
-    listItem: toProductListItem(row, listName),
+    listItem: toProductListItem(row, listName, postageFromMinor),
+  };
+}
+
+/** An item as a parcel of its own, for its "Postage from" price. */
+function parcelOf(row: {
+  weight_grams: number;
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
+  price_minor: number;
+  postable: number;
+}) {
+  return {
+    weightGrams: row.weight_grams,
+    lengthCm: row.length_cm,
+    widthCm: row.width_cm,
+    heightCm: row.height_cm,
+    priceMinor: row.price_minor,
+    postable: row.postable === 1,
   };
 }

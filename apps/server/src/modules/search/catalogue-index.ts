@@ -1,6 +1,5 @@
 import type { Region } from '@shop/contract';
 import { slugify } from '../../lib/slug.js';
-import { postageCost } from '../catalogue/postage.js';
 import { FacetBitmaps } from './facet-bitmaps.js';
 import { FacetRecords } from './facet-records.js';
 import type { IndexedProductRow } from './search.repository.js';
@@ -338,8 +337,9 @@ export class CatalogueIndex {
     if (row.promo_method !== null || row.price_minor < row.rrp_minor) flags |= Flag.OnSale;
     if (row.image_count > 0) flags |= Flag.HasPictures;
     const storeOpen = !store?.pickupDisabled;
-    // The product card's rule (catalogue.mapper shippingOf): a pickup-only item is never offered for postage.
-    if (storeOpen && row.postable === 1 && postageCost(row.weight_grams, this.region) !== null) flags |= Flag.Postage;
+    // The product card's rule (catalogue.mapper shippingOf): postage when the store's table rates
+    // can post the item somewhere (it has a "Postage from" price) and the store sends at all.
+    if (storeOpen && row.postage_from_minor !== null) flags |= Flag.Postage;
     if (storeOpen && !row.disable_in_store_pickup) flags |= Flag.Pickup;
     this.flags[doc] = flags;
     this.facetRecords.write(doc);

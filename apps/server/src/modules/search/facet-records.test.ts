@@ -56,6 +56,8 @@ const WORDS = ['gold', 'silver', 'phone', 'bike', 'case', 'ring'];
 
 function item(r: Random, id: number, colour?: string): IndexedProductRow {
   const price = r.int(100, 400_000);
+  const postable = r.int(0, 1);
+  const weight = r.pick([100, 2000, 40_000]);
   return {
     id,
     title: `${r.pick(WORDS)} ${r.pick(WORDS)} ${id}`,
@@ -69,8 +71,13 @@ function item(r: Random, id: number, colour?: string): IndexedProductRow {
     image_count: r.int(0, 2),
     colour: colour ?? r.pick(COLOURS),
     storage: r.pick(STORAGES),
-    weight_grams: r.pick([100, 2000, 40_000]),
-    postable: r.int(0, 1),
+    weight_grams: weight,
+    length_cm: 30,
+    width_cm: 20,
+    height_cm: 10,
+    postable,
+    // As the table rates would price it: the heaviest take no band.
+    postage_from_minor: postable === 1 && weight <= 22_000 ? 995 + weight : null,
     disable_in_store_pickup: r.int(0, 1),
     status: r.chance(0.1) ? 'sold' : 'available',
     listed_at: new Date(Date.UTC(2026, 0, 1 + r.int(0, 60))).toISOString(),

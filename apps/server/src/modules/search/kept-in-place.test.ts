@@ -245,7 +245,12 @@ class RandomWriter {
       case 'relisted':
         return { ...item, listed_at: r.pick(all).listed_at };
       case 'pictures':
-        return { ...item, image_count: item.image_count > 0 ? 0 : 3, postable: item.postable ? 0 : 1 };
+        return {
+          ...item,
+          image_count: item.image_count > 0 ? 0 : 3,
+          postable: item.postable ? 0 : 1,
+          postage_from_minor: item.postable ? null : 995,
+        };
     }
   }
 }

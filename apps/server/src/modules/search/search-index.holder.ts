@@ -1,6 +1,7 @@
 import type { Region } from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { type CheapestTable, cheapestPostage, ShippingService } from '../shipping/shipping.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { CatalogueIndex } from './catalogue-index.js';
 import {
@@ -11,7 +12,7 @@ import {
   snapshotPath,
   writeSnapshotFile,
 } from './index-snapshot.js';
-import { SearchRepository } from './search.repository.js';
+import { type IndexedProductRow, type ProductIndexRow, SearchRepository } from './search.repository.js';
 import { PAGE_ORDERS } from './sort-orders.js';
 
 /** How often a request may look at the change feed; in-process changes are seen at once. */
@@ -69,6 +70,13 @@ export class SearchIndexHolder {
 
   private readonly repository = new SearchRepository();
   private readonly region: Region;
+  /** Prices each item's "Postage from" as it is read (stateless: its own instance). */
+  private readonly shipping = new ShippingService();
+  /**
+   * The region's stores' postage tables, read with the stores at each build: a store's postage
+   * change records a wholesale change (as a pickup change does), so a rebuild reads them again.
+   */
+  private postageTables = new Map<number, CheapestTable>();
 
   constructor(
     /** The shop's own context (no viewer): the index reads the catalogue for everyone. */
@@ -166,7 +174,7 @@ export class SearchIndexHolder {
     const ids = [...new Set(changes.flatMap((c) => (c.product_id === null ? [] : [c.product_id])))];
     if (ids.length === 0) return;
     const rows = await this.repository.productsByIds(this.ctx, this.region, ids);
-    for (const row of rows) index.upsert(row);
+    for (const row of rows) index.upsert(this.withPostage(row));
   }
 
   /**
@@ -312,7 +320,7 @@ export class SearchIndexHolder {
     let after = 0;
     for (;;) {
       const rows = await this.repository.productsAfter(this.ctx, this.region, after, steps.batch);
-      for (const row of rows) index.upsert(row);
+      for (const row of rows) index.upsert(this.withPostage(row));
       const last = rows[rows.length - 1];
       if (!last || rows.length < steps.batch) break;
       after = last.id;
@@ -323,10 +331,27 @@ export class SearchIndexHolder {
     return index;
   }
 
+  /** An item with its "Postage from" price, worked out once here rather than at every search. */
+  private withPostage(row: ProductIndexRow): IndexedProductRow {
+    const postage_from_minor = cheapestPostage(this.postageTables.get(row.store_id), {
+      weightGrams: row.weight_grams,
+      lengthCm: row.length_cm,
+      widthCm: row.width_cm,
+      heightCm: row.height_cm,
+      priceMinor: row.price_minor,
+      postable: row.postable === 1,
+    });
+    return { ...row, postage_from_minor };
+  }
+
   /** A CatalogueIndex of the database's current categories and stores, with no items yet. */
   private async emptyIndex(): Promise<CatalogueIndex> {
     const categories = await this.catalogue.listCategories(this.ctx);
     const stores = await this.stores.listRows(this.ctx);
+    this.postageTables = await this.shipping.cheapestTables(
+      this.ctx,
+      stores.map((s) => s.id),
+    );
     return new CatalogueIndex(
       this.region,
       categories.map((c) => ({

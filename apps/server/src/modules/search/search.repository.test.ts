@@ -2,14 +2,14 @@ import { CompiledQuery, type KyselyPlugin, type RootOperationNode } from 'kysely
 import { describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../../test/test-database.js';
 import { useTestShop } from '../../test/test-shop.js';
-import { type IndexedProductRow, SearchRepository } from './search.repository.js';
+import { type ProductIndexRow, SearchRepository } from './search.repository.js';
 
 describe.each(testDatabaseTargets())('search repository on $name', (target) => {
   const { database } = useTestShop(target, { seed: { products: 1200, seed: 3 }, server: false });
   const repository = new SearchRepository();
 
   /** The plain reading of "the region's items in id order", all at once. */
-  async function reference(region: 'AU' | 'UK'): Promise<IndexedProductRow[]> {
+  async function reference(region: 'AU' | 'UK'): Promise<ProductIndexRow[]> {
     const rows = await database.handle.db
       .selectFrom('products as p')
       .innerJoin('stores as s', 's.id', 'p.store_id')
@@ -31,6 +31,9 @@ describe.each(testDatabaseTargets())('search repository on $name', (target) => {
       colour: p.colour,
       storage: p.storage,
       weight_grams: p.weight_grams,
+      length_cm: p.length_cm,
+      width_cm: p.width_cm,
+      height_cm: p.height_cm,
       postable: p.postable,
       disable_in_store_pickup: p.disable_in_store_pickup,
       status: p.status,
@@ -39,7 +42,7 @@ describe.each(testDatabaseTargets())('search repository on $name', (target) => {
   }
 
   it.each(['AU', 'UK'] as const)('pages through exactly the %s items, in id order', async (region) => {
-    const read: IndexedProductRow[] = [];
+    const read: ProductIndexRow[] = [];
     for (let after = 0; ; ) {
       const page = await repository.productsAfter(database.handle, region, after, 97);
       read.push(...page);

@@ -1,6 +1,7 @@
 import type { Region } from '@shop/contract';
 import { inTransaction } from '../../db/unit-of-work.js';
 import type { Ctx, DbCtx } from '../../lib/context.js';
+import { type CheapestTable, cheapestTable } from './cheapest-postage.js';
 import { ShippingRepository } from './shipping.repository.js';
 import {
   matchZone,
@@ -21,6 +22,7 @@ export type {
   ShipmentQuote,
 } from './table-rates.js';
 export { combineQuotes, itemChargeableGrams, postageSnapshot } from './table-rates.js';
+export { type CheapestTable, cheapestPostage } from './cheapest-postage.js';
 
 /** A rate card as written: zones by AU postcode ranges or UK outward-code prefixes, each with its bands. */
 export interface RateCardDefinition {
@@ -130,6 +132,23 @@ export class ShippingService {
         items: shipment.items,
       });
     });
+  }
+
+  /**
+   * Each of these stores' tables for the "Postage from" price (cheapest-postage.ts); a store
+   * without postage settings is left out (it cannot post). Three queries however many stores.
+   */
+  async cheapestTables(ctx: Ctx, storeIds: number[]): Promise<Map<number, CheapestTable>> {
+    const settingsRows = await this.repository.settingsFor(ctx, [...new Set(storeIds)]);
+    const zonesByCard = await this.zonesOf(ctx, [...new Set(settingsRows.map((s) => s.rate_card_id))]);
+    const zoneIds = [...zonesByCard.values()].flatMap((zones) => zones.map((zone) => zone.id));
+    const rates = (await this.repository.ratesForZones(ctx, zoneIds)).map(rateInputOf);
+    return new Map(
+      settingsRows.map((row) => [
+        row.store_id,
+        cheapestTable(settingsOf(row), zonesByCard.get(row.rate_card_id) ?? [], rates),
+      ]),
+    );
   }
 
   private async zonesOf(ctx: DbCtx, rateCardIds: number[]): Promise<Map<number, Zone[]>> {

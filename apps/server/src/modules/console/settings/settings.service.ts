@@ -139,6 +139,8 @@ export class ConsoleSettingsService {
       });
       if (outcome.kind === 'no-settings') throw new HttpError(409, NO_RATE_CARD_MESSAGE);
       if (outcome.kind === 'unknown-zone') throw invalidInput(`Rates.${outcome.index}.ZoneId`, NO_SUCH_ZONE_MESSAGE);
+      // Cards and the search index's postage flag price "Postage from" off the store's table: it rebuilds after commit.
+      if (outcome.changed) await this.deps.catalogue.storesChanged(tx);
       if (outcome.changed)
         await this.record(tx, caller, 'postage', {
           ExpressEnabled: body.ExpressEnabled,
@@ -159,6 +161,8 @@ export class ConsoleSettingsService {
       const outcome = await this.deps.shipping.startStorePostage(tx, storeId);
       if (outcome === 'exists') throw new HttpError(409, POSTAGE_EXISTS_MESSAGE);
       if (outcome === 'no-card') throw new HttpError(409, NO_REGION_RATE_CARD_MESSAGE);
+      // The store can post from now on: the search index's postage flag reads its new table.
+      await this.deps.catalogue.storesChanged(tx);
       await this.record(tx, caller, 'postage', { Started: true });
     });
     return this.valueOf(ctx, caller.store);
