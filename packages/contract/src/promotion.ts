@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { MoneySchema } from './checkout.js';
+import { formatMoney } from './money.js';
+import { ORDER_TIME_ZONE } from './orders.js';
+import type { Region } from './regions.js';
 
 /**
  * Discount codes (checkout.md sections 3, 4, 5, 7 and 8): the code box's rule, the modal's types
@@ -15,6 +18,30 @@ export const DISCOUNT_INVALID_MESSAGE = 'The discount code is invalid, please tr
 /** Any other failure of add (or remove): the server-error modal. */
 export const DISCOUNT_SERVER_ERROR_MESSAGE = 'There was an error applying your discount code. Please try again soon.';
 export const DISCOUNT_REMOVED_MESSAGE = 'The discount code has been removed from your order';
+
+/**
+ * A code the shopper may fix or should stop trying is told why, under the code field (a 400 whose
+ * FieldErrors name `code`), instead of the invalid-coupon modal: under its minimum spend, or past
+ * its end. Every other refusal keeps the spec's one message (DISCOUNT_INVALID_MESSAGE).
+ */
+export function discountMinimumSpendMessage(minimumMinor: number, code: string, region: Region): string {
+  return `Spend ${formatMoney(minimumMinor, region)} or more to use ${code}`;
+}
+
+/** '1 December 2026': the day in the region's own zone (AEST or UK time), day before month. */
+export function formatDiscountDate(epochMs: number, region: Region): string {
+  return new Intl.DateTimeFormat(region === 'AU' ? 'en-AU' : 'en-GB', {
+    timeZone: ORDER_TIME_ZONE[region],
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(epochMs));
+}
+
+/** A code whose end (`endsAt`, epoch ms) has passed. */
+export function discountExpiredMessage(endsAt: number, region: Region): string {
+  return `This code expired on ${formatDiscountDate(endsAt, region)}`;
+}
 
 /** '{amount} discount successfully applied', with the amount as displayed (formatMoney). */
 export function discountAppliedMessage(amountDisplay: string): string {

@@ -53,7 +53,7 @@ export function checkoutRoutes(checkout: CheckoutService, flow: PlaceOrderFlow, 
       method: 'POST',
       url: '/c3api/promotion/discountcoupon',
       summary:
-        "Applies a discount code to the cart (400: 'The discount code is invalid, please try again'); answers the new total",
+        "Applies a discount code to the cart; answers the new total. 400 'The discount code is invalid, please try again', or, under the code's minimum spend or past its end, FieldErrors naming code with the reason ('Spend $50.00 or more to use SAVE10', 'This code expired on 1 January 2026')",
       tag: 'checkout',
       body: DiscountCouponBodySchema,
       value: DiscountCouponValueSchema,

@@ -1,6 +1,8 @@
 import {
   type CheckoutViewValue,
   type DeliveryOptionName,
+  discountExpiredMessage,
+  discountMinimumSpendMessage,
   EMPTY_CART_MESSAGE,
   formatMoney,
   MISSING_TABLE_RATE_MESSAGE,
@@ -22,6 +24,7 @@ import { type DiscountEngine, discountCustomerKey } from '../orders/discounts.js
 import type { OrderLinks } from '../orders/order-links.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { DeliveryKind, PaymentsService } from '../payments/payments.service.js';
+import { type DiscountRefusal, DiscountRefusedError } from '../promotions/promotions.service.js';
 import { combineQuotes, type ShipmentRequest, type ShippingService } from '../shipping/shipping.service.js';
 import { type StoresService, storeAddressLines } from '../stores/stores.service.js';
 import { cartVersion } from './cart-version.js';
@@ -124,16 +127,26 @@ export class CheckoutService {
     }
   }
 
-  /** Applies a code to the cart (one code at a time: a new one replaces the old). 400 when it cannot be used. */
+  /**
+   * Applies a code to the cart (one code at a time: a new one replaces the old). 400 when it cannot
+   * be used: the spec's one message, or FieldErrors naming `code` with the reason (minimum spend, end).
+   */
   async applyDiscount(ctx: Ctx, code: string): Promise<DiscountTotals> {
     if (!(await this.deps.discountsEnabled(ctx))) throw new NotFoundError('Discount codes are not offered');
     const cart = await this.deps.cart.query(ctx, false);
     const cartId = await this.deps.cart.cartIdOf(ctx);
     if (cartId === null || cart.itemCount === 0) throw new BadRequestError(EMPTY_CART_MESSAGE);
-    const applied = await this.deps.discounts.check(ctx, code, {
-      subtotalMinor: cart.totalMinor,
-      customerKey: discountCustomerKey(ctx.viewer.kind === 'customer' ? ctx.viewer.userId : null, null),
-    });
+    const applied = await this.deps.discounts
+      .check(ctx, code, {
+        subtotalMinor: cart.totalMinor,
+        customerKey: discountCustomerKey(ctx.viewer.kind === 'customer' ? ctx.viewer.userId : null, null),
+      })
+      .catch((error: unknown) => {
+        // Under the minimum spend or past its end: the shopper is told which, under the code field.
+        if (error instanceof DiscountRefusedError && error.refusal)
+          throw invalidInput('code', refusalMessage(error.refusal, ctx.region));
+        throw error;
+      });
     await this.state.upsert(ctx, cartId, { discount_code: applied.code, updated_at: this.deps.now() });
     return {
       totalMinor: cart.totalMinor - applied.discountMinor,
@@ -544,4 +557,11 @@ function deliveryKindOf(state: CheckoutStateRow | undefined): DeliveryKind | nul
     return parseSplitChoices(state.split_choices).some((c) => c.method === 'postage') ? 'split' : 'pickup';
   }
   return 'postage';
+}
+
+/** A refusal's reason in the shopper's words, money and dates in the region's style. */
+function refusalMessage(refusal: DiscountRefusal, region: Region): string {
+  return refusal.kind === 'minimum-spend'
+    ? discountMinimumSpendMessage(refusal.minSpendMinor, refusal.code, region)
+    : discountExpiredMessage(refusal.endsAt, region);
 }

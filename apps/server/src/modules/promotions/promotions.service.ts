@@ -47,6 +47,26 @@ function toDiscountCode(row: DiscountCodeRow): DiscountCode {
 /** The reply to every code that cannot be used, whatever the reason (checkout.md section 8). */
 export const INVALID_CODE_MESSAGE = DISCOUNT_INVALID_MESSAGE;
 
+/**
+ * Why a code was refused, where telling the shopper helps and gives away nothing worth hiding: the
+ * cart is under the code's minimum spend (spending more fixes it), or the code has ended (it will
+ * not come back). Every other refusal carries no reason.
+ */
+export type DiscountRefusal =
+  | { kind: 'minimum-spend'; code: string; minSpendMinor: number }
+  | { kind: 'expired'; code: string; endsAt: number };
+
+/**
+ * The 400 of a refused code: the spec's one message for every reason, with the reason beside it
+ * (null for most) for a caller that tells the shopper (checkout's apply; an order being placed
+ * does not).
+ */
+export class DiscountRefusedError extends BadRequestError {
+  constructor(readonly refusal: DiscountRefusal | null = null) {
+    super(INVALID_CODE_MESSAGE);
+  }
+}
+
 /** The reply to every code while the region's discount codes are switched off (404, as checkout answers). */
 export const DISCOUNTS_OFF_MESSAGE = 'Discount codes are not offered';
 
@@ -90,8 +110,10 @@ export function discountMinorFor(method: DiscountMethod, amount: number, subtota
  * Discount codes: checking one against a cart, and counting its uses by orders.
  *
  * Every reason a code cannot be used (unknown, inactive, not yet or no longer valid, under the
- * minimum spend, used up overall or by this customer) gives the same 400 and message, so the
- * reply never tells which codes exist. Discounts come off the items, never off postage; spread
+ * minimum spend, used up overall or by this customer) gives the same 400 and message. Two carry
+ * their reason beside it (DiscountRefusal: under the minimum spend, or ended), which checkout's
+ * apply tells the shopper: that says such a code exists, which a code printed on a flyer or in a
+ * mail-out does anyway; unknown, inactive, not-yet-started and used-up codes stay alike. Discounts come off the items, never off postage; spread
  * one over the items with split.ts's splitByLargestRemainder so lines add up to the cent.
  *
  * Limits hold under concurrency because `recordUse` enforces each by one conditional write in the
@@ -115,7 +137,8 @@ export class PromotionsService {
   /**
    * Checks a code for the context's region, the items' subtotal (minor units) and the customer
    * (null: a guest not known yet, so the per-customer limit is left to recordUse). Answers the
-   * discount, or throws BadRequestError(INVALID_CODE_MESSAGE).
+   * discount, or throws DiscountRefusedError (a 400 with INVALID_CODE_MESSAGE, and the reason when
+   * it is the minimum spend or the code's end).
    */
   async check(
     ctx: DbCtx & { region: Region },
@@ -126,9 +149,15 @@ export class PromotionsService {
     const normalized = normalizeDiscountCode(code);
     if (normalized === '' || normalized.length > DISCOUNT_CODE_MAX_LENGTH) invalid();
     const row = await this.repository.byCode(ctx, ctx.region, normalized);
-    if (!row || !isUsableAt(row, this.now())) invalid();
+    if (!row) invalid();
+    const now = this.now();
+    if (row.active === 1 && row.ends_at !== null && now >= Number(row.ends_at))
+      invalid({ kind: 'expired', code: row.code, endsAt: Number(row.ends_at) });
+    if (!isUsableAt(row, now)) invalid();
     // An empty cart gets no code: there is nothing for it to come off.
-    if (input.subtotalMinor <= 0 || input.subtotalMinor < row.min_spend_minor) invalid();
+    if (input.subtotalMinor <= 0) invalid();
+    if (input.subtotalMinor < row.min_spend_minor)
+      invalid({ kind: 'minimum-spend', code: row.code, minSpendMinor: Number(row.min_spend_minor) });
     if (row.max_uses !== null && row.uses_count >= row.max_uses) invalid();
     if (row.max_uses_per_customer !== null && input.customerKey !== null) {
       const used = await this.repository.liveUsesBy(ctx, row.id, input.customerKey);
@@ -272,6 +301,6 @@ function isUsableAt(row: DiscountCodeRow, now: number): boolean {
   return true;
 }
 
-function invalid(): never {
-  throw new BadRequestError(INVALID_CODE_MESSAGE);
+function invalid(refusal: DiscountRefusal | null = null): never {
+  throw new DiscountRefusedError(refusal);
 }

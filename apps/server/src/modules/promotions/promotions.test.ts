@@ -5,6 +5,8 @@ import {
   DiscountCouponValueSchema,
   discountAppliedMessage,
   discountCodeField,
+  discountExpiredMessage,
+  discountMinimumSpendMessage,
   formatMoney,
 } from '@shop/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +19,7 @@ import { useTestShop } from '../../test/test-shop.js';
 import { type NewDiscountCode, PromotionsRepository } from './promotions.repository.js';
 import {
   type AppliedDiscount,
+  DiscountRefusedError,
   discountMinorFor,
   INVALID_CODE_MESSAGE,
   normalizeDiscountCode,
@@ -55,6 +58,22 @@ describe("the contract's discount code rule and shapes", () => {
       DiscountCodes: ['SAVE10'],
     };
     expect(DiscountCouponValueSchema.parse(reply)).toEqual(reply);
+  });
+});
+
+describe("the refusal reasons' words, in each region's money and dates", () => {
+  it("says the minimum spend with the amount in the region's currency and the code", () => {
+    expect(discountMinimumSpendMessage(5000, 'SAVE10', 'AU')).toBe('Spend $50.00 or more to use SAVE10');
+    expect(discountMinimumSpendMessage(12_000, 'TAKE15', 'UK')).toBe('Spend £120.00 or more to use TAKE15');
+  });
+
+  it("says the day a code ended, day before month, in the region's own zone", () => {
+    // 20:00 UTC on 30 November is already 1 December in Brisbane (AEST, UTC+10), still 30 November in London.
+    const end = Date.UTC(2026, 10, 30, 20);
+    expect(discountExpiredMessage(end, 'AU')).toBe('This code expired on 1 December 2026');
+    expect(discountExpiredMessage(end, 'UK')).toBe('This code expired on 30 November 2026');
+    // British Summer Time: 23:30 UTC on 30 June is 1 July in London.
+    expect(discountExpiredMessage(Date.UTC(2026, 5, 30, 23, 30), 'UK')).toBe('This code expired on 1 July 2026');
   });
 });
 
@@ -209,6 +228,31 @@ describe.each(testDatabaseTargets())('promotions on $name', (target) => {
       // Someone else, or a guest not known yet, may still try it.
       expect((await check(once, 10000, 'user:7')).discountMinor).toBe(1000);
       expect((await check(once, 10000, null)).discountMinor).toBe(1000);
+    });
+
+    it('carries the reason beside the one message only for the minimum spend and an ended code', async () => {
+      const refusal = (promise: Promise<unknown>) =>
+        promise.then(
+          () => 'accepted',
+          (e: unknown) => (e instanceof DiscountRefusedError ? e.refusal : e),
+        );
+      const minimum = await makeCode({ code: 'MIN50A', min_spend_minor: 5000 });
+      expect(await refusal(check(minimum.toLowerCase(), 4999))).toEqual({
+        kind: 'minimum-spend',
+        code: 'MIN50A',
+        minSpendMinor: 5000,
+      });
+      const ended = await makeCode({ ends_at: clock - DAY });
+      expect(await refusal(check(ended, 10000))).toEqual({ kind: 'expired', code: ended, endsAt: clock - DAY });
+      // Ended and under its minimum: the end is what matters (spending more would not help).
+      const both = await makeCode({ ends_at: clock, min_spend_minor: 5000 });
+      expect(await refusal(check(both, 100))).toMatchObject({ kind: 'expired' });
+      // No reason for the rest: unknown, switched off (even past its end), not started, used up, an empty cart.
+      expect(await refusal(check('NOSUCHCODE', 10000))).toBeNull();
+      expect(await refusal(check(await makeCode({ active: 0, ends_at: clock - DAY }), 10000))).toBeNull();
+      expect(await refusal(check(await makeCode({ starts_at: clock + 1 }), 10000))).toBeNull();
+      expect(await refusal(check(await makeCode({ max_uses: 1, uses_count: 1 }), 10000))).toBeNull();
+      expect(await refusal(check(await makeCode({ min_spend_minor: 5000 }), 0))).toBeNull();
     });
 
     it('takes the dates as [starts_at, ends_at) and the minimum spend inclusively', async () => {

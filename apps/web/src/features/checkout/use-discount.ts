@@ -38,15 +38,25 @@ export function discountModalMessage(type: DiscountModalType, amountDisplay = ''
   }
 }
 
+/** The server's reason a code cannot be used (a 400 with a FieldError on `code`), or null. */
+export function refusalReason(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  return error.fieldErrors.find((field) => field.Field === 'code')?.Message ?? null;
+}
+
 /**
  * Adding and removing codes: the reply's total goes to the page at once (onTotal), the view's
  * discount lines are patched, then the view and the cart are read again (so the delivery step can
  * re-apply its postage to the new view), and analytics hears of it (checkout.md section 4). HTTP
- * 400 on add is an invalid code; anything else a server error.
+ * 400 on add is an invalid code (the modal), unless the server names its reason for the code field
+ * (under the minimum spend, expired): that is said inline, where the shopper typed it; anything
+ * else a server error.
  */
 export function useDiscount(region: Region, cart: CheckoutViewValue['Cart'], onTotal: (total: Money) => void) {
   const client = useQueryClient();
   const [modal, setModal] = useState<DiscountModalState | null>(null);
+  // The reason a code cannot be used, when the server gives one: shown under the code field.
+  const [codeError, setCodeError] = useState<string | null>(null);
   // The cart as the shopper saw it when pressing (a removed code's discount is gone from the reply).
   const shown = useRef(cart);
   shown.current = cart;
@@ -72,6 +82,7 @@ export function useDiscount(region: Region, cart: CheckoutViewValue['Cart'], onT
 
   const apply = useMutation({
     ...applyDiscountMutationOptions(),
+    onMutate: () => setCodeError(null),
     onSuccess: (value, code) => {
       const applied = value.DiscountCodes[0] ?? code.trim().toUpperCase();
       void reportDiscount('add_discount_code', region, shown.current, applied, value, value.DiscountAmount);
@@ -80,6 +91,11 @@ export function useDiscount(region: Region, cart: CheckoutViewValue['Cart'], onT
       setModal({ type, message: discountModalMessage(type, value.DiscountAmount.Display) });
     },
     onError: (error) => {
+      const reason = refusalReason(error);
+      if (reason) {
+        setCodeError(reason);
+        return;
+      }
       const type =
         error instanceof ApiError && error.status === 400
           ? DiscountModalType.InvalidCouponCode
@@ -104,6 +120,9 @@ export function useDiscount(region: Region, cart: CheckoutViewValue['Cart'], onT
 
   return {
     modal,
+    /** Why the last code was refused (minimum spend, expiry), for the code field; null otherwise. */
+    codeError,
+    clearCodeError: () => setCodeError(null),
     /** The modal closes by setting its type to null. */
     closeModal: () => setModal(null),
     apply: (code: string) =>

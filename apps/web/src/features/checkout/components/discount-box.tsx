@@ -9,7 +9,11 @@ export function discountCodeError(value: string): string | undefined {
   return result.success ? undefined : joinFieldErrors([...new Set(result.error.issues.map((issue) => issue.message))]);
 }
 
-/** The discount code box (when DiscountsEnabled): Apply only while the code is valid; applied codes with Remove. */
+/**
+ * The discount code box (when DiscountsEnabled): Apply only while the code is valid; applied codes
+ * with Remove. Under the field: the code's own rule, or the server's reason the code cannot be used
+ * (until the shopper edits it).
+ */
 export function DiscountBox({ codes, discount }: { codes: string[]; discount: DiscountState }) {
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
@@ -33,10 +37,11 @@ export function DiscountBox({ codes, discount }: { codes: string[]; discount: Di
           name="discountCode"
           autoComplete="off"
           value={value}
-          error={touched ? error : undefined}
+          error={touched && error ? error : (discount.codeError ?? undefined)}
           onChange={(event) => {
             setValue(event.target.value);
             setTouched(true);
+            discount.clearCodeError();
           }}
           onBlur={() => setTouched(true)}
         />
@@ -44,6 +49,10 @@ export function DiscountBox({ codes, discount }: { codes: string[]; discount: Di
           Apply
         </button>
       </form>
+      {/* The field's note is read with the field; a refusal arriving after Apply is also announced. */}
+      <p className="visually-hidden" role="status">
+        {discount.codeError ?? ''}
+      </p>
       {codes.length > 0 ? (
         <ul className="discount-box__codes" aria-label="Applied discount codes">
           {codes.map((code) => (
