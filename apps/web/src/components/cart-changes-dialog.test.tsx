@@ -108,3 +108,35 @@ describe('CartChangesDialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('Remove in place of a disabled Confirm', () => {
+  function renderWithRemove(changeTypes: number[]) {
+    const handlers = { onConfirm: vi.fn(), onRemove: vi.fn(), onView: vi.fn(), onClose: vi.fn() };
+    render(
+      <CartChangesDialog
+        open
+        changes={changeTypes.map((types, index) => ({ name: `Item ${index}`, changeTypes: types }))}
+        viewLabel="Back to your details"
+        {...handlers}
+      />,
+    );
+    return handlers;
+  }
+
+  it('offers Remove, which takes the sold item out, instead of a Confirm that cannot be pressed', () => {
+    const handlers = renderWithRemove([2, 13]);
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+    const remove = screen.getByRole('button', { name: 'Remove' }) as HTMLButtonElement;
+    expect(remove.disabled).toBe(false);
+    remove.click();
+    expect(handlers.onRemove).toHaveBeenCalledTimes(1);
+    expect(handlers.onConfirm).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Back to your details' })).toBeTruthy();
+  });
+
+  it('keeps Confirm when nothing sold', () => {
+    renderWithRemove([1, 2]);
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});

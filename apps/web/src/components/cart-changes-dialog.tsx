@@ -32,7 +32,8 @@ function PriceLine({ change }: { change: ItemChange }) {
 /**
  * The cart-change notification dialog (spec section 4): one message per flag, success style only
  * when every change is a price decrease, Confirm disabled whenever an item's Availability flag is
- * set (confirmDisabled says why that is more than the spec's 8-12). Without
+ * set (confirmDisabled says why that is more than the spec's 8-12), or, where the caller can take
+ * those items out (onRemove), Remove instead. Without
  * onView (an empty cart has nothing to view) the other choice is Cancel, which closes it.
  */
 export function CartChangesDialog({
@@ -41,6 +42,7 @@ export function CartChangesDialog({
   onConfirm,
   onView,
   onClose,
+  onRemove,
   viewLabel = 'View cart',
 }: {
   open: boolean;
@@ -48,6 +50,12 @@ export function CartChangesDialog({
   onConfirm: () => void;
   onView?: () => void;
   onClose: () => void;
+  /**
+   * Takes the items that can no longer be bought out of the cart and goes on. Given, it stands in
+   * for Confirm while Confirm could not be pressed (an item sold): a button that does something
+   * rather than one that cannot.
+   */
+  onRemove?: () => void;
   /** The other choice's text (checkout's steps return to step 1). */
   viewLabel?: string;
 }) {
@@ -66,9 +74,15 @@ export function CartChangesDialog({
         ))}
       </Notice>
       <div className="cart-changes__actions">
-        <button type="button" className="button button--yellow" disabled={confirmDisabled(types)} onClick={onConfirm}>
-          Confirm
-        </button>
+        {onRemove && confirmDisabled(types) ? (
+          <button type="button" className="button button--yellow" onClick={onRemove}>
+            Remove
+          </button>
+        ) : (
+          <button type="button" className="button button--yellow" disabled={confirmDisabled(types)} onClick={onConfirm}>
+            Confirm
+          </button>
+        )}
         <button type="button" className="button button--secondary" onClick={onView ?? onClose}>
           {onView ? viewLabel : 'Cancel'}
         </button>

@@ -246,15 +246,36 @@ describe('CheckoutPage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('stops at the changes dialog when the cart changed: an unavailable item cannot be confirmed, View cart leaves', async () => {
+  it('stops at the changes dialog when the cart changed: a sold item is offered Remove, not Confirm; View cart leaves', async () => {
     productChanges = [{ id: 1, newPrice: 1000, changeTypes: 8 }];
     const user = renderPage();
     const dialog = await screen.findByRole('dialog', { name: 'This item has changed' });
     await waitFor(() => expect(dialog.hasAttribute('open')).toBe(true));
     expect(dialog.textContent).toContain("Item 1: item no longer available and can't be purchased");
-    expect((within(dialog).getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).queryByRole('button', { name: 'Confirm' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Remove' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'View cart' }));
     expect(await screen.findByText('The cart page')).toBeTruthy();
+  });
+
+  it('takes a sold item out of the cart with Remove and goes on', async () => {
+    productChanges = [{ id: 1, newPrice: 1000, changeTypes: 8 }];
+    const user = renderPage();
+    const dialog = await screen.findByRole('dialog', { name: 'This item has changed' });
+    await waitFor(() => expect(dialog.hasAttribute('open')).toBe(true));
+    const fetched = vi.mocked(fetch);
+    const answer = fetched.getMockImplementation();
+    fetched.mockImplementation(async (input, init) =>
+      init?.method === 'POST' && String(input) === '/c3api/cart/remove?productId=1'
+        ? envelope({ stores: [], totalPrice: '$20.00', totalMinorUnits: 2000, itemCount: 1, ProductChanges: [] })
+        : (answer?.(input, init) as Promise<Response>),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(dialog.hasAttribute('open')).toBe(false));
+    expect(
+      fetched.mock.calls.some(([url, init]) => init?.method === 'POST' && String(url).includes('productId=1')),
+    ).toBe(true);
+    expect(screen.queryByText('The cart page')).toBeNull();
   });
 
   it('goes on after confirming a price change, and when the cart cannot be looked up', async () => {
