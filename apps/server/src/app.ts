@@ -38,6 +38,8 @@ import { ewayRoutes } from './modules/checkout/eway-payment.routes.js';
 import { FinishPaymentFlow } from './modules/checkout/finish-payment.flow.js';
 import { globalpayRoutes } from './modules/checkout/globalpay-payment.routes.js';
 import { HoldExpiry } from './modules/checkout/holds.js';
+import { ItemPostage } from './modules/checkout/item-postage.js';
+import { itemPostageRoutes } from './modules/checkout/item-postage.routes.js';
 import { PaymentReconciler } from './modules/checkout/payment-reconciler.js';
 import { PaymentReturns } from './modules/checkout/payment-returns.js';
 import { paypalRoutes } from './modules/checkout/paypal-payment.routes.js';
@@ -440,6 +442,7 @@ export function apiRoutes(
     ...paypalRoutes(new PaymentReturns(services)),
     ...unfinishedPaymentRoutes(services.unfinishedPayments),
     ...postageRoutes(services.checkout, config.REGION),
+    ...itemPostageRoutes(new ItemPostage(services.catalogue, services.shipping), config.REGION),
     ...invoiceRoutes(services.invoices),
     ...digestRoutes(services.digests),
     ...searchRoutes(services.search, services.predictive, services.similar, services.popular),

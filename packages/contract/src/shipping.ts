@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { DELIVERY_OPTIONS, MoneySchema } from './checkout.js';
-import { AddressValueSchema, addressSchema } from './customer.js';
+import {
+  AddressValueSchema,
+  AU_POSTCODE_MESSAGE,
+  addressSchema,
+  POSTCODE_REQUIRED_MESSAGE,
+  UK_POSTCODE_MESSAGE,
+} from './customer.js';
+import { ProductQuerySchema } from './product.js';
 import type { Region } from './regions.js';
 import { databaseId } from './validation.js';
 
@@ -131,3 +138,30 @@ const SplitShipmentSchema = z.object({
 });
 export type SplitShipment = z.infer<typeof SplitShipmentSchema>;
 export const SplitCheckoutViewValueSchema = z.array(SplitShipmentSchema);
+
+/**
+ * GET /c3api/product/postage?code=&postcode=: what checkout charges to post this one item to the
+ * postcode (the product page's postcode box), Regular and Express with their delivery times. The
+ * postcode follows the delivery address's rule, so the box and the checkout agree on what is valid.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function postageQuoteQuerySchema(region: Region) {
+  const au = region === 'AU';
+  return z.object({
+    code: ProductQuerySchema.shape.code,
+    postcode: z
+      .string({ message: POSTCODE_REQUIRED_MESSAGE })
+      .trim()
+      .min(1, POSTCODE_REQUIRED_MESSAGE)
+      .refine(
+        (v) => (au ? /^\d{4}$/.test(v) : v.length <= 8 && /^[A-Za-z]{1,2}\d[A-Za-z\d]?\s*\d[A-Za-z]{2}$/.test(v)),
+        au ? AU_POSTCODE_MESSAGE : UK_POSTCODE_MESSAGE,
+      )
+      .transform((v) => v.toUpperCase()),
+  });
+}
+export type PostageQuoteQuery = z.input<ReturnType<typeof postageQuoteQuerySchema>>;
+
+/** The item's quote: the checkout estimate's shape, for the postcode as normalised (upper case). */
+export const PostageQuoteSchema = ShippingEstimateSchema.extend({ PostCode: z.string() });
+export type PostageQuote = z.infer<typeof PostageQuoteSchema>;

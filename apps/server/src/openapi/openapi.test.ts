@@ -42,6 +42,7 @@ describe('OpenAPI document', () => {
       '/c3api/checkout/shipping/estimate',
       '/c3api/checkout/shipping/setexpresscost',
       '/c3api/checkout/splitcheckoutview',
+      '/c3api/product/postage',
       '/c3api/invoice',
       '/c3api/savedsearch/unsubscribe',
       '/c3api/search/results',

@@ -9,7 +9,9 @@ const zones: Zone[] = AU_RATE_CARD.zones.map((zone, i) => ({
   name: zone.name,
   areas: (zone.postcodeRanges ?? []).map(([from, to]) => ({ postcodeFrom: from, postcodeTo: to, outwardPrefix: null })),
 }));
-const rates: RateBand[] = AU_RATE_CARD.zones.flatMap((zone, i) => zone.rates.map((rate) => ({ zoneId: i + 1, ...rate })));
+const rates: RateBand[] = AU_RATE_CARD.zones.flatMap((zone, i) =>
+  zone.rates.map((rate) => ({ zoneId: i + 1, ...rate })),
+);
 
 const settings = (changes: Partial<StoreShippingSettings> = {}): StoreShippingSettings => ({
   storeId: 7,
@@ -93,7 +95,14 @@ describe('cheapestPostage ("Postage from")', () => {
 
   it('ignores a zone no postcode reaches', () => {
     const unreachable: Zone = { id: 9, name: 'Nowhere', areas: [] };
-    const cheap: RateBand = { zoneId: 9, service: 'Regular', maxWeightGrams: 500, priceMinor: 1, minDays: 1, maxDays: 1 };
+    const cheap: RateBand = {
+      zoneId: 9,
+      service: 'Regular',
+      maxWeightGrams: 500,
+      priceMinor: 1,
+      minDays: 1,
+      maxDays: 1,
+    };
     const table = cheapestTable(settings(), [...zones, unreachable], [...rates, cheap]);
     expect(cheapestPostage(table, parcel())).toBe(cheapestPostage(cheapestTable(settings(), zones, rates), parcel()));
   });

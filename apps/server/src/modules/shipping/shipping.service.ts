@@ -15,6 +15,7 @@ import {
   type ZoneArea,
 } from './table-rates.js';
 
+export { type CheapestTable, cheapestPostage } from './cheapest-postage.js';
 export type {
   CombinedEstimate,
   ParcelItem,
@@ -22,7 +23,6 @@ export type {
   ShipmentQuote,
 } from './table-rates.js';
 export { combineQuotes, itemChargeableGrams, postageSnapshot } from './table-rates.js';
-export { type CheapestTable, cheapestPostage } from './cheapest-postage.js';
 
 /** A rate card as written: zones by AU postcode ranges or UK outward-code prefixes, each with its bands. */
 export interface RateCardDefinition {
