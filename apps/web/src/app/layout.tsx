@@ -11,8 +11,8 @@ import { ServerConsentContext } from '../lib/server-consent';
 import { useSiteSettings } from '../lib/site-settings';
 
 /**
- * The shop's layout route: every page's frame (skip link, header with the search bar, main
- * content, footer, consent banner), with the page in its outlet.
+ * The shop's layout route: every page's frame (consent banner, skip link, header with the search
+ * bar, main content, footer), with the page in its outlet.
  */
 export function ShopLayout() {
   const [params] = useSearchParams();
@@ -20,11 +20,24 @@ export function ShopLayout() {
   const { SuggestionMinLength } = useSiteSettings();
   // The server drew the cookie banner into the page for a visitor who has not chosen (null).
   const bannerInPage = useContext(ServerConsentContext) === null;
-  // The header, the page, the footer and the cookie banner hydrate after the main pass, each in a
-  // task of its own (HydrateLater): on screen from the first paint, they only become interactive a
-  // moment later.
+  // The cookie banner, the header, the page and the footer hydrate after the main pass, each in a
+  // task of its own (HydrateLater), in that order: on screen from the first paint, they only become
+  // interactive a moment later.
+  // The cookie banner comes first in the page, before the skip link (where GOV.UK places its
+  // banner): a keyboard or screen-reader visitor meets the question before anything else and answers
+  // it in a few Tab stops, instead of after every link of the page. It still shows at the bottom of
+  // the window (fixed), and once answered it renders nothing, so "Skip to content" is then the first
+  // stop.
   return (
     <>
+      {/* A part must render one element: only a banner the server drew waits for its turn. */}
+      {bannerInPage ? (
+        <HydrateLater name="cookie-banner">
+          <CookieConsent />
+        </HydrateLater>
+      ) : (
+        <CookieConsent />
+      )}
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -45,14 +58,6 @@ export function ShopLayout() {
       <HydrateLater name="footer">
         <SiteFooter />
       </HydrateLater>
-      {/* A part must render one element: only a banner the server drew waits for its turn. */}
-      {bannerInPage ? (
-        <HydrateLater name="cookie-banner">
-          <CookieConsent />
-        </HydrateLater>
-      ) : (
-        <CookieConsent />
-      )}
     </>
   );
 }

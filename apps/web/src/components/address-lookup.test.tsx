@@ -126,6 +126,35 @@ describe('AddressLookup', () => {
     expect((screen.getByLabelText('Address line 1') as HTMLInputElement).value).toBe('3 George Street');
   });
 
+  it('keeps the focus in the address group after a suggestion is chosen: on Edit, which reads the address', async () => {
+    const user = renderLookup();
+    const box = screen.getByRole('combobox', { name: 'Billing Address' });
+    await user.type(box, '3 George');
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    await screen.findAllByRole('option');
+    await user.keyboard('{ArrowDown}{Enter}');
+    const edit = await screen.findByRole('button', { name: 'Edit billing address' });
+    expect(document.activeElement).toBe(edit);
+    expect(screen.getByRole('group', { name: 'Billing Address' }).contains(document.activeElement)).toBe(true);
+    expect(document.getElementById(String(edit.getAttribute('aria-describedby')))?.textContent).toContain(
+      '3 George Street',
+    );
+  });
+
+  it('puts the focus on the first part to finish when the chosen address lacks one', async () => {
+    calls = stubFetch({
+      'GET /c3api/address': (call) =>
+        call.url.includes('reference=') ? envelope({ ...DETAIL, PostCode: '' }) : envelope(suggestions),
+    });
+    const user = renderLookup();
+    await user.type(screen.getByRole('combobox', { name: 'Billing Address' }), '3 George');
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    await screen.findAllByRole('option');
+    await user.keyboard('{ArrowDown}{Enter}');
+    const postcode = await screen.findByLabelText(/^Postcode/);
+    await vi.waitFor(() => expect(document.activeElement).toBe(postcode));
+  });
+
   it('chooses a suggestion by click; Escape closes the list', async () => {
     const user = renderLookup();
     const box = screen.getByRole('combobox', { name: 'Billing Address' });

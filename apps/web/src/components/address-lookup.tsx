@@ -1,6 +1,6 @@
 import type { AddressSuggestion, Region } from '@shop/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, type Ref, useImperativeHandle, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { addressDetailQueryOptions } from '../lib/address-api/get-address';
 import {
   type AddressParts,
@@ -55,6 +55,17 @@ export function AddressLookup({
   const editButton = useRef<HTMLButtonElement>(null);
   const manualEdit = useRef<ManualEditHandle>(null);
   const mode = manual ? 'manual' : isAddressBlank(value) ? 'search' : 'chosen';
+  const textId = useId();
+  // Choosing a suggestion swaps the search box for the chosen address (or its parts): the box had
+  // the focus, so without this it would fall to the page's body and a keyboard user would start
+  // again from the top. It moves to what replaced the box, inside this group.
+  const focusAfterChoice = useRef(false);
+  useEffect(() => {
+    if (!focusAfterChoice.current || mode === 'search') return;
+    focusAfterChoice.current = false;
+    if (mode === 'manual') manualEdit.current?.focusFirstInvalid();
+    else editButton.current?.focus();
+  }, [mode]);
 
   useImperativeHandle(handleRef, () => ({
     focus() {
@@ -66,6 +77,7 @@ export function AddressLookup({
 
   async function choose(suggestion: AddressSuggestion) {
     setBusy(true);
+    focusAfterChoice.current = true;
     try {
       const parts = addressPartsFromDetail(
         await client.fetchQuery(addressDetailQueryOptions(suggestion.Reference)),
@@ -99,7 +111,7 @@ export function AddressLookup({
           <legend>{label}</legend>
           {mode === 'chosen' ? (
             <div className="address-lookup__chosen">
-              <p className="address-lookup__text">
+              <p className="address-lookup__text" id={textId}>
                 {addressLines(value).map((line) => (
                   <span key={line}>{line}</span>
                 ))}
@@ -109,6 +121,7 @@ export function AddressLookup({
                 type="button"
                 className="button button--ghost button--small"
                 aria-label={`Edit ${label.toLowerCase()}`}
+                aria-describedby={textId}
                 onClick={() => setManual(true)}
               >
                 Edit
