@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CollectBySchema } from './collect-by.js';
 import { addressSchema, emailField, personName, phoneNumber } from './customer.js';
 import { UnfinishedPaymentSchema } from './payments-unfinished.js';
 import type { Region } from './regions.js';
@@ -183,6 +184,8 @@ export const OrderConfirmationValueSchema = z.object({
       Phone: z.string(),
       Postage: MoneySchema,
       Items: z.array(z.object({ Code: z.string(), DisplayName: z.string(), Price: MoneySchema })),
+      /** A pickup's last moment to collect (the store's closing time, in its zone); null for postage. */
+      CollectBy: CollectBySchema.nullable(),
     }),
   ),
   ItemsTotal: MoneySchema,

@@ -6,6 +6,7 @@ export * from './account-paths.js';
 export * from './address.js';
 export * from './cart.js';
 export * from './checkout.js';
+export * from './collect-by.js';
 export * from './console.js';
 export * from './console-admin.js';
 export * from './console-pages.js';

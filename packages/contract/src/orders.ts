@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OrderSummarySchema } from './account.js';
+import { CollectBySchema } from './collect-by.js';
 import type { Region } from './regions.js';
 
 /**
@@ -77,6 +78,8 @@ const ShippingDetailsSchema = z.object({
   /** Where the shipment is: 'open', 'ready_for_pickup', 'dispatched', 'collected'. */
   /** 'cancelled': the store cancelled every item of this shipment (the rest of the order goes on). */
   fulfilment: z.enum(['open', 'ready_for_pickup', 'dispatched', 'collected', 'cancelled']),
+  /** A pickup still waiting to be collected: its last moment (the store's closing time, in its zone); else null. */
+  collectBy: CollectBySchema.nullable(),
 });
 export type ShippingDetails = z.infer<typeof ShippingDetailsSchema>;
 

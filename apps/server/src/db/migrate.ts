@@ -24,6 +24,7 @@ import { storeConsoleMigration } from './migrations/021-store-console.js';
 import { consoleAuditMigration } from './migrations/022-console-audit.js';
 import { marketplaceAdminMigration } from './migrations/024-marketplace-admin.js';
 import { orderLinkVersionMigration } from './migrations/025-order-link-version.js';
+import { pickupCollectByMigration } from './migrations/026-pickup-collect-by.js';
 
 /** One ordered list of migrations; each is written once and runs on both dialects. */
 class StaticMigrationProvider implements MigrationProvider {
@@ -54,6 +55,7 @@ class StaticMigrationProvider implements MigrationProvider {
       '022-console-audit': consoleAuditMigration(this.handle.dialect),
       '024-marketplace-admin': marketplaceAdminMigration(this.handle.dialect),
       '025-order-link-version': orderLinkVersionMigration(this.handle.dialect),
+      '026-pickup-collect-by': pickupCollectByMigration(this.handle.dialect),
     };
   }
 }

@@ -75,6 +75,10 @@ export interface OrderShipmentsTable {
   /** A pay-in-store order: when and how much the store took at the counter on collection (migration 022). */
   paid_in_store_at: number | null;
   paid_in_store_minor: number | null;
+  /** A pickup's last moment to collect, worked out at placing (epoch ms; migration 026); null for parcels. */
+  collect_by: number | null;
+  /** The store's IANA time zone that moment is shown in. */
+  collect_by_zone: string | null;
 }
 
 export interface OrderLinesTable {

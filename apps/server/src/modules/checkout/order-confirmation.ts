@@ -1,6 +1,7 @@
 import { formatMoney, type OrderConfirmationValue } from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
 import { type OrderLinks, orderForViewer } from '../orders/order-links.js';
+import { toCollectBy } from '../orders/orders.mapper.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 
@@ -43,6 +44,7 @@ export async function orderConfirmation(
       Items: lines
         .filter((line) => line.shipment_id === shipment.id)
         .map((line) => ({ Code: line.code, DisplayName: line.title, Price: money(line.price_minor) })),
+      CollectBy: shipment.method === 'pickup' ? toCollectBy(shipment) : null,
     });
   }
   return {

@@ -81,7 +81,15 @@ describe.each(testDatabaseTargets())('placing an order on $name', (target) => {
       .where('reference', '=', reference)
       .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: 'confirmed', items_minor: 32_345, postage_minor: 0, total_minor: 32_345 });
-    expect(Number(order.hold_expires_at)).toBe(clock + 3 * DAY);
+    // Held at least 3 days, and never before the store's collect-by (its closing time on the 3rd opening day).
+    const [shipment] = await database.handle.db
+      .selectFrom('order_shipments')
+      .select(['collect_by', 'collect_by_zone'])
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(shipment?.collect_by_zone).toBe('Australia/Perth');
+    expect(Number(shipment?.collect_by)).toBeGreaterThan(clock);
+    expect(Number(order.hold_expires_at)).toBe(Math.max(clock + 3 * DAY, Number(shipment?.collect_by)));
     expect(await statusOf(a.id)).toBe('reserved');
     expect(await statusOf(b.id)).toBe('reserved');
     expect((await client.get<{ itemCount: number }>('/c3api/cart/query')).body.Value.itemCount).toBe(0);
@@ -235,7 +243,14 @@ describe.each(testDatabaseTargets())('placing an order on $name', (target) => {
     const client = await shopperWith([thing.id]);
     const reply = await place(client);
     const reference = referenceOf(reply.body.Value.ConfirmationUrl);
-    clock += 3 * DAY - 1000;
+    // The hold is 3 days or until the store's collect-by, whichever is later (the store's hours decide).
+    const { hold_expires_at: hold } = await database.handle.db
+      .selectFrom('orders')
+      .select('hold_expires_at')
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
+    expect(Number(hold)).toBeGreaterThanOrEqual(clock + 3 * DAY);
+    clock = Number(hold) - 1000;
     await server.services.holdExpiry.run(server.ctx());
     expect(await statusOf(thing.id)).toBe('reserved');
     clock += 2000;

@@ -15,6 +15,7 @@ import { BadRequestError, HttpError, invalidInput } from '../../lib/errors.js';
 import type { CartService } from '../cart/cart.service.js';
 import type { CatalogueItem, CatalogueService } from '../catalogue/catalogue.service.js';
 import type { MailService } from '../mail/mail.service.js';
+import { collectByDeadline, openingHoursOf } from '../orders/collect-by.js';
 import { type DiscountEngine, discountCustomerKey } from '../orders/discounts.js';
 import type { OrderLinks } from '../orders/order-links.js';
 import type { OrdersService, ShipmentDraft } from '../orders/orders.service.js';
@@ -25,6 +26,7 @@ import type { DeliveryKind, PaymentsService } from '../payments/payments.service
 import { splitByLargestRemainder } from '../promotions/split.js';
 import type { Clock } from '../sessions/sessions.service.js';
 import { postageSnapshot, type ShippingService } from '../shipping/shipping.service.js';
+import { storeTimeZone } from '../stores/store-time-zone.js';
 import { type StoresService, storeAddressLines } from '../stores/stores.service.js';
 import { cartVersion } from './cart-version.js';
 import { CheckoutStateRepository } from './checkout-state.repository.js';
@@ -125,8 +127,9 @@ export class PlaceOrderFlow {
     );
     if (open.length > 0) throw new ExistingOrderError();
 
-    // 3. Shipments.
-    const shipments = await this.planShipments(ctx, submission, cart.stores);
+    // 3. Shipments (a pickup's collect-by counted from now).
+    const now = deps.now();
+    const shipments = await this.planShipments(ctx, submission, cart.stores, now);
     const delivery = deliveryKind(submission, shipments);
     const itemsMinor = items.reduce((sum, item) => sum + item.priceMinor, 0);
     const postageMinor = shipments.reduce((sum, s) => sum + s.postageMinor, 0);
@@ -155,7 +158,6 @@ export class PlaceOrderFlow {
     const confirmsAtOnce = paymentOption === 'Generic';
 
     // 5. One transaction.
-    const now = deps.now();
     const details = submission.CustomerDetails;
     const placed = await inTransaction(ctx, async (tx) => {
       const ids = items.map((i) => i.id);
@@ -176,7 +178,9 @@ export class PlaceOrderFlow {
         discountMinor,
         totalMinor,
         discountCode: discount?.code ?? null,
-        holdExpiresAt: now + (confirmsAtOnce ? deps.holds.payInStoreMs : deps.holds.onlineMs),
+        holdExpiresAt: confirmsAtOnce
+          ? payInStoreHold(now, deps.holds.payInStoreMs, shipments)
+          : now + deps.holds.onlineMs,
         now,
         shipments,
       });
@@ -254,11 +258,16 @@ export class PlaceOrderFlow {
    *   address when the shopper said they are the same); Express only if every store offers it.
    * - SplitPostage: one entry per store of the cart, each pickup or postage to its own address.
    */
-  private async planShipments(ctx: Ctx, submission: Submission, stores: StoreGroup[]): Promise<ShipmentDraft[]> {
+  private async planShipments(
+    ctx: Ctx,
+    submission: Submission,
+    stores: StoreGroup[],
+    now: number,
+  ): Promise<ShipmentDraft[]> {
     const option = submission.DeliveryOption;
     const drafts: ShipmentDraft[] = [];
     if (option === 'StorePickup') {
-      for (const group of stores) drafts.push(await this.pickupDraft(ctx, group));
+      for (const group of stores) drafts.push(await this.pickupDraft(ctx, group, now));
       return drafts;
     }
     if (isPostageOption(ctx.region, option)) {
@@ -286,7 +295,7 @@ export class PlaceOrderFlow {
       const entry = chosen[0];
       if (!entry || chosen.length > 1) throw new BadRequestError(SPLIT_INCOMPLETE_MESSAGE);
       if (entry.ShippingMethodId === 'StorePickup') {
-        drafts.push(await this.pickupDraft(ctx, group));
+        drafts.push(await this.pickupDraft(ctx, group, now));
       } else if (isPostageOption(ctx.region, entry.ShippingMethodId)) {
         if (!entry.DeliveryAddress) {
           throw invalidInput(
@@ -311,12 +320,14 @@ export class PlaceOrderFlow {
     return store;
   }
 
-  private async pickupDraft(ctx: Ctx, group: StoreGroup): Promise<ShipmentDraft> {
+  private async pickupDraft(ctx: Ctx, group: StoreGroup, now: number): Promise<ShipmentDraft> {
     const store = await this.storeOf(ctx, group);
     if (store.pickup_disabled === 1 || group.items.some((i) => i.disableInStorePickup)) {
       throw new BadRequestError(UNAVAILABLE_ITEMS_MESSAGE);
     }
+    const timeZone = storeTimeZone(store);
     return {
+      collectBy: { at: collectByDeadline({ placedAt: now, timeZone, openingHours: openingHoursOf(store) }), timeZone },
       storeId: store.id,
       storeName: store.name,
       method: 'pickup',
@@ -385,6 +396,14 @@ export class PlaceOrderFlow {
       })),
     };
   }
+}
+
+/**
+ * A pay-in-store order's hold: never before any of its stores' collect-by (the promise the shopper
+ * was given), and never shorter than the old span (so a store's grace after closing is kept).
+ */
+function payInStoreHold(now: number, spanMs: number, shipments: ShipmentDraft[]): number {
+  return Math.max(now + spanMs, ...shipments.map((s) => s.collectBy?.at ?? 0));
 }
 
 /** What the planned shipments mean for the payment options: all collected is pickup, whatever was chosen. */

@@ -277,6 +277,8 @@ describe.each(testDatabaseTargets())('order history and order detail on $name', 
         trackingNumber: null,
         cost: '$0.00',
         fulfilment: 'open',
+        // Written by the fixture without one (as orders placed before collect-by was kept).
+        collectBy: null,
       });
       expect(value.stores[1]?.shippingDetails).toEqual({
         option: 'Australia Post Express',
@@ -294,6 +296,7 @@ describe.each(testDatabaseTargets())('order history and order detail on $name', 
         trackingNumber: null,
         cost: '$13.95',
         fulfilment: 'open',
+        collectBy: null,
       });
 
       // Dispatched with tracking: the footer says when and links the number.

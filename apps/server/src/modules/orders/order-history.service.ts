@@ -97,7 +97,7 @@ export class OrderHistoryService {
         items: lines
           .filter((line) => line.shipment_id === shipment.id)
           .map((line) => toOrderDetailItem(line, imageOf.get(`${line.product_id}:${line.code}`) ?? null, ctx.region)),
-        shippingDetails: toShippingDetails(shipment, customerName, ctx.region),
+        shippingDetails: toShippingDetails(shipment, customerName, ctx.region, order.status === 'confirmed'),
       })),
     };
   }

@@ -5,6 +5,7 @@ import type { MailMessage } from '../mail/mail.service.js';
 import { mailFrame } from '../mail/mail-layout.js';
 import { POSTAGE_CARRIER, toOrderAddress } from './orders.mapper.js';
 import type { Order, OrderLine, OrderShipment } from './orders.service.js';
+import { pickupBlock } from './pickup-mail.js';
 
 /**
  * The shopper's e-mails after the sale: ready for pickup, dispatched, cancelled and refunded. Each
@@ -68,19 +69,6 @@ function paragraph(...lines: string[]): Paragraphs {
   return { text: [...lines, ''], html: [`<p>${lines.map(escapeHtml).join('<br>')}</p>`] };
 }
 
-/** The store's opening hours as kept (JSON [{ Day, Hours }]); none when unreadable. */
-function openingHours(store: StoreRow | null): string[] {
-  if (!store) return [];
-  try {
-    const hours = JSON.parse(store.opening_hours) as { Day?: unknown; Hours?: unknown }[];
-    return Array.isArray(hours)
-      ? hours.flatMap((h) => (typeof h.Day === 'string' && typeof h.Hours === 'string' ? [`${h.Day}: ${h.Hours}`] : []))
-      : [];
-  } catch {
-    return [];
-  }
-}
-
 function addressLines(json: string, region: Region): string[] {
   const a = toOrderAddress(json, '');
   const town =
@@ -97,33 +85,27 @@ export interface StatusMailInput {
   orderUrl: string;
 }
 
-/** "Your items are ready to collect": the store's address, phone and opening hours. */
+/**
+ * "Your items are ready to collect": the pickup block (the store's address with a map link, phone,
+ * opening hours, the collect-by date, what to pay and what ID to bring).
+ */
 export function readyForPickupMail(
   input: StatusMailInput & { shipment: OrderShipment; lines: OrderLine[]; store: StoreRow | null },
 ): MailMessage {
   const { order, shipment, store, region } = input;
   const payInStore = order.payment_option === 'Generic';
-  const hours = openingHours(store);
+  const toPay = input.lines.reduce(
+    (sum, l) => sum + (l.cancelled_at === null ? l.price_minor - l.discount_minor : 0),
+    0,
+  );
   return join(
     `Your order ${order.reference} is ready to collect from ${shipment.store_name}`,
     order.email,
     greeting(order),
     paragraph(`Your items from ${shipment.store_name} are ready to collect (order ${order.reference}):`),
     itemList(input.lines, region),
-    paragraph(
-      'Collect them from:',
-      ...addressLines(shipment.address, region),
-      ...(store?.phone ? [`Phone: ${store.phone}`] : []),
-    ),
-    ...(hours.length > 0 ? [paragraph('Opening hours:', ...hours)] : []),
-    paragraph(
-      payInStore
-        ? `Please pay ${formatMoney(
-            input.lines.reduce((sum, l) => sum + l.price_minor - l.discount_minor, 0),
-            region,
-          )} when you collect them, and bring your order number.`
-        : 'You have already paid: just bring your order number.',
-    ),
+    pickupBlock({ shipment, store, region, toPayMinor: payInStore ? toPay : null }),
+    ...(payInStore ? [] : [paragraph('You have already paid.')]),
     orderLink(input.orderUrl),
   );
 }

@@ -1,4 +1,5 @@
 import {
+  type CollectBy,
   formatMoney,
   type OrderAddress,
   type OrderDetailValue,
@@ -62,9 +63,21 @@ export function customerNameOf(order: Pick<Order, 'customer'>): string {
   }
 }
 
+/** A pickup's collect-by as kept on its shipment (the instant and the store's zone); null when it has none. */
+export function toCollectBy(shipment: Pick<OrderShipment, 'collect_by' | 'collect_by_zone'>): CollectBy | null {
+  if (shipment.collect_by === null || shipment.collect_by_zone === null) return null;
+  return { At: iso(shipment.collect_by), TimeZone: shipment.collect_by_zone };
+}
+
 /** A shipment's footer: the store's address for a pickup; the option, dispatch, tracking, address and cost for postage. */
-export function toShippingDetails(shipment: OrderShipment, customerName: string, region: Region): ShippingDetails {
+export function toShippingDetails(
+  shipment: OrderShipment,
+  customerName: string,
+  region: Region,
+  orderLive = true,
+): ShippingDetails {
   const pickup = shipment.method === 'pickup';
+  const waiting = orderLive && (shipment.fulfilment === 'open' || shipment.fulfilment === 'ready_for_pickup');
   return {
     option: pickup ? CUSTOMER_PICKUP : `${POSTAGE_CARRIER[region]} ${shipment.service ?? 'Regular'}`,
     // A pickup's snapshot is the store's address (business name = the store); a parcel's, the shopper's.
@@ -74,6 +87,8 @@ export function toShippingDetails(shipment: OrderShipment, customerName: string,
     trackingNumber: shipment.tracking_number,
     cost: formatMoney(Number(shipment.postage_minor), region),
     fulfilment: shipment.fulfilment,
+    // Only while it waits to be collected: once collected or cancelled there is nothing to be late for.
+    collectBy: pickup && waiting ? toCollectBy(shipment) : null,
   };
 }
 

@@ -43,6 +43,8 @@ export interface ShipmentDraft {
   address: Record<string, unknown>;
   postageSnapshot: Record<string, unknown> | null;
   lines: OrderLineDraft[];
+  /** A pickup's last moment to collect (collect-by.ts) and the store's zone; none for parcels. */
+  collectBy?: { at: number; timeZone: string } | null;
 }
 
 export interface OrderDraft {
@@ -106,6 +108,8 @@ export class OrdersService {
         postage_minor: shipment.postageMinor,
         address: JSON.stringify(shipment.address),
         postage_snapshot: shipment.postageSnapshot ? JSON.stringify(shipment.postageSnapshot) : null,
+        collect_by: shipment.collectBy?.at ?? null,
+        collect_by_zone: shipment.collectBy?.timeZone ?? null,
       });
       await this.repository.insertLines(
         ctx,

@@ -2,11 +2,14 @@ import {
   type ConsoleAuditValue,
   type ConsoleOrder,
   type ConsoleOrderListValue,
+  ErrorEnvelopeSchema,
   type GstInvoiceValue,
+  ID_CHECK_REQUIRED_MESSAGE,
   NO_SUCH_ITEM_MESSAGE,
   NO_SUCH_ORDER_MESSAGE,
   NO_SUCH_STORE_MESSAGE,
   type OrderDetailValue,
+  PAYMENT_TAKEN_REQUIRED_MESSAGE,
   STAFF_ONLY_MESSAGE,
 } from '@shop/contract';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +20,9 @@ import { TestClient } from '../../../test/test-client.js';
 import { testDatabaseTargets } from '../../../test/test-database.js';
 import { useTestShop } from '../../../test/test-shop.js';
 import { EWAY_TEST_CARDS } from '../../payments/providers/eway/eway.sandbox.js';
+
+/** What staff confirm in the Mark collected dialog: the photo ID checked and (pay in store) the payment taken. */
+const CHECKED = { IdChecked: true, PaymentTaken: true };
 
 let emails = 0;
 const newEmail = (tag: string) => `${tag}${++emails}.${Date.now()}@example.com`;
@@ -156,7 +162,7 @@ describe.each(testDatabaseTargets())('the store console: fulfilment on $name', (
         ['GET', base(storeId), undefined],
         ['GET', orderUrl(storeId, reference), undefined],
         ['POST', `${orderUrl(storeId, reference)}/ready`, {}],
-        ['POST', `${orderUrl(storeId, reference)}/collected`, {}],
+        ['POST', `${orderUrl(storeId, reference)}/collected`, CHECKED],
         ['POST', `${orderUrl(storeId, reference)}/dispatched`, { TrackingNumber: 'X1' }],
         ['POST', cancelUrl(storeId, reference, code), { Restock: true }],
         ['GET', `/c3api/console/stores/${storeId}/audit`, undefined],
@@ -324,7 +330,22 @@ describe.each(testDatabaseTargets())('the store console: fulfilment on $name', (
     );
     expect(await fixtures.mailsTo(order.email)).toHaveLength(1);
 
-    const collected = await staffA.post<ConsoleOrder>(`${orderUrl(storeA.id, order.reference)}/collected`, {});
+    // Not without the ID check, nor (paid in store) without the payment taken: 400 naming the field.
+    const refusals: [unknown, string, string][] = [
+      [{}, 'IdChecked', ID_CHECK_REQUIRED_MESSAGE],
+      [{ IdChecked: false, PaymentTaken: true }, 'IdChecked', ID_CHECK_REQUIRED_MESSAGE],
+      [{ IdChecked: true }, 'PaymentTaken', PAYMENT_TAKEN_REQUIRED_MESSAGE],
+      [{ IdChecked: true, PaymentTaken: false }, 'PaymentTaken', PAYMENT_TAKEN_REQUIRED_MESSAGE],
+    ];
+    for (const [body, field, message] of refusals) {
+      const refused = await staffA.post(`${orderUrl(storeA.id, order.reference)}/collected`, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(ErrorEnvelopeSchema.parse(refused.body).FieldErrors).toEqual([{ Field: field, Message: message }]);
+    }
+    expect((await staffA.post(`${orderUrl(storeA.id, order.reference)}/collected`)).status).toBe(400);
+    expect((await staffA.get<ConsoleOrder>(orderUrl(storeA.id, order.reference))).body.Value.State).toBe('ready');
+
+    const collected = await staffA.post<ConsoleOrder>(`${orderUrl(storeA.id, order.reference)}/collected`, CHECKED);
     expect(collected.status).toBe(200);
     expect(collected.body.Value).toMatchObject({
       State: 'collected',
@@ -332,7 +353,7 @@ describe.each(testDatabaseTargets())('the store console: fulfilment on $name', (
       Payment: { Option: 'Generic', PaidOnline: false, PaidInStoreMinor: 15_000, PaidInStore: '$150.00' },
     });
     expect(collected.body.Value.Payment.PaidInStoreAt).toBe(collected.body.Value.CollectedAt);
-    const again = await staffA.post<ConsoleOrder>(`${orderUrl(storeA.id, order.reference)}/collected`, {});
+    const again = await staffA.post<ConsoleOrder>(`${orderUrl(storeA.id, order.reference)}/collected`, CHECKED);
     expect(again.body.Value).toEqual(collected.body.Value);
     // The items were paid for at the counter: sold.
     for (const code of await codes(order.id)) expect((await productByCode(code)).status).toBe('sold');
@@ -341,6 +362,20 @@ describe.each(testDatabaseTargets())('the store console: fulfilment on $name', (
       await staffA.get<ConsoleAuditValue>(`/c3api/console/stores/${storeA.id}/audit`)
     ).body.Value.Entries.filter((e) => e.OrderReference === order.reference).map((e) => e.Action);
     expect(actions).toEqual(['order.collect', 'order.ready']);
+  });
+
+  it('a pickup paid online: collected once the ID check is confirmed (no payment to confirm)', async () => {
+    const order = await pickupOrder('Eway');
+    const url = `${orderUrl(storeA.id, order.reference)}/collected`;
+    const refused = await staffA.post(url, { PaymentTaken: true });
+    expect(refused.status).toBe(400);
+    expect(ErrorEnvelopeSchema.parse(refused.body).FieldErrors?.map((f) => f.Field)).toEqual(['IdChecked']);
+    const collected = await staffA.post<ConsoleOrder>(url, { IdChecked: true });
+    expect(collected.status, collected.body.Message ?? '').toBe(200);
+    expect(collected.body.Value).toMatchObject({
+      State: 'collected',
+      Payment: { PaidOnline: true, PaidInStore: null },
+    });
   });
 
   it('refuses impossible moves with 409 and changes nothing', async () => {
@@ -363,10 +398,10 @@ describe.each(testDatabaseTargets())('the store console: fulfilment on $name', (
     );
     await refusedWith(
       `${orderUrl(storeA.id, parcel.reference)}/collected`,
-      {},
+      CHECKED,
       `Order ${parcel.reference}: These items cannot be marked collected: they are posted, not collected in store`,
     );
-    expect((await staffA.post(`${orderUrl(storeA.id, pickup.reference)}/collected`, {})).status).toBe(200);
+    expect((await staffA.post(`${orderUrl(storeA.id, pickup.reference)}/collected`, CHECKED)).status).toBe(200);
     const [pickupCode] = await codes(pickup.id);
     await refusedWith(
       cancelUrl(storeA.id, pickup.reference, pickupCode as string),

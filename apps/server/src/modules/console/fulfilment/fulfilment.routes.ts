@@ -1,5 +1,6 @@
 import {
   ConsoleCancelItemBodySchema,
+  ConsoleCollectBodySchema,
   ConsoleDispatchBodySchema,
   ConsoleOrderItemParamsSchema,
   ConsoleOrderListValueSchema,
@@ -72,15 +73,15 @@ export function fulfilmentRoutes(
       method: 'POST',
       url: `${order}/collected`,
       summary:
-        "Marks the store's pickup collected (pay in store: records the payment taken); 409 for a posted or cancelled shipment",
+        "Marks the store's pickup collected (pay in store: records the payment taken) once staff confirm they checked the shopper's photo ID (IdChecked) and, paid in store, that the payment was taken (PaymentTaken): 400 without them; 409 for a posted or cancelled shipment",
       tag: TAG,
       auth: 'required',
       guard: staffOfStore,
       params: ConsoleOrderParamsSchema,
-      body: z.object({}).optional(),
+      body: ConsoleCollectBodySchema,
       value: ConsoleOrderSchema,
       cacheControl: PRIVATE,
-      handler: (ctx, { params }) => fulfilment.collected(ctx, params.storeId, params.reference),
+      handler: (ctx, { params, body }) => fulfilment.collected(ctx, params.storeId, params.reference, body),
     }),
     defineRoute({
       method: 'POST',

@@ -1,13 +1,15 @@
 import {
+  type ConsoleCollectBody,
   type ConsoleDispatchBody,
   type ConsoleOrder,
   type ConsoleOrderListValue,
   type ConsoleOrdersQuery,
   NO_SUCH_ITEM_MESSAGE,
   NO_SUCH_ORDER_MESSAGE,
+  PAYMENT_TAKEN_REQUIRED_MESSAGE,
 } from '@shop/contract';
 import type { Ctx } from '../../../lib/context.js';
-import { NotFoundError } from '../../../lib/errors.js';
+import { invalidInput, NotFoundError } from '../../../lib/errors.js';
 import { normalizePublicReference, ReferencePrefix } from '../../../lib/public-reference.js';
 import type { FulfilmentHook, FulfilmentService } from '../../orders/fulfilment.service.js';
 import type { OrderLine, OrdersService } from '../../orders/orders.service.js';
@@ -85,10 +87,17 @@ export class ConsoleFulfilmentService {
     return this.order(ctx, storeId, found.order.reference);
   }
 
-  /** Collected (a pay-in-store order's payment taken at the counter is recorded). */
-  async collected(ctx: Ctx, storeId: number, reference: string): Promise<ConsoleOrder> {
+  /**
+   * Collected (a pay-in-store order's payment taken at the counter is recorded). The body's ID check
+   * is required by its schema; a pay-in-store order also needs PaymentTaken, known only once the
+   * order is found, so a missing one is the same 400 with its field.
+   */
+  async collected(ctx: Ctx, storeId: number, reference: string, body: ConsoleCollectBody): Promise<ConsoleOrder> {
     const caller = await this.deps.guard.requireStaff(ctx, storeId);
     const found = await this.view(ctx, storeId, reference);
+    if (found.order.payment_option === 'Generic' && body.PaymentTaken !== true) {
+      throw invalidInput('PaymentTaken', PAYMENT_TAKEN_REQUIRED_MESSAGE);
+    }
     await this.deps.fulfilment.markCollected(
       ctx,
       found.order.reference,
