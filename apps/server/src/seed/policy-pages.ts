@@ -64,7 +64,7 @@ function terms(region: Region): PolicyPageSeed {
       '<p>How we use your personal information is set out in our <a href="/help/privacy-policy">Privacy Policy</a>.</p>',
       heading('10. Law and disputes'),
       `<p>${governing} If you have a complaint, please <a href="/help/contact-us">contact us</a> first.</p>`,
-    ].join(''),
+    ].join('\n'),
   };
 }
 
@@ -120,7 +120,7 @@ function privacy(region: Region): PolicyPageSeed {
       rights,
       `<p>Write to our privacy team at ${mail(mailbox)}. We answer within ${region === 'AU' ? '30 days' : 'one month'}.</p>`,
       regulator,
-    ].join(''),
+    ].join('\n'),
   };
 }
 
@@ -155,7 +155,7 @@ function cookies(region: Region): PolicyPageSeed {
       '<p>If you decline, they last only until you leave the page. We set no advertising or tracking cookies.</p>',
       heading('Changing your choice'),
       '<p>Use <strong>Cookie settings</strong> at the foot of any page to accept or decline again. You can also delete cookies in your browser’s settings; you will then be signed out and asked again.</p>',
-    ].join(''),
+    ].join('\n'),
   };
 }
 
@@ -182,7 +182,7 @@ function returns(region: Region): PolicyPageSeed {
           'items damaged after you received them.',
         ]),
         '<p>These limits never affect a faulty item. To start a return, <a href="/help/contact-us">contact us</a> or visit any store.</p>',
-      ].join(''),
+      ].join('\n'),
     };
   }
   return {
@@ -205,7 +205,7 @@ function returns(region: Region): PolicyPageSeed {
       '<p>Electrical items also carry our three-month store warranty, on top of your statutory rights. See <a href="/help/warranty">Warranty</a>.</p>',
       heading('Items bought in store'),
       '<p>For items bought at the counter, we offer exchanges or a refund within 30 days with your receipt, in the condition you bought them. This does not affect your statutory rights.</p>',
-    ].join(''),
+    ].join('\n'),
   };
 }
 
@@ -223,7 +223,7 @@ function warranty(region: Region): PolicyPageSeed {
       heading('How to claim'),
       '<p>Bring the item and your order confirmation or receipt to the store you bought it from, or <a href="/help/contact-us">contact us</a> to post it. We repair it, replace it with a similar item, or refund you.</p>',
       '<p>See also <a href="/help/returns">Returns and refunds</a>.</p>',
-    ].join(''),
+    ].join('\n'),
   };
 }
 
@@ -248,7 +248,7 @@ function contact(region: Region): PolicyPageSeed {
       `<p>Write to our privacy team at ${mail(privacyMailbox)}.</p>`,
       heading('Complaints'),
       complaints,
-    ].join(''),
+    ].join('\n'),
   };
 }
 
