@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoadError } from '../../components/page-load-error';
 import { useProduct } from '../../features/product/api/get-product';
 import { ProductDetails, ProductNotFound, ProductSkeleton } from '../../features/product/components/product-details';
+import { AlertMeButton } from '../../features/saved-searches/components/alert-me-button';
 
 /** /product/:code/:slug. The code finds the item; a wrong or missing slug is corrected in place. */
 export function ProductPage() {
@@ -27,7 +28,14 @@ export function ProductPage() {
   } else if (product.status === 'loading') {
     content = <ProductSkeleton />;
   } else {
-    content = <ProductDetails key={product.value.Code} product={product.value} />;
+    const { value } = product;
+    content = (
+      <ProductDetails
+        key={value.Code}
+        product={value}
+        soldAlert={<AlertMeButton searchUrl={value.SimilarSearchUrl} title={value.Title} />}
+      />
+    );
   }
   return content;
 }

@@ -1,4 +1,5 @@
 import { Navigate, useLocation, useParams } from 'react-router';
+import { AlertMeButton } from '../../features/saved-searches/components/alert-me-button';
 import { SearchResults } from '../../features/search/components/search-results';
 
 /**
@@ -14,5 +15,14 @@ export function SearchResultsPage() {
     return <Navigate to={`/search-results?${params}`} replace />;
   }
   const layout = rest.replace(/\/$/, '') === 'grid' ? 'grid' : 'list';
-  return <SearchResults key={layout} layout={layout} />;
+  // Nothing found: the shopper can have this very search mail them when a match comes in.
+  const query = new URLSearchParams(location.search).get('query')?.trim();
+  const alert = (
+    <AlertMeButton
+      searchUrl={`/search-results${location.search}`}
+      title={query || 'New items'}
+      className="search-button search-button--secondary"
+    />
+  );
+  return <SearchResults key={layout} layout={layout} alert={alert} />;
 }

@@ -1,5 +1,5 @@
 import type { ProductDetail } from '@shop/contract';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Notice } from '../../../components/notice';
 import { ScrollToTop } from '../../../components/scroll-to-top';
@@ -55,8 +55,11 @@ function availabilityNotice(product: ProductDetail) {
   );
 }
 
-/** The product page's content: pictures, price, condition, store, delivery, details, enquiry, similar items. */
-export function ProductDetails({ product }: { product: ProductDetail }) {
+/**
+ * The product page's content: pictures, price, condition, store, delivery, details, enquiry, similar
+ * items. A sold item also offers `soldAlert` (the page's "Alert me when one comes in").
+ */
+export function ProductDetails({ product, soldAlert }: { product: ProductDetail; soldAlert?: ReactNode }) {
   const warrantyRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     document.title = `${product.IsAvailable ? '' : 'Sold: '}${product.Title} | Secondhand`;
@@ -76,6 +79,9 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
         <HydrateLater name="product-summary">
           <div className="product__summary">
             {availabilityNotice(product)}
+            {!product.IsAvailable && product.Status !== 'reserved' && soldAlert ? (
+              <div className="product__alert">{soldAlert}</div>
+            ) : null}
             <p className="product__eyebrow">
               {product.Brand ? <span>{product.Brand}</span> : null}
               <span>{product.Category}</span>

@@ -16,7 +16,8 @@ export const FREQUENCY_CHOICES = [
 export type Frequency = (typeof FREQUENCY_CHOICES)[number];
 
 export type SavedSearchFormTarget =
-  | { mode: 'add'; searchUrl: string }
+  /** `title`: a name to start from (an alert offered on an empty search or a sold item). */
+  | { mode: 'add'; searchUrl: string; title?: string }
   | { mode: 'edit'; id: number; name: string; frequency: number; email: string };
 
 export interface SavedValues {

@@ -24,7 +24,7 @@ export function useSavedSearchForm(
     initial:
       target.mode === 'edit'
         ? { title: target.name, email: target.email || accountEmail, frequency: String(target.frequency) }
-        : { title: '', email: accountEmail, frequency: '' },
+        : { title: target.title ?? '', email: accountEmail, frequency: '' },
   });
   const verification = useVerificationCode();
   const [sending, setSending] = useState(false);

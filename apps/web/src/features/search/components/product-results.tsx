@@ -7,16 +7,16 @@ import { HydrateLater } from '../../../lib/hydrate-later';
 import { hasMore, type SearchData } from '../api/get-search-results';
 import type { SearchLayout } from '../search-form';
 import { LoadMore, PageTiles, PlaceholderCards, SearchPills } from './result-parts';
+import { SearchEmpty } from './search-empty';
 import type { Tab } from './search-header';
+
+export { EMPTY_TEXT, NO_FILTER_MATCH_TEXT } from './search-empty';
 
 /** Cards in the first row of a desktop grid: their pictures load first (the page's largest paint). */
 const FIRST_ROW = 4;
 
 /** Cards hydrated in one task while the page hydrates, after the results: a phone's row. */
 const CARDS_PER_TURN = 2;
-
-export const EMPTY_TEXT =
-  'No results! Consider adjusting your filters, changing your search terms or browsing in a different product category.';
 
 export function countText(n: number): string {
   return `${formatCount(n)} ${n === 1 ? 'result' : 'results'}`;
@@ -32,6 +32,8 @@ function ProductResults({
   onLoadMore,
   onClearAll,
   onStartNewSearch,
+  filtered,
+  alert,
 }: {
   data: SearchData;
   layout: SearchLayout;
@@ -41,6 +43,10 @@ function ProductResults({
   onLoadMore: () => void;
   onClearAll: () => void;
   onStartNewSearch: () => void;
+  /** The shopper's filters are on (the empty state then says they are why). */
+  filtered: boolean;
+  /** The empty state's "Alert me when one comes in", from the page. */
+  alert?: ReactNode;
 }) {
   if (data.status === 'loading') {
     return (
@@ -58,17 +64,7 @@ function ProductResults({
   // No products: the empty state (on the Products tab when pages were found).
   if (productCount === 0) {
     return (
-      <div className="search-empty">
-        <p>{EMPTY_TEXT}</p>
-        <div className="search-empty__actions">
-          <button type="button" className="search-button" onClick={onClearAll}>
-            Clear all filters
-          </button>
-          <button type="button" className="search-button search-button--secondary" onClick={onStartNewSearch}>
-            Start a new search
-          </button>
-        </div>
-      </div>
+      <SearchEmpty filtered={filtered} onClearAll={onClearAll} onStartNewSearch={onStartNewSearch} alert={alert} />
     );
   }
   return (

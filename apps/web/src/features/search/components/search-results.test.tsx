@@ -23,7 +23,7 @@ function renderAt(url: string) {
             path="/search-results/*"
             element={
               <>
-                <SearchResults />
+                <SearchResults alert={<button type="button">Alert me</button>} />
                 <LocationProbe />
               </>
             }
@@ -192,20 +192,66 @@ describe('SearchResults', () => {
     expect(container.querySelectorAll('.placeholder-card')).toHaveLength(0);
   });
 
-  it('shows the empty state with its two ways out', async () => {
+  it('shows the empty state with its two ways out when no filter is on', async () => {
     const user = userEvent.setup();
     vi.stubGlobal('fetch', mockFetch((url) => pageOf(url, 0)).fetchMock);
-    renderAt('/search-results?query=zzz&brand=apple');
+    renderAt('/search-results?query=zzz&category=lamps');
     expect(
       await screen.findByText(
         'No results! Consider adjusting your filters, changing your search terms or browsing in a different product category.',
       ),
     ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Alert me' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Clear all filters' }));
     expect(location()).toBe('/search-results?query=zzz');
     await screen.findByRole('button', { name: 'Start a new search' });
     await user.click(screen.getByRole('button', { name: 'Start a new search' }));
     expect(location()).toBe('/search-results');
+  });
+
+  it('stays on Products when filters leave no items (pages found or not), says so and offers Clear filters', async () => {
+    const user = userEvent.setup();
+    const page = {
+      ContentType: 'ContentPage' as const,
+      Url: '/help/b',
+      DisplayName: 'Buying guide',
+      Name: 'B',
+      Description: 'Tips',
+    };
+    vi.stubGlobal(
+      'fetch',
+      mockFetch((url) =>
+        pageOf(url, url.searchParams.has('brand') ? 0 : 3, {
+          ContentListResults: { ContentListItemCount: 1, ContentListItems: [page] },
+        }),
+      ).fetchMock,
+    );
+    renderAt('/search-results?query=lamp&brand=apple');
+    expect(await screen.findByText('No items match these filters')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Products 0' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('button', { name: /^Filter/ }).textContent).toContain('1');
+    expect(screen.queryByRole('button', { name: 'Start a new search' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Alert me' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(location()).toBe('/search-results?query=lamp');
+    expect(await screen.findByRole('heading', { level: 1, name: '3 results' })).toBeTruthy();
+  });
+
+  it('opens on Pages when only pages were found for the words alone', async () => {
+    const page = {
+      ContentType: 'StorePage' as const,
+      Url: '/stores/a',
+      DisplayName: 'A store',
+      Name: 'A',
+      Description: 'Hours',
+    };
+    vi.stubGlobal(
+      'fetch',
+      mockFetch((url) => pageOf(url, 0, { ContentListResults: { ContentListItemCount: 1, ContentListItems: [page] } }))
+        .fetchMock,
+    );
+    renderAt('/search-results?query=store');
+    expect((await screen.findByRole('tab', { name: 'Pages 1' })).getAttribute('aria-selected')).toBe('true');
   });
 
   it("shows the server's message in an error notice", async () => {

@@ -1,5 +1,5 @@
 import { MOBILE_MEDIA_QUERY, REGION_INFO, type SearchFormData } from '@shop/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { regionOfPrice } from '../../../components/product-card-text';
 import { useSiteSettings } from '../../../lib/site-settings';
@@ -25,7 +25,7 @@ import { FOCUS_SEARCH_STATE } from './search-box';
 import { SearchHeader, type Tab } from './search-header';
 import '../search.css';
 
-export { EMPTY_TEXT } from './product-results';
+export { EMPTY_TEXT, NO_FILTER_MATCH_TEXT } from './product-results';
 
 /**
  * To the top at once when the results change (a sort, a filter, a new search). A smooth scroll
@@ -60,7 +60,7 @@ function useSearchActions(path: string, form: SearchFormData) {
  * The search results page (storefront.md screen 4). The URL is the state: the form edits a copy of
  * the URL's filters and Apply (or a sort, or Clear all) writes it back; results follow the URL.
  */
-export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
+export function SearchResults({ layout = 'list', alert }: { layout?: SearchLayout; alert?: ReactNode }) {
   const [params] = useSearchParams();
   const id = useId();
   const urlKey = params.toString();
@@ -90,9 +90,11 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
   const productCount = value?.ProductList.ProductListItemCount ?? 0;
   const pageCount = value?.ContentListResults.ContentListItemCount ?? 0;
   const showTabs = data.status === 'done' && pageCount > 0;
-  const defaultTab: Tab = productCount === 0 && pageCount > 0 ? 'pages' : 'products';
-  const tab: Tab = showTabs ? (tabChoice?.key === key ? tabChoice.tab : defaultTab) : 'products';
   const count = filterCount(params);
+  // Only pages found for the words alone open on Pages; filters that leave no products stay on
+  // Products, which says so and keeps the Filter button (Pages has none) to loosen them.
+  const defaultTab: Tab = productCount === 0 && pageCount > 0 && count === 0 ? 'pages' : 'products';
+  const tab: Tab = showTabs ? (tabChoice?.key === key ? tabChoice.tab : defaultTab) : 'products';
   const region = settings.loaded ? settings.Region : data.products[0] ? regionOfPrice(data.products[0].Sp) : 'AU';
   const sortValue = form.Sort ?? value?.SortOptions.find((option) => option.Selected)?.Value ?? '';
   const otherLayout: SearchLayout = layout === 'grid' ? 'list' : 'grid';
@@ -146,6 +148,8 @@ export function SearchResults({ layout = 'list' }: { layout?: SearchLayout }) {
       onLoadMore={loadMore}
       onClearAll={clearAll}
       onStartNewSearch={startNewSearch}
+      filtered={count > 0}
+      alert={alert}
     />
   );
 
