@@ -98,7 +98,23 @@ function shop(target: TestDatabaseTarget, region: 'AU' | 'UK', provider: 'Eway' 
       .executeTakeFirstOrThrow();
     return { attempt: attempt.status, order: order.status, holdExpiresAt: Number(order.hold_expires_at) };
   };
-  return { fixture, placed, view, startAgain, resume, productStatus, orderOf, tick: (ms: number) => (clock += ms) };
+  /** What Eway's shared page posts from its frame when the shopper pays (card data never reaches the shop). */
+  async function payEway(accessCode: string) {
+    const paid = await fetch(`${fixture.server.sandboxUrl}/eway/AccessCode/${encodeURIComponent(accessCode)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        EWAY_CARDNAME: 'Pat Shopper',
+        EWAY_CARDNUMBER: EWAY_TEST_CARDS.visa,
+        EWAY_CARDEXPIRYMONTH: '12',
+        EWAY_CARDEXPIRYYEAR: String(new Date().getFullYear() + 2),
+        EWAY_CARDCVN: '123',
+      }),
+    });
+    await paid.arrayBuffer();
+  }
+  const tick = (ms: number) => (clock += ms);
+  return { fixture, placed, view, startAgain, resume, productStatus, orderOf, tick, payEway };
 }
 
 describe.each(testDatabaseTargets())('An unfinished payment (AU, Eway) on $name', (target) => {
@@ -133,18 +149,7 @@ describe.each(testDatabaseTargets())('An unfinished payment (AU, Eway) on $name'
     const after = await t.orderOf(tracking);
     expect(after.holdExpiresAt).toBeGreaterThan(before.holdExpiresAt);
     // The shopper pays in the re-opened window; the shop asks Eway and confirms.
-    const paid = await fetch(`${t.fixture.server.sandboxUrl}/eway/AccessCode/${encodeURIComponent(data.Accesstoken)}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        EWAY_CARDNAME: 'Pat Shopper',
-        EWAY_CARDNUMBER: EWAY_TEST_CARDS.visa,
-        EWAY_CARDEXPIRYMONTH: '12',
-        EWAY_CARDEXPIRYYEAR: String(new Date().getFullYear() + 2),
-        EWAY_CARDCVN: '123',
-      }),
-    });
-    await paid.arrayBuffer();
+    await t.payEway(data.Accesstoken);
     const validated = await client.post<EwayValidateValue>('/c3api/checkout/eway/validate', {
       AccessCode: data.Accesstoken,
       Errors: null,
@@ -154,6 +159,15 @@ describe.each(testDatabaseTargets())('An unfinished payment (AU, Eway) on $name'
     expect(await t.orderOf(tracking)).toMatchObject({ attempt: 'succeeded', order: 'confirmed' });
     // Resuming a paid attempt leads to its confirmation.
     expect((await t.resume(client, tracking)).body.Value).toHaveProperty('ConfirmationUrl');
+  });
+
+  it('Resume after paying in the interrupted window finishes that payment and never opens a second one', async () => {
+    const { client, tracking, page } = await t.placed();
+    await t.payEway(page.Accesstoken ?? '');
+    const resumed = await t.resume(client, tracking);
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.Value).toHaveProperty('ConfirmationUrl');
+    expect(await t.orderOf(tracking)).toMatchObject({ attempt: 'succeeded', order: 'confirmed' });
   });
 
   it('Start again cancels the attempt and releases the item at once; repeats change nothing', async () => {

@@ -81,7 +81,7 @@ export class UnfinishedPayments {
 
   /**
    * Opens the attempt's payment again: what the provider's page needs (with TrackingNumber), or
-   * `ConfirmationUrl` when it was paid meanwhile. 409 when the attempt has ended; 502 when the
+   * `ConfirmationUrl` when it was paid meanwhile (the provider is asked first). 409 when the attempt has ended; 502 when the
    * provider cannot start now (the hold stays: the shopper may try again or start again).
    */
   async resume(ctx: Ctx, trackingNumber: string): Promise<Record<string, unknown>> {
@@ -91,11 +91,20 @@ export class UnfinishedPayments {
     if (attempt.status === 'succeeded') return { ConfirmationUrl: await deps.finishPayment.landingPath(ctx, order) };
     if (!OPEN.includes(attempt.status) || attempt.provider === 'Generic')
       throw new HttpError(409, PAYMENT_NOT_OPEN_MESSAGE);
+    const provider = deps.payments.provider(attempt.provider as PaymentOptionName);
+    // Paid (or declined) in the window that was interrupted: that word finishes it, never a second payment.
+    const verdict = await provider.reconcile(ctx, found.context).catch(() => 'pending' as const);
+    if (verdict !== 'pending') {
+      const outcome = outcomeOf(
+        await deps.finishPayment.finish(ctx, trackingNumber, verdict, 'browser', { reason: 'asked before resuming' }),
+      );
+      if (outcome.status === 'paid') return { ConfirmationUrl: outcome.confirmationUrl };
+      throw new HttpError(409, PAYMENT_NOT_OPEN_MESSAGE);
+    }
     const now = deps.now();
     if (!(await deps.orders.extendHold(ctx, order.id, now + deps.onlineHoldMs, now))) {
       throw new HttpError(409, PAYMENT_NOT_OPEN_MESSAGE);
     }
-    const provider = deps.payments.provider(attempt.provider as PaymentOptionName);
     try {
       const started = await provider.start(ctx, {
         ...found.context,
