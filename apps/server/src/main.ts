@@ -7,7 +7,7 @@ import { systemContext } from './lib/context.js';
 import { drainConnections, stopOnSignals } from './lib/graceful-shutdown.js';
 import { preparePayments } from './modules/payments/payment-setup.js';
 import { seedDemoCustomer, seedDemoStaff } from './seed/orders-seed.js';
-import { seedCatalogue, seedSiteContent } from './seed/seed.js';
+import { ensurePolicyPages, seedCatalogue, seedSiteContent } from './seed/seed.js';
 
 /**
  * Reads config, opens and migrates the database (or, with MIGRATE_ON_START=false, checks that
@@ -51,6 +51,12 @@ async function main(): Promise<void> {
   } else if (config.DEMO_PRODUCTS > 0 && (await services.banners.count(system)) === 0) {
     // A demo database from before banners existed gets them too.
     await seedSiteContent(database);
+  }
+  // The policy pages checkout and the cookie banner link to, for a new shop or one from before them.
+  const policies = await ensurePolicyPages(database);
+  if (policies > 0) {
+    console.log(`Added ${policies} policy pages (terms, privacy, cookies, returns, warranty, contact).`);
+    services.content.invalidate();
   }
   // The store console's demo logins (admin@example.com, staff@example.com); a no-op once they exist.
   if (!production && config.DEMO_PRODUCTS > 0) await seedDemoStaff(database);

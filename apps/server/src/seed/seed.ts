@@ -14,6 +14,7 @@ import {
   helpPageSeeds,
   storePageSeed,
 } from './generator.js';
+import { policyPageSeeds } from './policy-pages.js';
 import { seedPromotions } from './promotions-seed.js';
 import { seedShipping } from './shipping-seed.js';
 import { bannerSeeds, noticeSeeds } from './site-content.js';
@@ -71,6 +72,28 @@ export async function seedCatalogue(handle: DbCtx, options: SeedOptions): Promis
   await seedPromotions(handle, stores, options.seed);
   await seedSiteContent(handle);
   await repository.refreshStatistics(ctx);
+}
+
+/**
+ * Adds the pages a shop must have (terms, privacy, cookies, returns, warranty, contact) where a
+ * region lacks one, on every start and in production too: checkout's terms, the cookie banner and
+ * the footer link to them, and a 404 there would leave a shop without its policies. A page that
+ * exists is left as it is, so the admin's words stay. Answers how many were added.
+ */
+export async function ensurePolicyPages(handle: DbCtx): Promise<number> {
+  const rows = (['AU', 'UK'] as const).flatMap((region) =>
+    policyPageSeeds(region).map((page) => ({
+      content_type: 'ContentPage' as const,
+      slug: page.slug,
+      region,
+      name: page.name,
+      display_name: page.name,
+      description: page.description,
+      body_html: page.body,
+      store_id: null,
+    })),
+  );
+  return inTransaction(systemContext(handle, 'AU'), (tx) => new ContentRepository().insertMissingHelpPages(tx, rows));
 }
 
 /** Replaces the home-page banners and the regional notices (warning about borrowing) with the demo's. */

@@ -35,6 +35,15 @@ export class ContentRepository {
       .executeTakeFirst();
   }
 
+  /** Adds the help pages a region does not have yet (by slug); answers how many were added. */
+  async insertMissingHelpPages(ctx: DbCtx, rows: Insertable<ContentPagesTable>[]): Promise<number> {
+    const existing = await ctx.db.selectFrom('content_pages').select(['region', 'slug']).execute();
+    const taken = new Set(existing.map((row) => `${row.region} ${row.slug}`));
+    const missing = rows.filter((row) => !taken.has(`${row.region} ${row.slug}`));
+    if (missing.length > 0) await ctx.db.insertInto('content_pages').values(missing).execute();
+    return missing.length;
+  }
+
   async findNotice(ctx: DbCtx, region: 'AU' | 'UK', key: string): Promise<string | undefined> {
     const row = await ctx.db
       .selectFrom('site_notices')

@@ -1,5 +1,6 @@
 import type { AdminPage, AdminPageListValue, HelpPageValue } from '@shop/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensurePolicyPages } from '../../../seed/seed.js';
 import { staffAccount } from '../../../test/console-fixtures.js';
 import { makeStore } from '../../../test/factories.js';
 import type { TestClient } from '../../../test/test-client.js';
@@ -142,6 +143,32 @@ describe.each(testDatabaseTargets())("the shop's policy pages on $name", (target
       .executeTakeFirstOrThrow();
     expect((await admin.post(`${PAGES}/${storePage.slug}`, valid)).status).toBe(404);
     expect((await admin.get(`${PAGES}/..%2Fetc`)).status).toBe(400);
+  });
+
+  it("are added on start where a region lacks one, and an admin's words stay", async () => {
+    await database.handle.db
+      .deleteFrom('content_pages')
+      .where('region', '=', 'UK')
+      .where('slug', '=', 'privacy-policy')
+      .execute();
+    await database.handle.db
+      .updateTable('content_pages')
+      .set({ description: 'Our own cookie words.' })
+      .where('region', '=', 'UK')
+      .where('slug', '=', 'cookies')
+      .execute();
+    expect(await ensurePolicyPages(database.handle)).toBe(1);
+    expect(await ensurePolicyPages(database.handle)).toBe(0);
+    const rows = await database.handle.db
+      .selectFrom('content_pages')
+      .select(['slug', 'description'])
+      .where('region', '=', 'UK')
+      .where('slug', 'in', ['privacy-policy', 'cookies'])
+      .orderBy('slug')
+      .execute();
+    expect(rows.map((r) => r.slug)).toEqual(['cookies', 'privacy-policy']);
+    expect(rows[0]?.description).toBe('Our own cookie words.');
+    expect(rows[1]?.description).toContain('UK GDPR');
   });
 
   it('answers admins only: a guest 401, a customer and store staff 403, and changes nothing', async () => {
