@@ -42,6 +42,11 @@ async function toPayPal(page: Page, region: Region = 'AU') {
   return button;
 }
 
+/** Step 3's terms box, asked again when the checkout reopens there (the terms are never kept). */
+function stepThreeTerms(page: Page) {
+  return page.locator('.payment-step').getByRole('checkbox', { name: /Terms and Conditions/ });
+}
+
 /** Presses PayPal's button: the approval page opens in a popup; the test decides there. */
 async function approvalPopup(page: Page, button: ReturnType<Page['locator']>): Promise<Page> {
   const [popup] = await Promise.all([page.waitForEvent('popup'), button.click()]);
@@ -106,7 +111,7 @@ describe('paying with PayPal (AU)', () => {
     await detailFields(page).email.waitFor();
 
     // 1. Declined by PayPal: back on the checkout with the error in its banner.
-    let button = await toPayPal(page);
+    const button = await toPayPal(page);
     await expectNoSidewaysScroll(page, 'step 3 with PayPal');
     await screenshot(page, 'payments-paypal-step3-phone');
     let popup = await approvalPopup(page, button);
@@ -121,10 +126,11 @@ describe('paying with PayPal (AU)', () => {
     expect(await banner.textContent()).toBe(URL_ERROR);
     await screenshot(page, 'payments-paypal-declined-phone');
 
-    // 2. Approved: captured on return and the confirmation page opens.
-    await detailFields(page).email.waitFor();
-    await detailFields(page).terms.check();
-    button = await toPayPal(page);
+    // 2. Back on step 3 with PayPal still chosen (the checkout remembers the step); the terms are
+    // asked again there. Approved: captured on return and the confirmation page opens.
+    await waitForStep(page, 3, 'Payment options');
+    expect(await page.getByRole('radio', { name: /^PayPal/ }).isChecked()).toBe(true);
+    await stepThreeTerms(page).check();
     popup = await approvalPopup(page, button);
     await popup.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL(/\/checkout\/confirmation\/ORD-/);
@@ -149,7 +155,7 @@ describe('paying with PayPal (AU)', () => {
     await openCheckout(page, base);
     const shopper = newShopper('AU', 'Ada');
     await fillDetails(page, 'AU', shopper, 'manual');
-    let button = await toPayPal(page);
+    const button = await toPayPal(page);
     const first = await placeAndOpenPopup(page, button);
 
     // The order is placed and holds the item while the shopper is on PayPal's page.
@@ -169,12 +175,14 @@ describe('paying with PayPal (AU)', () => {
     expect(cancelUrl.searchParams.get('payPalToken')).toBe(first.orderId);
     expect([cancelled.status(), cancelled.headers().location]).toEqual([302, '/checkout/']);
 
-    // A fresh checkout page: step 1 with the details kept (the spec keeps no Terms), and no banner
-    // (section 8 has no message for a cancel).
+    // A fresh checkout page back on step 3 with PayPal still chosen (the checkout remembers the
+    // step); the terms are asked again (the spec keeps no Terms), and no banner (section 8 has no
+    // message for a cancel).
     await page.waitForURL(`${base}/checkout/`);
-    await waitForStep(page, 1, 'Your details');
-    expect(await detailFields(page).email.inputValue()).toBe(shopper.email);
-    expect(await detailFields(page).terms.isChecked()).toBe(false);
+    await waitForStep(page, 3, 'Payment options');
+    expect(await page.locator('.checkout-step__summary').first().textContent()).toContain(shopper.email);
+    expect(await page.getByRole('radio', { name: /^PayPal/ }).isChecked()).toBe(true);
+    expect(await stepThreeTerms(page).isChecked()).toBe(false);
     expect(await page.locator('.checkout__error').count()).toBe(0);
     expect(await page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBe(0);
     await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 1 item');
@@ -190,8 +198,8 @@ describe('paying with PayPal (AU)', () => {
     await other.call('POST', `/c3api/cart/remove?productId=${item.Id}`);
 
     // Pressing PayPal again places a new attempt (not refused as an order in progress); approving pays.
-    await detailFields(page).terms.check();
-    button = await toPayPal(page);
+    await stepThreeTerms(page).check();
+    await button.waitFor();
     const second = await placeAndOpenPopup(page, button);
     expect(second.tracking).not.toBe(first.tracking);
     expect(second.orderId).not.toBe(first.orderId);

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { placesOwnScroll } from '../lib/own-scroll';
 
 /** How long Back waits for a page's content to grow tall enough to scroll to where it was. */
 export const RESTORE_WAIT_MS = 5000;
@@ -103,6 +104,8 @@ export function ScrollMemory() {
     }
     stopRestoring.current?.();
     stopRestoring.current = null;
+    // An entry whose page places the window itself (lib/own-scroll.ts): nothing to restore here.
+    if (navigationType === 'POP' && placesOwnScroll(location.state)) return;
     // Back, Forward, or the app starting on an entry it has seen before (Back from a full page load).
     const saved = navigationType === 'POP' ? (positions.get(location.key) ?? keptInHistory()) : undefined;
     if (saved !== undefined) {

@@ -86,6 +86,8 @@ let productChanges: Array<{ id: number; newPrice: number; changeTypes: number }>
 
 beforeEach(() => {
   window.localStorage.clear();
+  // The step and choices this tab remembers (step-memory.ts): each test starts a fresh checkout.
+  window.sessionStorage.clear();
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   window.dataLayer = [];
   view = SIGNED_IN;
@@ -216,6 +218,31 @@ describe('CheckoutPage', () => {
     expect(screen.queryByText(/Payment stand-in/)).toBeNull();
     expect(within(header(/Delivery options/)).queryByRole('button')).toBeNull();
     expect(within(header(/Payment options/)).queryByRole('button')).toBeNull();
+  });
+
+  it('reopens on the step the shopper was on after a reload, for the same cart only', async () => {
+    let user = renderPage();
+    await screen.findByRole('button', { name: /^Continue/ });
+    await user.click(screen.getByRole('checkbox', { name: /Terms and Conditions/ }));
+    await user.click(screen.getByRole('button', { name: /^Continue/ }));
+    await user.click(await screen.findByRole('button', { name: 'Choose pickup' }));
+    await screen.findByText('Payment stand-in for Grace');
+
+    // A reload: the page starts again in the same tab, on step 3 with step 1's details kept.
+    cleanup();
+    user = renderPage();
+    expect(await screen.findByText('Payment stand-in for Grace')).toBeTruthy();
+    expect(header(/Payment options/).querySelector('[aria-current="step"]')).toBeTruthy();
+    expect(document.querySelector('.checkout-step__summary')?.textContent).toContain('grace@example.com');
+    expect(within(header(/Delivery options/)).getByRole('button')).toBeTruthy();
+
+    // The cart changed since (another Cart.Version): a fresh checkout on step 1.
+    cleanup();
+    view = { ...SIGNED_IN, Cart: { ...SIGNED_IN.Cart, Version: 'v2' } };
+    renderPage();
+    await screen.findByRole('button', { name: /^Continue/ });
+    expect(header(/Your details/).querySelector('[aria-current="step"]')).toBeTruthy();
+    expect(screen.queryByText(/Payment stand-in/)).toBeNull();
   });
 
   it("shows a step's error in the banner at the top", async () => {

@@ -1,4 +1,6 @@
 import type { AddressValue, CheckoutSubmission, CheckoutViewValue, Money, Region } from '@shop/contract';
+import type { ReactNode } from 'react';
+import type { PaymentOptionName } from './components/payment-rules';
 
 /**
  * The seams between the checkout page's parts. The page (checkout-page.tsx) owns the step, the
@@ -47,6 +49,10 @@ export interface DeliveryStepProps {
   /** Validates the cart (the changes dialog); resolves false when the shopper went back. */
   validateCart(): Promise<boolean>;
   onContinue(choice: DeliveryChoice): void;
+  /** The choice to reopen on (a reload or a provider's return), read when the step first mounts. */
+  initial?: DeliveryChoice | null;
+  /** The choice as it stands whenever it changes: complete, or null while something is missing. */
+  onChoiceChange?(choice: DeliveryChoice | null): void;
 }
 
 /**
@@ -74,4 +80,12 @@ export interface PaymentStepProps {
   /** The page's last submission attempt (see PlacementAttempt). */
   attempt: { current: PlacementAttempt | null };
   validateCart(): Promise<boolean>;
+  /** The option chosen before (a reload or a provider's return), used when it can still be used. */
+  initialOption?: PaymentOptionName | null;
+  onOptionChange?(option: PaymentOptionName | null): void;
+  /**
+   * Whether the terms are agreed, and their box. Step 3 opened without them (they are never kept
+   * across a reload or a provider's return) shows the box, and paying waits until it is ticked.
+   */
+  terms?: { agreed: boolean; box: ReactNode };
 }

@@ -1,8 +1,9 @@
 import type { CheckoutViewValue, Region } from '@shop/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { isAddressBlank } from '../../lib/address-parts';
+import { addressPartsOf, isAddressBlank } from '../../lib/address-parts';
 import { onConsentChange } from '../../lib/consent';
 import {
+  type CompletedDetails,
   CUSTOMER_PERSIST_DEBOUNCE_MS,
   type CustomerValues,
   DETAIL_FIELDS,
@@ -27,13 +28,30 @@ function prefilledTouched(values: CustomerValues): Touched {
 }
 
 /**
+ * The details Continue handed on before a reload or a provider's return (step-memory.ts) over the
+ * starting values: they are what the later steps were shown with. Consent and Terms stay as they start.
+ */
+function withRemembered(start: CustomerValues, remembered: CompletedDetails | null | undefined): CustomerValues {
+  if (!remembered) return start;
+  const { EmailAddress, FirstName, LastName, PhoneNumber } = remembered.details;
+  return {
+    ...start,
+    EmailAddress,
+    FirstName,
+    LastName,
+    PhoneNumber,
+    BillingAddress: addressPartsOf(remembered.billingAddress),
+  };
+}
+
+/**
  * Step 1's state for the page: values, what has been touched, every field's messages and whether
  * Continue may go on. The details (not Consent or Terms) are written to the browser 1000 ms after
  * the last change, and once more when the page goes; only with cookie consent (saveCustomer), and
  * at once when the visitor accepts cookies after typing them.
  */
-export function useCustomerDetails(region: Region, view: CheckoutViewValue) {
-  const [values, setValues] = useState<CustomerValues>(() => initialCustomer(view));
+export function useCustomerDetails(region: Region, view: CheckoutViewValue, remembered?: CompletedDetails | null) {
+  const [values, setValues] = useState<CustomerValues>(() => withRemembered(initialCustomer(view), remembered));
   const [touched, setTouched] = useState<Touched>(() => prefilledTouched(values));
   const errors = useMemo(() => detailErrors(region, values), [region, values]);
   const valid = DETAIL_FIELDS.every((field) => !errors[field]);

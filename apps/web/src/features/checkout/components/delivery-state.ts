@@ -1,4 +1,10 @@
-import { CHECKOUT_ERROR_KEYS, type DeliveryOptionName, type Money, STORE_PICKUP_ERROR_MESSAGE } from '@shop/contract';
+import {
+  CHECKOUT_ERROR_KEYS,
+  type DeliveryOptionName,
+  type Money,
+  type SplitShipment,
+  STORE_PICKUP_ERROR_MESSAGE,
+} from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { trackCheckoutEvent } from '../../../lib/analytics';
@@ -6,6 +12,7 @@ import { splitCheckoutViewQueryOptions } from '../api/get-split-checkout-view';
 import { setExpressCost } from '../api/set-express-cost';
 import { analyticsItems } from '../checkout-analytics';
 import type { DeliveryStepProps } from '../checkout-types';
+import { restoredDelivery } from './delivery-restore';
 import {
   addressOf,
   continueResult,
@@ -40,10 +47,15 @@ export function useDeliveryState(props: DeliveryStepProps) {
   const { region, view, billingAddress } = props;
   const callbacks = useLatest(props);
   const options = view.ShippingInformation.Options;
+  // Reopening on a choice made before wins over the server's kept option (it is the same choice,
+  // with the address mode and cost type the server does not hand back).
+  const [restored] = useState(() => (props.initial ? restoredDelivery(region, props.initial, billingAddress) : null));
   const [option, setOption] = useState<DeliveryOptionName | null>(
-    () => options.find((o) => o.Selected)?.SystemName ?? null,
+    () => restored?.option ?? options.find((o) => o.Selected)?.SystemName ?? null,
   );
-  const [postage, setPostage] = useState<PostageChoice>(() => newPostageChoice(region, view.ShippingAddress));
+  const [postage, setPostage] = useState<PostageChoice>(
+    () => restored?.postage ?? newPostageChoice(region, view.ShippingAddress),
+  );
   const [splitEdits, setSplitEdits] = useState<SplitChoices | null>(null);
   const [attempted, setAttempted] = useState(false);
   const [continuing, setContinuing] = useState(false);
@@ -69,7 +81,11 @@ export function useDeliveryState(props: DeliveryStepProps) {
   // Split postage: loaded when first chosen; a store with exactly one option has it preselected.
   const splitQuery = useQuery(splitCheckoutViewQueryOptions(option === 'SplitPostage'));
   const shipments = splitQuery.data ?? null;
-  const splitChoices = shipments ? (splitEdits ?? initialSplitChoices(region, shipments)) : null;
+  const startingSplit = (list: SplitShipment[]): SplitChoices => ({
+    ...initialSplitChoices(region, list),
+    ...restored?.split,
+  });
+  const splitChoices = shipments ? (splitEdits ?? startingSplit(shipments)) : null;
   useEffect(() => {
     if (splitQuery.isError) callbacks.current.onError(CHECKOUT_ERROR_KEYS.AusPostLoadingProblem);
   }, [splitQuery.isError, callbacks]);
@@ -114,6 +130,13 @@ export function useDeliveryState(props: DeliveryStepProps) {
   const note = postageNoteFor(option, postage, state.split);
   useEffect(() => callbacks.current.onPostageNoteChange(note), [note, callbacks]);
 
+  // The page remembers the choice as it stands (a reload on this step reopens it).
+  const current = continueResult(state);
+  const currentChoice = 'choice' in current ? current.choice : null;
+  const choiceKey = currentChoice ? JSON.stringify(currentChoice) : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the choice it was made from.
+  useEffect(() => callbacks.current.onChoiceChange?.(currentChoice), [choiceKey, callbacks]);
+
   function choose(name: DeliveryOptionName) {
     callbacks.current.onError(null);
     setAttempted(false);
@@ -122,7 +145,7 @@ export function useDeliveryState(props: DeliveryStepProps) {
 
   function updateStore(storeId: number, choice: SplitStoreChoice) {
     if (!shipments) return;
-    setSplitEdits((previous) => ({ ...(previous ?? initialSplitChoices(region, shipments)), [storeId]: choice }));
+    setSplitEdits((previous) => ({ ...(previous ?? startingSplit(shipments)), [storeId]: choice }));
   }
 
   async function continueStep() {

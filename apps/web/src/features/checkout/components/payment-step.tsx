@@ -14,11 +14,20 @@ import '../delivery-payment.css';
 export function PaymentStep(props: PaymentStepProps) {
   const { view, delivery, total } = props;
   const states = paymentOptionStates(view.PaymentInformation.Options, delivery, total);
-  const [chosen, setChosen] = useState<PaymentOptionName | null>(() => initialPaymentOption(states));
+  const [chosen, setChosen] = useState<PaymentOptionName | null>(
+    () => props.initialOption ?? initialPaymentOption(states),
+  );
   const selected = states.find((s) => s.usable && s.option.SystemName === chosen)
     ? chosen
     : initialPaymentOption(states);
   const { processing, submit, complete, release } = usePlaceOrderAction(props);
+  const onOptionChange = useRef(props.onOptionChange);
+  onOptionChange.current = props.onOptionChange;
+  useEffect(() => onOptionChange.current?.(selected), [selected]);
+  // The terms are asked here only when step 3 opens without them (after a reload or a provider's
+  // return they are not kept); the box then stays for this visit to the step.
+  const [askTerms] = useState(() => props.terms?.agreed === false);
+  const terms = askTerms ? props.terms : null;
 
   // Leaving step 3 cancels an attempt still waiting on the shopper (a hosted page or PayPal order
   // opened and left). Generic never leaves one: the order is confirmed in the same call.
@@ -41,7 +50,12 @@ export function PaymentStep(props: PaymentStepProps) {
         <span>Total to pay{payInStore ? ' when you collect' : ''}</span>
         <strong>{total.Display}</strong>
       </p>
-      {Panel && selected ? (
+      {terms ? terms.box : null}
+      {terms && !terms.agreed ? (
+        <p className="delivery-panel__hint payment-step__terms-hint">
+          Tick the box above to agree to the terms and pay.
+        </p>
+      ) : Panel && selected ? (
         <Panel
           key={selected}
           region={props.region}
