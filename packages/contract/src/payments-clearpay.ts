@@ -31,18 +31,33 @@ export const ClearpayReturnQuerySchema = z.object({
   status: z.string().max(40).optional(),
 });
 
-/** The error keys a Clearpay return can carry in ?error= (checkout.md section 8). */
-const CLEARPAY_ERROR_KEYS = ['default', 'GenericAccountProblem', 'GenericCardProblem', 'GenericSystemProblem'] as const;
+/**
+ * The error keys a Clearpay return can carry in ?error= (checkout.md section 8), and
+ * ClearpayDeclined: Clearpay said no to this payment, so the shopper is shown that, on the payment
+ * step, to choose another way to pay (instead of the default error on step 1).
+ */
+const CLEARPAY_ERROR_KEYS = [
+  'default',
+  'GenericAccountProblem',
+  'GenericCardProblem',
+  'GenericSystemProblem',
+  'ClearpayDeclined',
+] as const;
 export type ClearpayErrorKey = (typeof CLEARPAY_ERROR_KEYS)[number];
+
+export const CLEARPAY_DECLINED_KEY = 'ClearpayDeclined' satisfies ClearpayErrorKey;
+export const CLEARPAY_DECLINED_MESSAGE = 'Clearpay declined this payment. Choose another way to pay.';
 
 export const URL_DEFAULT_ERROR_MESSAGE = 'Sorry, an error has occurred, please try again soon.';
 export const BANNED_CUSTOMER_MESSAGE = 'There was a problem processing your payment. Please contact us.';
 
 /**
  * The banner for a checkout URL carrying ?error= (checkout.md section 8: "A URL carrying an error
- * shows the default error, or BannedCustomer if that word is present"); null when there is none.
+ * shows the default error, or BannedCustomer if that word is present"), or Clearpay's decline in
+ * plain words (it is no error of the shop's, and another way to pay will do); null when there is none.
  */
 export function checkoutUrlErrorMessage(error: string | null | undefined): string | null {
   if (error === null || error === undefined) return null;
+  if (error === CLEARPAY_DECLINED_KEY) return CLEARPAY_DECLINED_MESSAGE;
   return error.includes('BannedCustomer') ? BANNED_CUSTOMER_MESSAGE : URL_DEFAULT_ERROR_MESSAGE;
 }

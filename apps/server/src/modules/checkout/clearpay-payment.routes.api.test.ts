@@ -254,10 +254,10 @@ describe.each(testDatabaseTargets())('Clearpay checkout through the sandbox on $
     expect(await sandboxPayments(p.tracking)).toHaveLength(1);
   });
 
-  it('a decline sends the shopper back with its error key and releases the hold', async () => {
+  it('a decline sends the shopper back saying Clearpay declined it, and releases the hold', async () => {
     const p = await placed();
     const reply = await back(p.client, await onClearpayPage(p, { cvv: '051' }));
-    expect([reply.status, reply.location]).toEqual([302, '/checkout/?error=GenericAccountProblem']);
+    expect([reply.status, reply.location]).toEqual([302, '/checkout/?error=ClearpayDeclined']);
     expect((await attemptOf(p.tracking)).status).toBe('failed');
     expect(await orderStatus(p.orderId)).toBe('cancelled');
     expect(await productStatus(p.productId)).toBe('available');

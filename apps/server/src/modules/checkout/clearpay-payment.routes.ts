@@ -1,4 +1,5 @@
 import {
+  CLEARPAY_DECLINED_KEY,
   CLEARPAY_RETURN_PATH,
   type ClearpayConfigurationValue,
   ClearpayConfigurationValueSchema,
@@ -23,6 +24,16 @@ const checkoutWith = (key: ClearpayErrorKey): RawReply => ({
   location: `${CHECKOUT_PATH}?error=${key}`,
 });
 const redirect = (location: string): RawReply => ({ kind: 'redirect', location });
+
+/**
+ * The key a failed payment's return carries. Clearpay declining the payment (its "check with your
+ * card issuer", GenericAccountProblem) is ClearpayDeclined: the checkout says Clearpay declined it
+ * and offers the other ways to pay, rather than the default error.
+ */
+function failureKey(errorKey: string | null): ClearpayErrorKey {
+  if (errorKey === 'GenericAccountProblem') return CLEARPAY_DECLINED_KEY;
+  return (errorKey as ClearpayErrorKey | null) ?? 'default';
+}
 
 /**
  * The shop's side of Clearpay (checkout.md sections 4, 7 and 8; the provider's README "What the
@@ -62,7 +73,7 @@ export function clearpayRoutes(returns: PaymentReturns): ApiRoute[] {
       method: 'GET',
       url: CLEARPAY_RETURN_PATH,
       summary:
-        "The shopper back from Clearpay (navigated to): SUCCESS captures and redirects to the confirmation (the browser that placed the order; any other to /checkout/payment-received); CANCELLED to /checkout/; a decline to /checkout/?error=<key>; 400 when the token is not the attempt's",
+        "The shopper back from Clearpay (navigated to): SUCCESS captures and redirects to the confirmation (the browser that placed the order; any other to /checkout/payment-received); CANCELLED to /checkout/; a decline to /checkout/?error=ClearpayDeclined, another failure to /checkout/?error=<key>; 400 when the token is not the attempt's",
       tag: 'checkout',
       query: ClearpayReturnQuerySchema,
       produces: ['text/plain'],
@@ -132,6 +143,6 @@ async function returnFromClearpay(
       return redirect(CHECKOUT_PATH);
     case 'failed':
       await returns.finish(ctx, found, word, 'browser');
-      return checkoutWith((word.errorKey as ClearpayErrorKey | null) ?? 'default');
+      return checkoutWith(failureKey(word.errorKey));
   }
 }

@@ -3,12 +3,13 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Notice } from '../../components/notice';
 import { useCheckoutView } from '../../features/checkout/api/get-checkout-view';
+import { useClearpayDecline } from '../../features/checkout/clearpay-return';
 import { CheckoutStepList } from '../../features/checkout/components/checkout-step-list';
 import { DiscountModal } from '../../features/checkout/components/discount-modal';
 import { EmptyCheckout } from '../../features/checkout/components/empty-checkout';
 import { OrderSummary } from '../../features/checkout/components/order-summary';
 import { useCartValidation } from '../../features/checkout/use-cart-validation';
-import { useCheckoutFlow, useRestoredCheckout } from '../../features/checkout/use-checkout-flow';
+import { useCheckoutFlow } from '../../features/checkout/use-checkout-flow';
 import { useCheckoutUrlError } from '../../features/checkout/use-checkout-url-error';
 import { useCustomerDetails } from '../../features/checkout/use-customer-details';
 import { useDiscount } from '../../features/checkout/use-discount';
@@ -23,10 +24,10 @@ import '../../features/checkout/checkout.css';
  */
 function Checkout({ view, region }: { view: CheckoutViewValue; region: Region }) {
   const navigate = useNavigate();
-  const restored = useRestoredCheckout(view, region);
-  const form = useCustomerDetails(region, view, restored.details);
-  const flow = useCheckoutFlow(view, region, restored, form.values);
-  useCheckoutUrlError(flow.setError);
+  const flow = useCheckoutFlow(view, region);
+  const clearpayDecline = useClearpayDecline(flow.activeStep);
+  useCheckoutUrlError(flow.setError, clearpayDecline.shown);
+  const form = useCustomerDetails(region, view);
   const discount = useDiscount(region, view.Cart, flow.setTotal);
   const cartCheck = useCartValidation(region);
   const [screenWidth] = useState(() => window.innerWidth);
@@ -67,6 +68,7 @@ function Checkout({ view, region }: { view: CheckoutViewValue; region: Region })
           validateOnDetails={validateOnDetails}
           validateInSteps={validateInSteps}
           resumed={unfinished.resumed}
+          paymentNotice={clearpayDecline.notice}
         />
       </div>
       {cartCheck.dialog}

@@ -4,7 +4,6 @@ import type { CheckoutStepNumber } from '../checkout-types';
 import type { CheckoutFlow } from '../use-checkout-flow';
 import type { CustomerDetailsState } from '../use-customer-details';
 import { DeliveryStep } from './delivery-step';
-import { DetailsAgreements } from './details-agreements';
 import { DetailsStep } from './details-step';
 import { DetailsSummary } from './details-summary';
 import { PaymentStep } from './payment-step';
@@ -15,8 +14,6 @@ const TITLES: Record<CheckoutStepNumber, string> = { 1: 'Your details', 2: 'Deli
 /**
  * The three numbered steps (checkout.md section 2). Step 2 stays mounted (hidden) once reached so
  * its choices survive a trip back to step 1; step 3 mounts only while active (leaving it resets it).
- * Consent goes with the payment as the form has it now: step 3 shows the box again when it opens
- * without the terms (a reload or a provider's return keeps neither).
  */
 export function CheckoutStepList({
   view,
@@ -26,6 +23,7 @@ export function CheckoutStepList({
   validateOnDetails,
   validateInSteps,
   resumed = null,
+  paymentNotice = null,
 }: {
   view: CheckoutViewValue;
   region: Region;
@@ -35,6 +33,8 @@ export function CheckoutStepList({
   validateInSteps: () => Promise<boolean>;
   /** Step 3 for a payment left open (use-unfinished-payment.tsx), shown instead of the payment step. */
   resumed?: ReactNode;
+  /** Said at the top of step 3, above the options (a provider's decline). */
+  paymentNotice?: string | null;
 }) {
   const { activeStep, completed, delivery } = flow;
   const deliveryName = view.ShippingInformation.Options.find((o) => o.SystemName === delivery?.DeliveryOption)?.Name;
@@ -71,8 +71,6 @@ export function CheckoutStepList({
               onError={flow.setError}
               validateCart={validateInSteps}
               onContinue={flow.completeDelivery}
-              initial={flow.initialDelivery}
-              onChoiceChange={flow.setCurrentDelivery}
             />
           </div>
         ) : null}
@@ -83,23 +81,22 @@ export function CheckoutStepList({
         {activeStep === 3 && resumed ? <div className="checkout-step__body">{resumed}</div> : null}
         {activeStep === 3 && !resumed && completed && delivery ? (
           <div className="checkout-step__body">
+            {paymentNotice ? (
+              <div className="notice notice--error checkout-step__notice" role="alert">
+                {paymentNotice}
+              </div>
+            ) : null}
             <PaymentStep
               region={region}
               view={view}
               total={flow.total}
-              details={{ ...completed.details, Consent: region === 'UK' && form.values.Consent }}
+              details={completed.details}
               billingAddress={completed.billingAddress}
               delivery={delivery}
               onError={flow.setError}
               onPlacementFailed={flow.placementFailed}
               attempt={flow.attempt}
               validateCart={validateInSteps}
-              initialOption={flow.payment}
-              onOptionChange={flow.setPayment}
-              terms={{
-                agreed: form.values.TermsAndConditions,
-                box: <DetailsAgreements region={region} form={form} termsRef={null} />,
-              }}
             />
           </div>
         ) : null}

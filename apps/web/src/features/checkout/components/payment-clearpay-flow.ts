@@ -38,7 +38,8 @@ export function useClearpayRange(): ClearpayConfigurationValue | null {
 /**
  * Clearpay's redirect flow (checkout.md section 4): place the order, mark its attempt pending,
  * then leave for Clearpay's page; the shopper comes back through the server's return route, which
- * lands on the confirmation, or on the checkout with ?error= (the page's banner shows it).
+ * lands on the confirmation, or on the checkout with ?error= (the page's banner shows it; a decline
+ * is said on step 3, where the checkout reopens: clearpay-return.ts).
  */
 export function useClearpayPayment(props: Pick<ProviderPanelProps, 'placeOrder' | 'setPending' | 'release'>) {
   const { placeOrder, setPending, release } = props;

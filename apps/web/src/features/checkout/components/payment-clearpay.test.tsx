@@ -134,4 +134,21 @@ describe('useCheckoutUrlError', () => {
   it('shows nothing without an error', () => {
     expect(run('/checkout/').setError).not.toHaveBeenCalled();
   });
+
+  it("leaves Clearpay's decline to step 3 when the checkout reopened there, else says it in the banner", async () => {
+    const onStep3 = vi.fn(() => true);
+    const { result } = renderHook(
+      () => {
+        useCheckoutUrlError(setErrorOnStep3, onStep3);
+        return useLocation();
+      },
+      { wrapper: wrapperAt('/checkout/?error=ClearpayDeclined') },
+    );
+    expect(onStep3).toHaveBeenCalledTimes(1);
+    expect(setErrorOnStep3).not.toHaveBeenCalled();
+    await waitFor(() => expect(result.current.search).toBe(''));
+    const elsewhere = run('/checkout/?error=ClearpayDeclined');
+    expect(elsewhere.setError).toHaveBeenCalledWith('Clearpay declined this payment. Choose another way to pay.');
+  });
+  const setErrorOnStep3 = vi.fn();
 });
