@@ -88,7 +88,7 @@ export function ItemFormFields({ region, categories, values, errorOf, setValue, 
           />
           <label htmlFor="stock-postable">Can be posted (otherwise pickup in store only)</label>
         </div>
-        <p className="field__hint" id="stock-size-hint">
+        <p className="field__hint">
           {postable
             ? 'Weight and size price the postage, so an item that can be posted needs all four.'
             : 'Optional for an item that is pickup in store only.'}
