@@ -94,6 +94,8 @@ export function orderDetail(overrides: Partial<OrderDetailValue> = {}): OrderDet
           trackingNumber: null,
           cost: '$0.00',
           fulfilment: 'ready_for_pickup',
+          // Tuesday 1 December 2026, 5:30 pm in Sydney.
+          collectBy: { At: '2026-12-01T06:30:00.000Z', TimeZone: 'Australia/Sydney' },
         },
       },
       {
@@ -119,6 +121,7 @@ export function orderDetail(overrides: Partial<OrderDetailValue> = {}): OrderDet
           trackingNumber: '33ABC123',
           cost: '$11.95',
           fulfilment: 'dispatched',
+          collectBy: null,
         },
       },
     ],

@@ -30,6 +30,8 @@ const PICKUP_ORDER: OrderConfirmationValue = {
         { Code: 'SH0000001', DisplayName: 'Fender guitar', Price: money(45000) },
         { Code: 'SH0000002', DisplayName: 'Guitar amp', Price: money(12000) },
       ],
+      // Tuesday 1 December 2026, 5:30 pm in Sydney, whatever zone the test runs in.
+      CollectBy: { At: '2026-12-01T06:30:00.000Z', TimeZone: 'Australia/Sydney' },
     },
   ],
   ItemsTotal: money(57000),
@@ -53,6 +55,7 @@ const POSTAGE_ORDER: OrderConfirmationValue = {
       Phone: '02 9000 0000',
       Postage: money(1200),
       Items: [{ Code: 'SH0000003', DisplayName: 'Drum kit', Price: money(30000) }],
+      CollectBy: null,
     },
   ],
   ItemsTotal: money(30000),
@@ -91,9 +94,10 @@ describe('OrderConfirmationPage', () => {
     expect(screen.getByText('-$57.00')).toBeTruthy();
     expect(screen.getByText('$513.00')).toBeTruthy();
     const next = screen.getByRole('region', { name: 'What happens next' });
-    expect(next.textContent).toContain('The store holds your items until');
-    expect(next.textContent).toMatch(/2026/);
-    expect(next.textContent).toContain('pay when you collect');
+    expect(within(store).getByText('Tuesday 1 December, 5:30 pm')).toBeTruthy();
+    expect(next.textContent).toContain("Collect by Tuesday 1 December, 5:30 pm (the store's closing time).");
+    expect(next.textContent).toContain('Bring photo ID (driver licence or passport) and your order number.');
+    expect(next.textContent).toContain('Pay when you collect');
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/');
   });

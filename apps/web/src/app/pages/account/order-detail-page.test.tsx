@@ -117,6 +117,8 @@ describe('Order detail', () => {
       'Parramatta NSW 2150',
     ]);
     expect(pickup?.textContent).not.toContain('Shipping');
+    // Its collect-by, in the store's zone (Sydney), as the e-mails say it.
+    expect(pickup?.textContent).toContain('Collect by Tuesday 1 December, 5:30 pm');
 
     const posted = store('Newtown').querySelector('footer') as HTMLElement;
     expect(within(posted).getByText('Australia Post Regular')).toBeTruthy();

@@ -1,10 +1,13 @@
 import type { ConsoleOrder, Region } from '@shop/contract';
+import { useState } from 'react';
+import { CollectDialog } from './collect-dialog';
 import { DispatchForm } from './dispatch-form';
 import type { useOrderCommands } from './use-order-commands';
 
 /**
- * The moves the server offers now (`Actions`): ready for pickup, collected (pay in store: the
- * payment taken at the counter is recorded), dispatched (a form). Cancelling an item is on its line.
+ * The moves the server offers now (`Actions`): ready for pickup, collected (after a dialog that
+ * asks for the photo ID check and, pay in store, the payment taken, which is then recorded),
+ * dispatched (a form). Cancelling an item is on its line.
  */
 export function OrderActions({
   order,
@@ -16,6 +19,7 @@ export function OrderActions({
   commands: ReturnType<typeof useOrderCommands>;
 }) {
   const { Actions: actions } = order;
+  const [collecting, setCollecting] = useState(false);
   const moves = actions.filter((a) => a !== 'cancel-item');
   if (moves.length === 0) return null;
   const payInStore = !order.Payment.PaidOnline;
@@ -38,7 +42,7 @@ export function OrderActions({
               ? `When the shopper has the items and has paid ${order.Totals.Total} at the counter: the payment is recorded.`
               : 'When the shopper has the items (paid online).'}
           </p>
-          <button type="button" className="button" disabled={busy} onClick={() => commands.run({ kind: 'collect' })}>
+          <button type="button" className="button" disabled={busy} onClick={() => setCollecting(true)}>
             {commands.pending === 'collect'
               ? 'Marking collected...'
               : payInStore
@@ -46,6 +50,17 @@ export function OrderActions({
                 : 'Mark collected'}
           </button>
         </div>
+      ) : null}
+      {actions.includes('collect') ? (
+        <CollectDialog
+          order={order}
+          open={collecting}
+          busy={commands.pending === 'collect'}
+          onClose={() => setCollecting(false)}
+          onConfirm={(body) => {
+            void commands.run({ kind: 'collect', body }).then(() => setCollecting(false));
+          }}
+        />
       ) : null}
       {actions.includes('dispatch') ? (
         <DispatchForm

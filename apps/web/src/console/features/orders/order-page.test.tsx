@@ -167,7 +167,18 @@ describe('Console order page', () => {
     expect(document.activeElement?.contains(readyMessage)).toBe(true);
     expect(screen.queryByRole('button', { name: 'Mark ready for pickup' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Mark collected, $581.95 paid' }));
+    // A dialog first: nothing is sent until the ID check and the payment are confirmed.
+    const dialog = await screen.findByRole('dialog', { name: 'Mark collected?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Mark collected' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /checked the customer's photo ID/ }));
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'I have taken the payment of $581.95' }));
+    expect(confirm.disabled).toBe(false);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    fireEvent.click(confirm);
     expect(await screen.findByText('Marked collected. Payment of $581.95 taken in store recorded.')).toBeTruthy();
+    expect(calls.find((c) => c.url === `${API}/collected`)?.body).toEqual({ IdChecked: true, PaymentTaken: true });
     expect(panel('Totals and payment').textContent).toContain('Paid in store$581.95');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([`${API}/ready`, `${API}/collected`]);
   });

@@ -1,4 +1,5 @@
 import type { OrderConfirmationValue } from '@shop/contract';
+import { CollectByNote } from '../../../components/collect-by-note';
 
 type ConfirmedStore = OrderConfirmationValue['Stores'][number];
 
@@ -31,6 +32,7 @@ export function ConfirmationStore({ store }: { store: ConfirmedStore }) {
               <span key={line}>{line}</span>
             ))}
           </address>
+          {pickup && store.CollectBy ? <CollectByNote collectBy={store.CollectBy} /> : null}
           {store.Phone ? (
             <p>
               Phone: <a href={`tel:${store.Phone.replace(/[^\d+]/g, '')}`}>{store.Phone}</a>

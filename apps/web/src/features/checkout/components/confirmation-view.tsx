@@ -1,6 +1,12 @@
-import type { OrderConfirmationValue, Region } from '@shop/contract';
+import {
+  COLLECT_BY_LABEL,
+  formatCollectBy,
+  type OrderConfirmationValue,
+  PICKUP_ID_TEXT,
+  type Region,
+} from '@shop/contract';
 import { Link } from 'react-router';
-import { formatHoldUntil, formatOrderDate } from './confirmation-format';
+import { formatOrderDate } from './confirmation-format';
 import { ConfirmationStore } from './confirmation-store';
 import '../delivery-payment.css';
 
@@ -32,24 +38,27 @@ function ConfirmationTotals({ order }: { order: OrderConfirmationValue }) {
 
 /** What happens next, by how the items travel and how the order is paid. */
 function ConfirmationNext({ order, region }: { order: OrderConfirmationValue; region: Region }) {
-  const pickup = order.Stores.some((s) => s.Method === 'pickup');
+  const pickups = order.Stores.filter((s) => s.Method === 'pickup');
   const postage = order.Stores.some((s) => s.Method === 'postage');
   const payInStore = order.PaymentOption === 'Generic';
-  const several = order.Stores.length > 1;
+  const several = pickups.length > 1;
   return (
     <section className="confirmation-next" aria-labelledby="confirmation-next-heading">
       <h2 id="confirmation-next-heading">What happens next</h2>
       <ul>
-        {pickup && order.HoldUntil ? (
+        {pickups.map((store) =>
+          store.CollectBy ? (
+            <li key={store.StoreName}>
+              {COLLECT_BY_LABEL} <strong>{formatCollectBy(store.CollectBy.At, store.CollectBy.TimeZone)}</strong>
+              {several ? ` from ${store.StoreName}` : ''} (the store's closing time).
+            </li>
+          ) : null,
+        )}
+        {pickups.length > 0 ? (
           <li>
-            {several ? 'The stores hold' : 'The store holds'} your items until{' '}
-            <strong>{formatHoldUntil(order.HoldUntil, region)}</strong>.
+            {PICKUP_ID_TEXT[region]}
+            {payInStore ? ' Pay when you collect.' : ''}
           </li>
-        ) : null}
-        {pickup && payInStore ? (
-          <li>Bring photo ID and your order reference, and pay when you collect.</li>
-        ) : pickup ? (
-          <li>Bring photo ID and your order reference when you collect.</li>
         ) : null}
         {postage ? <li>The store will post your items to the delivery address shown.</li> : null}
       </ul>

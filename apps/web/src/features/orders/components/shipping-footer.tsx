@@ -1,4 +1,5 @@
 import { formatOrderDate, type Region, type ShippingDetails } from '@shop/contract';
+import { CollectByNote } from '../../../components/collect-by-note';
 import { addressLines } from '../order-format';
 
 export const CUSTOMER_PICKUP = 'Customer Pickup';
@@ -15,7 +16,8 @@ function Address({ lines }: { lines: string[] }) {
 }
 
 /**
- * A store panel's footer (account.md 2.3): 'Customer Pickup' with the store's address; otherwise
+ * A store panel's footer (account.md 2.3): 'Customer Pickup' with the store's address (and, while it
+ * waits to be collected, its collect-by); otherwise
  * the postage option, 'Dispatched {date}', the tracking number (a link when there is a tracking
  * page), the delivery address and the shipping cost.
  */
@@ -25,6 +27,7 @@ export function ShippingFooter({ shipping, region }: { shipping: ShippingDetails
       <footer className="order-shipping">
         <p className="order-shipping__option">{CUSTOMER_PICKUP}</p>
         {shipping.address ? <Address lines={addressLines(shipping.address, { withCustomer: false })} /> : null}
+        {shipping.collectBy ? <CollectByNote collectBy={shipping.collectBy} /> : null}
       </footer>
     );
   }

@@ -1,4 +1,4 @@
-import type { ConsoleDispatchBody, ConsoleOrder } from '@shop/contract';
+import type { ConsoleCollectBody, ConsoleDispatchBody, ConsoleOrder } from '@shop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../../lib/api-client';
 import { consoleAuditKey } from './orders-audit';
@@ -8,7 +8,7 @@ import { consoleOrdersKey } from './orders-list';
 /** What the store can do to an order; each call answers the order's view afterwards. */
 export type ConsoleOrderCommand =
   | { kind: 'ready' }
-  | { kind: 'collect' }
+  | { kind: 'collect'; body: ConsoleCollectBody }
   | { kind: 'dispatch'; body: ConsoleDispatchBody }
   | { kind: 'cancel-item'; code: string; restock: boolean };
 
@@ -22,7 +22,7 @@ export function runOrderCommand(storeId: number, reference: string, command: Con
     case 'ready':
       return apiPost<ConsoleOrder>(`${base}/ready`);
     case 'collect':
-      return apiPost<ConsoleOrder>(`${base}/collected`);
+      return apiPost<ConsoleOrder>(`${base}/collected`, command.body);
     case 'dispatch':
       return apiPost<ConsoleOrder>(`${base}/dispatched`, command.body);
     case 'cancel-item':
