@@ -28,6 +28,11 @@ async function toClearpay(page: Page) {
   return page.getByRole('button', { name: 'Place order' });
 }
 
+/** Step 3's terms box, asked again when the checkout reopens there (the terms are never kept). */
+function stepThreeTerms(page: Page) {
+  return page.locator('.payment-step').getByRole('checkbox', { name: /Terms and Conditions/ });
+}
+
 /** The sandbox's Clearpay page: the card and its CVV (000 approves, 051 declines), then Confirm. */
 async function approveOnClearpay(page: Page, cvv: string) {
   await page.getByLabel('Card number').fill('4111 1111 1111 1111');
@@ -57,7 +62,7 @@ describe('paying with Clearpay (UK)', () => {
 
     await openCheckout(page, base);
     await fillDetails(page, 'UK', newShopper('UK', 'Grace'), 'manual');
-    let place = await toClearpay(page);
+    const place = await toClearpay(page);
     expect(await page.getByText(/pay in 4 interest-free instalments/).count()).toBe(1);
     await expect.poll(() => page.getByText(/between £1\.00 and £1,200\.00/).count()).toBe(1);
     await expectNoSidewaysScroll(page, 'step 3 with Clearpay');
@@ -70,12 +75,14 @@ describe('paying with Clearpay (UK)', () => {
     await screenshot(page, 'payments-clearpay-sandbox-page-phone');
     await page.getByRole('button', { name: 'Cancel and return to the shop' }).click();
     await page.waitForURL(`${base}/checkout/`);
-    await detailFields(page).email.waitFor();
+    // Back on step 3 with Clearpay still chosen (the checkout remembers the step); the terms, never
+    // kept, are asked again there.
+    await waitForStep(page, 3, 'Payment options');
+    expect(await page.getByRole('radio', { name: /^Clearpay/ }).isChecked()).toBe(true);
     expect(await page.locator('.checkout__error').count()).toBe(0);
 
     // 2. Declined by Clearpay: back on the checkout with the error in its banner, the item free again.
-    await detailFields(page).terms.check();
-    place = await toClearpay(page);
+    await stepThreeTerms(page).check();
     await place.click();
     await page.waitForURL(`${shop.server.sandboxUrl}/clearpay/checkout/?token=*`);
     await approveOnClearpay(page, '051');
@@ -86,9 +93,9 @@ describe('paying with Clearpay (UK)', () => {
     expect(new URL(page.url()).search).toBe('');
     await screenshot(page, 'payments-clearpay-declined-phone');
 
-    // 3. Approved: captured on return and the confirmation page opens.
-    await detailFields(page).terms.check();
-    place = await toClearpay(page);
+    // 3. Approved (from step 3 again): captured on return and the confirmation page opens.
+    await waitForStep(page, 3, 'Payment options');
+    await stepThreeTerms(page).check();
     await place.click();
     await page.waitForURL(`${shop.server.sandboxUrl}/clearpay/checkout/?token=*`);
     await approveOnClearpay(page, '000');
