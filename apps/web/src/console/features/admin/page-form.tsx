@@ -1,4 +1,5 @@
 import { type AdminPage, AdminPageBodySchema, type AdminPageInput } from '@shop/contract';
+import { useEffect, useRef } from 'react';
 import { TextField } from '../../../components/form-field';
 import { formSender } from '../../../lib/form-sender';
 import { useContractForm } from '../../../lib/use-contract-form';
@@ -31,8 +32,11 @@ export function PageForm({
     schema: AdminPageBodySchema,
     send: formSender({ toBody, save: (body) => saveAdminPage(page.Slug, body), onSaved }),
   });
+  // The form opens above the list, out of sight of the Edit pressed far down it: focus brings it in view.
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => ref.current?.querySelector('input')?.focus(), []);
   return (
-    <form className="admin-form" onSubmit={form.submit} noValidate aria-labelledby="page-form-title">
+    <form ref={ref} className="admin-form" onSubmit={form.submit} noValidate aria-labelledby="page-form-title">
       <h3 id="page-form-title">Edit “{page.Title}”</h3>
       <p>
         Shown at <a href={page.Url}>{page.Url}</a>

@@ -35,6 +35,8 @@ describe('PagesPage (the marketplace admin)', () => {
     expect(await screen.findByRole('heading', { name: 'Terms and Conditions' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Returns and refunds' }));
     const form = screen.getByRole('form', { name: 'Edit “Returns and refunds”' });
+    // It opens above the list: its first field takes focus, which brings it into view.
+    expect(document.activeElement).toBe(within(form).getByLabelText('Title'));
     expect((within(form).getByLabelText('Page text') as HTMLTextAreaElement).value).toBe(
       '<p>Returns and refunds in full.</p>',
     );
