@@ -1,10 +1,20 @@
 import type { ShippingEstimate, ShippingEstimateBody } from '@shop/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
+import { rememberPostcode } from '../../../lib/shopper-postcode';
 
-/** POST /c3api/checkout/shipping/estimate: the postage costs of an option (or one store's shipment) for an address. */
-export function estimateShipping(body: ShippingEstimateBody, signal?: AbortSignal): Promise<ShippingEstimate> {
-  return apiPost<ShippingEstimate>('/c3api/checkout/shipping/estimate', body, signal);
+/**
+ * POST /c3api/checkout/shipping/estimate: the postage costs of an option (or one store's shipment)
+ * for an address. The postcode of a whole-cart delivery is remembered, so product pages quote it.
+ */
+export async function estimateShipping(body: ShippingEstimateBody, signal?: AbortSignal): Promise<ShippingEstimate> {
+  const estimate = await apiPost<ShippingEstimate>('/c3api/checkout/shipping/estimate', body, signal);
+  const postcode = body.DeliveryAddress?.PostCode?.trim() ?? '';
+  if (postcode !== '' && body.StoreId === undefined) {
+    // The server accepted it, so its shape says the region: four digits in AU, letters in the UK.
+    rememberPostcode(/^\d{4}$/.test(postcode) ? 'AU' : 'UK', postcode);
+  }
+  return estimate;
 }
 
 /**

@@ -31,16 +31,21 @@ function renderIn(region: 'AU' | 'UK', item: ProductDetail = product) {
 }
 
 describe('DeliveryOptions', () => {
-  it('posts "to anywhere in the United Kingdom" and offers "Click and collect" in the UK', () => {
+  it('posts from the cheapest table rate (never "to anywhere") and offers "Click and collect" in the UK', () => {
     renderIn('UK');
-    expect(screen.getByText(/to anywhere in/).textContent).toBe('Postage£9.95 to anywhere in the United Kingdom');
+    expect(screen.getByText(/depending on your postcode/).textContent).toBe(
+      'PostageFrom £9.95, depending on your postcode',
+    );
+    expect(screen.queryByText(/anywhere/)).toBeNull();
     expect(screen.getByText('Click and collect')).toBeTruthy();
     expect(screen.queryByText('Click & Collect')).toBeNull();
   });
 
-  it('posts "to anywhere in Australia" and offers "Click & Collect" in Australia', () => {
+  it('posts from the cheapest table rate and offers "Click & Collect" in Australia', () => {
     renderIn('AU');
-    expect(screen.getByText(/to anywhere in/).textContent).toBe('Postage$9.95 to anywhere in Australia');
+    expect(screen.getByText(/depending on your postcode/).textContent).toBe(
+      'PostageFrom $9.95, depending on your postcode',
+    );
     expect(screen.getByText('Click & Collect')).toBeTruthy();
   });
 

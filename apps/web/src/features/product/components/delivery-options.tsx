@@ -1,4 +1,4 @@
-import { formatMoney, PICKUP_SERVICE, type ProductDetail, REGION_IN_SENTENCE } from '@shop/contract';
+import { formatMoney, PICKUP_SERVICE, type ProductDetail } from '@shop/contract';
 import { useSiteSettings } from '../../../lib/site-settings';
 import '../product.css';
 import { Icon } from '../../../components/icon';
@@ -16,7 +16,8 @@ export function DeliveryOptions({ product }: { product: ProductDetail }) {
           <strong>Postage</strong>
           <br />
           {postable
-            ? `${formatMoney(product.ShippingCost ?? 0, region)} to anywhere in ${REGION_IN_SENTENCE[region]}`
+            ? // The cheapest the store's table rates charge anywhere: the postcode box gives the exact figure.
+              `From ${formatMoney(product.ShippingCost ?? 0, region)}, depending on your postcode`
             : // A store closed to pickup sends nothing either: the item is not too big, the store is.
               product.ItemUnavailableAsStoreDisabledPickup
               ? 'Contact store for options'

@@ -9,6 +9,7 @@ import { AddToCartButton } from './add-to-cart';
 import { ConditionRating } from './condition-rating';
 import { DeliveryOptions } from './delivery-options';
 import { EnquiryForm } from './enquiry-form';
+import { PostageQuote } from './postage-quote';
 import { ProductAccordions } from './product-accordions';
 import { ProductGallery } from './product-gallery';
 import { ProductPrice } from './product-price';
@@ -99,6 +100,7 @@ export function ProductDetails({ product, soldAlert }: { product: ProductDetail;
               At our <a href="#store-details">{product.Store.Name} store</a>, {product.Store.StateName}
             </p>
             {product.IsAvailable ? <DeliveryOptions product={product} /> : null}
+            <PostageQuote product={product} />
             <div className="product__actions">
               <AddToCartButton product={product} />
               <WishlistHeart
