@@ -1,9 +1,11 @@
 import type { PopularValue, ProductDetail } from '@shop/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { systemContext } from '../../lib/context.js';
 import { seedCatalogue } from '../../seed/seed.js';
-import { categoryIdBySlug, makeProduct, makeStore } from '../../test/factories.js';
+import { categoryIdBySlug, makeProduct, makeStore, SMALL_PARCEL, TEST_RATE_CARD } from '../../test/factories.js';
 import { testDatabaseTargets } from '../../test/test-database.js';
 import { useTestShop } from '../../test/test-shop.js';
+import { ShippingService } from '../shipping/shipping.service.js';
 
 describe.each(testDatabaseTargets())('product page and popular items on $name', (target) => {
   let store: { id: number; slug: string; name: string };
@@ -17,6 +19,16 @@ describe.each(testDatabaseTargets())('product page and popular items on $name', 
       const db = database.handle.db;
       await seedCatalogue(database.handle, { products: 0, seed: 1 });
       store = await makeStore(db, { state: 'VIC', name: 'Ringwood', email: 'ringwood@example.com' });
+      // The store posts on the test table, with the surcharge above $500 (the phone is dearer).
+      const shipping = new ShippingService();
+      const ctx = systemContext(database.handle, 'AU');
+      const card = await shipping.createRateCard(ctx, TEST_RATE_CARD);
+      await shipping.setStoreSettings(ctx, {
+        storeId: store.id,
+        rateCardId: card,
+        surchargeThresholdMinor: 50_000,
+        surchargeMinor: 1295,
+      });
       smartphones = await categoryIdBySlug(db, 'smartphones');
       phone = await makeProduct(db, {
         store_id: store.id,
@@ -29,7 +41,7 @@ describe.each(testDatabaseTargets())('product page and popular items on $name', 
         rrp_minor: 80000,
         image_count: 3,
         condition: 4,
-        weight_grams: 400,
+        ...SMALL_PARCEL,
         promo_method: 'Percentage',
         promo_amount: 10,
         promo_code: null,
@@ -79,8 +91,9 @@ describe.each(testDatabaseTargets())('product page and popular items on $name', 
       Promotion: { DiscountMethod: 'Percentage', DiscountAmount: 10, DiscountCode: null },
       Status: 'available',
       IsAvailable: true,
-      ShippingLabel: 'Postage $9.95 or free pickup',
-      ShippingCost: 995,
+      // The cheapest table rate (metro Regular, $9.95) plus the compulsory surcharge ($12.95).
+      ShippingLabel: 'Postage from $22.90 or free pickup',
+      ShippingCost: 995 + 1295,
       CanPost: true,
       CanPickup: true,
       Url: `/product/${phone.code.toLowerCase()}/apple-iphone-13-128gb-midnight`,
