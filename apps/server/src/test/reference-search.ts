@@ -15,17 +15,23 @@ import { typoCost } from '../modules/search/typo-cost.js';
  * results are ordered are written out again here from the rules:
  *
  * - Text: every query word (stop words dropped unless that leaves none) must be found in the item's
- *   title, brand, category names (its own and those above it), category keywords or colour. A word
+ *   title, brand, category names, category keywords or colour. The category names are its own
+ *   category's, and each one's above it without the words that a category below that one has in
+ *   its name ('Laptops & Computers' lends 'computers' to a tablet, not 'laptops'). A word
  *   stands for its own stem; for up to 40 stems of the 80 commonest catalogue words it begins (at
  *   least 3 letters, 2 for the last word; never for a number); and, only when it stands for
  *   nothing else (4 letters or more, not a number), for the known words one slip away (two from
- *   8 letters), cheapest slip first, never a stop word or a word with other digits: the near
- *   misses about as likely as the best, or all of them (up to 8) when those find nothing.
+ *   8 letters) whose slip costs at most 1 per slip allowed, cheapest slip first, never a stop word
+ *   or a word with other digits: the near misses about as likely as the best, or all of them (up
+ *   to 8) when those find nothing.
  *   A query of nothing but punctuation finds nothing; an empty one finds everything.
  * - Relevance: per query word, the item's best field weight for the first of the word's readings it
  *   holds (title 3, brand 2, category names 1, keywords 4, colour 1), times that reading's quality
  *   (own stem 1, a word it begins 0.7, a slip 0.55 per slip) and rarity (ln(1 + items / items with
- *   it)), summed over the words and divided by 0.8 + 0.2 x the item's words / the average item's.
+ *   it)), summed over the words and divided by 0.8 + 0.2 x the item's words / the average item's;
+ *   plus 8192 for each query word whose reading (its own stem or a slip, not a word it begins) is
+ *   in the item's title, brand or colour: an item holding the words itself ranks above one found
+ *   only through its category.
  *   The engine keeps scores in 32-bit floats; so does this, or near ties would order differently.
  * - Filters: an item is a result when it is available and passes every chosen group. Within a
  *   group, choices are alternatives (any may hold); an unknown choice matches nothing; 'all' in
@@ -143,6 +149,8 @@ interface Document {
   priceBand: string;
   /** Stem -> the heaviest field it appears in. */
   terms: Map<string, number>;
+  /** Stems in the item's own words: title, brand, colour. */
+  ownTerms: Set<string>;
   length: number;
   listedSeconds: number;
   onSale: boolean;
@@ -153,6 +161,8 @@ interface Document {
 interface Reading {
   term: string;
   quality: number;
+  /** The word as typed or a slip for it; false for a longer word it begins. */
+  typed: boolean;
 }
 
 interface NearMiss {
@@ -174,6 +184,8 @@ const MAX_PREFIX_READINGS = 40;
 const MAX_NEAR_MISSES = 8;
 const POPULARITY = 0.05;
 const AS_LIKELY = 0.3;
+const MOST_SLIP_COST = 1;
+const OWN_TIER = 8192;
 
 export class ReferenceSearch {
   private readonly documents: Document[] = [];
@@ -193,19 +205,31 @@ export class ReferenceSearch {
       }
       return lineage;
     };
+    // Each category's name words, less those a category below it is named by.
+    const namedBelow = new Map<number, Set<string>>();
+    for (const category of catalogue.categories) {
+      for (const above of lineageOf(category.id).slice(1)) {
+        const set = namedBelow.get(above.id) ?? new Set<string>();
+        for (const word of words(category.name)) set.add(word);
+        namedBelow.set(above.id, set);
+      }
+    }
+    const categoryNames = (lineage: ReferenceCategory[]) =>
+      lineage.flatMap((c, i) => words(c.name).filter((word) => i === 0 || !namedBelow.get(c.id)?.has(word))).join(' ');
     let totalLength = 0;
     for (const item of [...catalogue.items].sort((a, b) => a.id - b.id)) {
       const store = stores.get(item.store_id);
       const lineage = lineageOf(item.category_id);
       if (!store || lineage.length === 0) continue;
       const fields = [
-        { text: item.title, weight: 3 },
-        { text: item.brand, weight: 2 },
-        { text: lineage.map((c) => c.name).join(' '), weight: 1 },
-        { text: lineage[0]?.keywords ?? '', weight: 4 },
+        { text: item.title, weight: 3, own: true },
+        { text: item.brand, weight: 2, own: true },
+        { text: categoryNames(lineage), weight: 1, own: false },
+        { text: lineage[0]?.keywords ?? '', weight: 4, own: false },
       ];
-      if (item.colour) fields.push({ text: item.colour, weight: 1 });
+      if (item.colour) fields.push({ text: item.colour, weight: 1, own: true });
       const terms = new Map<string, number>();
+      const ownTerms = new Set<string>();
       let length = 0;
       for (const field of fields) {
         for (const word of words(field.text)) {
@@ -214,6 +238,7 @@ export class ReferenceSearch {
           const term = known?.term ?? stem(word);
           this.vocabulary.set(word, { term, written: (known?.written ?? 0) + 1 });
           terms.set(term, Math.max(terms.get(term) ?? 0, field.weight));
+          if (field.own) ownTerms.add(term);
         }
       }
       for (const term of terms.keys()) this.itemsWithTerm.set(term, (this.itemsWithTerm.get(term) ?? 0) + 1);
@@ -234,6 +259,7 @@ export class ReferenceSearch {
         condition: String(item.condition),
         priceBand: priceBandTerm(item.price_minor),
         terms,
+        ownTerms,
         length: Math.min(length, 65535),
         listedSeconds: Math.floor(new Date(item.listed_at).getTime() / 1000),
         // What the card shows: a was price above the price, or a promotion badge.
@@ -390,7 +416,9 @@ export class ReferenceSearch {
     // Nothing holds every word as its likeliest reading: try every near miss of the misspelt words.
     return this.itemsHoldingAll(
       perWord.map((w) =>
-        w.nearMisses.length > 0 ? w.nearMisses.map((m) => ({ term: m.term, quality: SLIP / m.distance })) : w.readings,
+        w.nearMisses.length > 0
+          ? w.nearMisses.map((m) => ({ term: m.term, quality: SLIP / m.distance, typed: true }))
+          : w.readings,
       ),
     );
   }
@@ -402,6 +430,7 @@ export class ReferenceSearch {
     const weighed = readingsPerWord.map((readings) => readings.map((r) => ({ ...r, rarity: rarity(r.term) })));
     for (const doc of this.documents) {
       let score = 0;
+      let ownWords = 0;
       let holdsAll = true;
       for (const readings of weighed) {
         // The first reading the item holds counts, as the engine reads them in this order.
@@ -411,9 +440,10 @@ export class ReferenceSearch {
           break;
         }
         score = Math.fround(score + (doc.terms.get(reading.term) ?? 0) * reading.rarity * reading.quality);
+        if (reading.typed && doc.ownTerms.has(reading.term)) ownWords++;
       }
       if (!holdsAll) continue;
-      found.set(doc, Math.fround(score / (0.8 + 0.2 * (doc.length / this.averageLength))));
+      found.set(doc, Math.fround(ownWords * OWN_TIER + score / (0.8 + 0.2 * (doc.length / this.averageLength))));
     }
     return found;
   }
@@ -423,7 +453,9 @@ export class ReferenceSearch {
     const readings: Reading[] = [];
     const taken = (term: string) => readings.some((r) => r.term === term);
     const exact = stem(word);
-    if ([...this.vocabulary.values()].some((v) => v.term === exact)) readings.push({ term: exact, quality: EXACT });
+    if ([...this.vocabulary.values()].some((v) => v.term === exact)) {
+      readings.push({ term: exact, quality: EXACT, typed: true });
+    }
     const isNumber = /^\d+$/.test(word);
     if (word.length >= (isLast ? 2 : 3) && !isNumber) {
       const begun = [...this.vocabulary.entries()]
@@ -432,7 +464,7 @@ export class ReferenceSearch {
         .slice(0, 2 * MAX_PREFIX_READINGS);
       for (const [, { term }] of begun) {
         if (readings.length >= MAX_PREFIX_READINGS) break;
-        if (!taken(term)) readings.push({ term, quality: PREFIX });
+        if (!taken(term)) readings.push({ term, quality: PREFIX, typed: false });
       }
     }
     if (readings.length > 0 || word.length < 4 || isNumber) return { readings, nearMisses: [], likely: 0 };
@@ -452,7 +484,7 @@ export class ReferenceSearch {
         distance: editDistanceWithin(word, candidate, maxSlips),
         cost: typoCost(word, candidate) - POPULARITY * Math.log(Math.max(1, written)),
       }))
-      .filter((c) => c.distance <= maxSlips)
+      .filter((c) => c.distance <= maxSlips && typoCost(word, c.word) <= maxSlips * MOST_SLIP_COST)
       .sort((a, b) => a.cost - b.cost || a.word.localeCompare(b.word));
     const nearMisses: NearMiss[] = [];
     let likely = 0;
@@ -463,7 +495,7 @@ export class ReferenceSearch {
       if (c.cost <= (candidates[0]?.cost ?? 0) + AS_LIKELY) likely++;
     }
     for (const miss of nearMisses.slice(0, likely)) {
-      readings.push({ term: miss.term, quality: SLIP / miss.distance });
+      readings.push({ term: miss.term, quality: SLIP / miss.distance, typed: true });
     }
     return { readings, nearMisses, likely };
   }

@@ -1,10 +1,11 @@
 import type { Region } from '@shop/contract';
 import { slugify } from '../../lib/slug.js';
+import { categoryNameWords } from './category-words.js';
 import { FacetBitmaps } from './facet-bitmaps.js';
 import { FacetRecords } from './facet-records.js';
 import type { IndexedProductRow } from './search.repository.js';
 import { SortOrders } from './sort-orders.js';
-import { TextIndex, type TextIndexSnapshot } from './text-index.js';
+import { TextIndex, type TextIndexSnapshot, type WeightedText } from './text-index.js';
 import { WordCounts } from './word-counts.js';
 
 /**
@@ -27,6 +28,8 @@ export interface CategoryNode {
   children: number[];
   /** This category and every category above it. */
   lineage: number[];
+  /** The category names its items are found by (category-words.ts). */
+  nameWords: string;
 }
 
 export interface CategoryInput {
@@ -195,6 +198,7 @@ export class CatalogueIndex {
       parent: -1,
       children: [],
       lineage: [],
+      nameWords: '',
     }));
     this.categories.forEach((c) => {
       this.categoryById.set(c.id, c.index);
@@ -211,6 +215,9 @@ export class CatalogueIndex {
       for (let at = c.index; at >= 0; at = this.categories[at]?.parent ?? -1) lineage.push(at);
       c.lineage = lineage;
     }
+    categoryNameWords(this.categories).forEach((nameWords, i) => {
+      (this.categories[i] as CategoryNode).nameWords = nameWords;
+    });
     for (const c of this.categories)
       c.children.sort((a, b) => (this.categories[a]?.position ?? 0) - (this.categories[b]?.position ?? 0));
     this.stores = stores.map((s, index) => ({ ...s, index }));
@@ -297,15 +304,15 @@ export class CatalogueIndex {
 
   private appendText(row: IndexedProductRow, categoryIndex: number): number {
     const category = this.categories[categoryIndex];
-    const categoryNames = (category?.lineage ?? []).map((i) => this.categories[i]?.name ?? '').join(' ');
-    // A category's own words weigh more than its name: "phone" should find an iPhone first.
-    const fields = [
-      { text: row.title, weight: 3 },
-      { text: row.brand, weight: 2 },
-      { text: categoryNames, weight: 1 },
+    // A category's own words weigh more than its name: "phone" should find an iPhone first. The
+    // item's own words (title, brand, colour) rank it above items found only by their category.
+    const fields: WeightedText[] = [
+      { text: row.title, weight: 3, own: true },
+      { text: row.brand, weight: 2, own: true },
+      { text: category?.nameWords ?? '', weight: 1 },
       { text: category?.keywords ?? '', weight: 4 },
     ];
-    if (row.colour) fields.push({ text: row.colour, weight: 1 });
+    if (row.colour) fields.push({ text: row.colour, weight: 1, own: true });
     const doc = this.text.add(fields);
     this.count = doc + 1;
     this.grow(this.count);

@@ -17,7 +17,8 @@ import { type CatalogueIndexSnapshot, COLUMN_TYPES, type ColumnName, type Column
  */
 
 const MAGIC = 'SHIDXSNP';
-export const SNAPSHOT_FORMAT = 1;
+/** 2: each posting also says whether the item's own words hold the term (an older file would rank wrongly). */
+export const SNAPSHOT_FORMAT = 2;
 const PREAMBLE = 24;
 /** CRC work between turns of the event loop while writing (a million items make ~100 MB). */
 const CRC_CHUNK = 4 * 1024 * 1024;

@@ -300,8 +300,13 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
     const value = await search('query=iphone%2013');
     expect(value.ProductList.ProductListItemCount).toBeGreaterThan(0);
     for (const item of value.ProductList.ProductListItems) expect(item.Title).toMatch(/iPhone 13/);
-    const phones = await search('query=phone');
-    expect(phones.ProductList.ProductListItems.slice(0, 8).every((i) => i.Category === 'Smartphones')).toBe(true);
+    // An item saying 'phone' itself (a car phone mount) first, then the smartphones their category's
+    // keywords find, before what other categories' names find.
+    const phones = (await search('query=phone&NumberOfResults=48')).ProductList.ProductListItems;
+    const says = phones.map((i) => /\bphones?\b/i.test(i.Title));
+    expect(says.indexOf(false)).toBeGreaterThan(says.lastIndexOf(true));
+    const byCategory = phones.filter((i) => !/\bphones?\b/i.test(i.Title));
+    expect(byCategory.slice(0, 8).every((i) => i.Category === 'Smartphones')).toBe(true);
   });
 
   it('finds what a misspelt query meant', async () => {
@@ -357,6 +362,39 @@ describe.each(testDatabaseTargets())('search API on $name', (target) => {
       for (const t of model.titles) expect(t).toContain('HW-Q600C');
       expect((await suggest('query=q600c')).AutoCompleteItems[0]?.PotentialSearchQuery).toBe('q600c');
       expect((await allTitles('q700c')).total).toBe(0);
+    });
+
+    it("means what was typed: 'laptop' finds laptops, those saying it first, and no tablet or monitor that does not", async () => {
+      const laptop = await search('query=laptop&NumberOfResults=48');
+      const items = laptop.ProductList.ProductListItems;
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) {
+        if (item.Category !== 'Laptops') expect(item.Title).toMatch(/laptop/i);
+      }
+      const facet = laptop.CategoryFacetGroupList[0]?.FacetItems.find((c) => c.Guid === 'computers');
+      expect(facet?.FacetItems.map((c) => c.Guid)).toEqual(['laptops']);
+      // Every item saying 'laptop' (Surface Laptop, gaming laptops) before every one found by its category alone.
+      const saying = items.map((i) => /laptop/i.test(i.Title));
+      expect(saying.some((s) => s)).toBe(true);
+      expect(saying.indexOf(false)).toBeGreaterThan(saying.lastIndexOf(true));
+      // A real slip still reads as the word meant.
+      expect(await allTitles('lapotp')).toEqual(await allTitles('laptop'));
+    });
+
+    it("never corrects 'lamp' into 'amp': the demo holds no lamp and finds none", async () => {
+      expect((await allTitles('amp')).total).toBeGreaterThan(0);
+      expect((await allTitles('lamp')).total).toBe(0);
+      const suggestions = await suggest('query=lamp');
+      expect(JSON.stringify(suggestions)).not.toMatch(/"amp/);
+    });
+
+    it("keeps what a parent category's own words find: 'gaming' finds consoles, 'computers' tablets and monitors", async () => {
+      const categoriesOf = async (query: string) =>
+        (await search(`query=${query}`)).CategoryFacetGroupList[0]?.FacetItems.flatMap((c) =>
+          c.FacetItems.map((f) => f.Guid),
+        ) ?? [];
+      expect(await categoriesOf('gaming')).toEqual(expect.arrayContaining(['consoles', 'video-games', 'controllers']));
+      expect(await categoriesOf('computers')).toEqual(expect.arrayContaining(['laptops', 'tablets', 'monitors']));
     });
 
     it('does not match Lenovo for lens', async () => {

@@ -160,3 +160,70 @@ describe('TextIndex', () => {
     }
   });
 });
+
+describe('TextIndex: what was typed first', () => {
+  /** An item: its own title (weight 3) and its category's keywords (weight 4). */
+  function shopOf(items: [title: string, keywords: string][]): TextIndex {
+    const index = new TextIndex();
+    for (const [title, keywords] of items) {
+      index.add([
+        { text: title, weight: 3, own: true },
+        { text: keywords, weight: 4 },
+      ]);
+    }
+    index.finish();
+    return index;
+  }
+  const ranked = (index: TextIndex, query: string) => {
+    const match = index.match(query);
+    return [...match.docs].sort((a, b) => (match.scores[b] ?? 0) - (match.scores[a] ?? 0) || a - b);
+  };
+
+  it('never takes a word the catalogue holds for another: lamp is not amp', () => {
+    const shop = shopOf([
+      ['Fender Mustang Amp', 'amp amplifier'], // 0
+      ['Brass Desk Lamp', 'lamp lighting'], // 1
+      ['Marshall Valve Amp', 'amp amplifier'], // 2
+    ]);
+    const match = shop.match('lamp');
+    expect([...match.docs]).toEqual([1]);
+    expect(match.corrections).toEqual([]);
+  });
+
+  it('takes no unlikely slip: a first letter added or dropped is another word, not a typo', () => {
+    const amps = shopOf([
+      ['Fender Mustang Amp', 'amp amplifier'],
+      ['Laptop Stand', 'accessory'],
+    ]);
+    expect([...amps.match('lamp').docs]).toEqual([]);
+    expect(amps.correct('lamp')).toBeNull();
+    // Real slips still read as what was meant.
+    expect(amps.correct('lapotp')).toBe('laptop');
+    expect([...amps.match('lapotp').docs]).toEqual([1]);
+  });
+
+  it('ranks items holding the word themselves above items found only by their category, whatever the weights', () => {
+    const shop = shopOf([
+      ['Apple MacBook Air M2', 'laptop notebook computer'], // 0: category only (keywords weigh 4)
+      ['Lenovo Legion 5 Gaming Laptop with a long title and many other words', 'laptop notebook computer'], // 1
+      ['Dell Portable Monitor for Laptop', 'monitor screen'], // 2: holds it, in another category
+      ['HP EliteBook 840', 'laptop notebook computer'], // 3
+    ]);
+    const order = ranked(shop, 'laptop');
+    expect(order.slice(0, 2).sort()).toEqual([1, 2]);
+    expect(order.slice(2).sort()).toEqual([0, 3]);
+    // With two words, the count of words an item holds itself decides first.
+    expect(ranked(shop, 'laptop dell')[0]).toBe(2);
+  });
+
+  it('ranks a longer word the typed one begins with the category matches, not above them', () => {
+    const shop = shopOf([
+      ['Lampshade Linen', 'decor'], // 0: 'lamp' begins 'lampshade', its own word
+      ['IKEA Tertial', 'lamp lighting'], // 1: a lamp, by its category
+      ['Brass Lamp', 'lamp lighting'], // 2
+    ]);
+    const order = ranked(shop, 'lamp');
+    expect(order[0]).toBe(2);
+    expect(order.slice(1).sort()).toEqual([0, 1]);
+  });
+});

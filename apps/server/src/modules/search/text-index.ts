@@ -6,7 +6,13 @@ import { typoCost } from './typo-cost.js';
  * An in-memory inverted index over short texts (titles, brands, category names). Documents are
  * numbered 0..n-1 by the caller; postings stay sorted because documents only ever get appended.
  * Matching is AND over query words; each word matches its stem exactly, other words it is a prefix
- * of, and, when neither exists, words one or two typing slips away.
+ * of, and, when neither exists, words one or two likely typing slips away.
+ *
+ * Ranking puts what was typed first: an item whose own words (title, brand, colour: fields marked
+ * `own`) hold a query word, as typed or as the near miss it was taken for, ranks above every item
+ * holding that word only through its category's name or keywords or as the start of a longer word,
+ * whatever their weights. Each such word adds OWN_TIER to the score, more than any item's weighted
+ * score can reach (see OWN_TIER), so the count of words an item holds itself decides first.
  */
 
 interface Postings {
@@ -41,8 +47,26 @@ export interface TextIndexSnapshot {
 
 export interface WeightedText {
   text: string;
+  /** 1-15: how much a word of this field counts. */
   weight: number;
+  /** The item's own words (title, brand, colour), not its category's: see the ranking above. */
+  own?: boolean;
 }
+
+/**
+ * A posting's byte: the heaviest field weight holding the term (low four bits) and whether any of
+ * the item's own fields holds it (OWN_BIT).
+ */
+const WEIGHT_MASK = 0x0f;
+const OWN_BIT = 0x10;
+
+/**
+ * Added to an item's score for each query word its own words hold. A word's weighted score is at
+ * most 4 (keywords) x ln(1 + items) x 1 / 0.8 (the shortest length norm), about 70 at a million
+ * items; a query is at most 200 characters, so at most 100 words: 8192 keeps the tiers apart, and
+ * scores stay 32-bit floats exact to about a thousandth within them.
+ */
+export const OWN_TIER = 8192;
 
 export interface TextMatch {
   /**
@@ -60,7 +84,8 @@ export interface TextMatch {
   terms: number[] | null;
 }
 
-type Expansion = { termId: number; quality: number };
+/** One reading of a query word; `typed`: the word as typed or the near miss it was taken for (not a longer word it begins). */
+type Expansion = { termId: number; quality: number; typed: boolean };
 
 interface NearMiss {
   word: string;
@@ -87,7 +112,24 @@ const POPULARITY = 0.05;
 const AS_LIKELY = 0.3;
 
 function fuzzy(miss: NearMiss): Expansion {
-  return { termId: miss.termId, quality: FUZZY / miss.distance };
+  return { termId: miss.termId, quality: FUZZY / miss.distance, typed: true };
+}
+
+/**
+ * The most a near miss may cost (typoCost) per slip allowed: a whole wrong letter, or a cheaper slip.
+ * Adding, dropping or changing the first letter to a key not next to it costs 1.4: a word typed
+ * that way is likelier a word the catalogue does not hold ('lamp') than a slip for one it does ('amp').
+ */
+const MOST_COST_PER_SLIP = 1;
+
+/** A posting byte's share of a word's score: its field weight, or nothing. */
+function weightOf(byte: number): number {
+  return byte & WEIGHT_MASK;
+}
+
+/** OWN_TIER when a reading read as the word typed is in the item's own words, else 0. */
+function tierOf(byte: number, typed: boolean): number {
+  return typed && (byte & OWN_BIT) !== 0 ? OWN_TIER : 0;
 }
 
 function digitsOf(word: string): string {
@@ -106,6 +148,8 @@ export class TextIndex {
   private totalLength = 0;
   private seen: Int32Array = new Int32Array(1024);
   private scores: Float32Array = new Float32Array(1024);
+  /** Per matched document: how many query words its own words hold (valid like `scores`). */
+  private owned: Uint8Array = new Uint8Array(1024);
   private epoch = 1;
   /** The matches of the last match call (see scratch.ts). */
   private readonly matchScratch = new ScratchInt32();
@@ -125,10 +169,12 @@ export class TextIndex {
     const termWeights = new Map<number, number>();
     let length = 0;
     for (const field of fields) {
+      const own = field.own ? OWN_BIT : 0;
       for (const word of words(field.text)) {
         length++;
         const termId = this.termFor(word);
-        termWeights.set(termId, Math.max(termWeights.get(termId) ?? 0, field.weight));
+        const before = termWeights.get(termId) ?? 0;
+        termWeights.set(termId, Math.max(before & WEIGHT_MASK, field.weight & WEIGHT_MASK) | (before & OWN_BIT) | own);
       }
     }
     this.docLength[doc] = Math.min(length, 65535);
@@ -301,6 +347,7 @@ export class TextIndex {
     this.docLength = length;
     this.seen = new Int32Array(capacity);
     this.scores = new Float32Array(capacity);
+    this.owned = new Uint8Array(capacity);
     this.epoch = 1;
   }
 
@@ -361,7 +408,7 @@ export class TextIndex {
     const used = new Set<number>();
     const exact = this.termIds.get(stem(word));
     if (exact !== undefined) {
-      expansions.push({ termId: exact, quality: EXACT });
+      expansions.push({ termId: exact, quality: EXACT, typed: true });
       used.add(exact);
     }
     const minPrefix = isLast ? 2 : 3;
@@ -370,7 +417,7 @@ export class TextIndex {
         const termId = this.surface.get(candidate)?.termId;
         if (termId === undefined || used.has(termId)) continue;
         used.add(termId);
-        expansions.push({ termId, quality: PREFIX });
+        expansions.push({ termId, quality: PREFIX, typed: false });
         if (expansions.length >= MAX_PREFIX_EXPANSIONS) break;
       }
     }
@@ -388,10 +435,10 @@ export class TextIndex {
 
   /**
    * The known words a misspelt one may have meant, likeliest first: within one slip (two for long
-   * words) by plain edit distance, ranked by how shoppers slip (typoCost) less a little for each
-   * tenfold more items carrying the word. `likely` counts those about as likely as the best. Never a
-   * stop word ('swith' is 'switch', not the 'with' of every other title), and never a word with
-   * other digits ('q700c' is another model than 'q600c').
+   * words) by plain edit distance and costing at most MOST_COST_PER_SLIP per slip, ranked by how
+   * shoppers slip (typoCost) less a little for each tenfold more items carrying the word. `likely`
+   * counts those about as likely as the best. Never a stop word ('swith' is 'switch', not the 'with'
+   * of every other title), and never a word with other digits ('q700c' is another model than 'q600c').
    */
   private nearMisses(word: string): { nearMisses: NearMiss[]; likely: number } {
     const max = word.length >= 8 ? 2 : 1;
@@ -402,7 +449,9 @@ export class TextIndex {
       if (digitsOf(candidate) !== digits) continue;
       const distance = editDistanceWithin(word, candidate, max);
       if (distance > max) continue;
-      const rank = typoCost(word, candidate) - POPULARITY * Math.log(Math.max(1, entry.df));
+      const cost = typoCost(word, candidate);
+      if (cost > max * MOST_COST_PER_SLIP) continue;
+      const rank = cost - POPULARITY * Math.log(Math.max(1, entry.df));
       candidates.push({ word: candidate, termId: entry.termId, distance, rank });
     }
     candidates.sort((a, b) => a.rank - b.rank || a.word.localeCompare(b.word));
@@ -468,7 +517,7 @@ export class TextIndex {
    * The documents of one term, ascending, each scored as intersect and collect score them (the
    * same arithmetic, rounded to a float where they store one), in one pass and without marks.
    */
-  private scoreOneTerm({ termId, quality }: Expansion): Int32Array {
+  private scoreOneTerm({ termId, quality, typed }: Expansion): Int32Array {
     const p = this.postings[termId];
     if (!p) return new Int32Array(0);
     const scores = this.scores;
@@ -487,8 +536,9 @@ export class TextIndex {
       const length = weights.length;
       for (let i = 0; i < length; i++, at++) {
         const doc = found[at] as number;
+        const byte = weights[i] as number;
         const lengthNorm = 0.8 + 0.2 * ((docLength[doc] ?? 1) / averageLength);
-        scores[doc] = Math.fround((weights[i] as number) * idf * quality) / lengthNorm;
+        scores[doc] = tierOf(byte, typed) + Math.fround(weightOf(byte) * idf * quality) / lengthNorm;
       }
     }
     return found;
@@ -518,6 +568,7 @@ export class TextIndex {
     const n = this.docCount;
     const seen = this.seen;
     const scores = this.scores;
+    const owned = this.owned;
 
     // Plain loops rather than a callback per posting: this runs once for every posting of every
     // expansion, up to hundreds of thousands of times for a broad word at a million items. The
@@ -537,10 +588,11 @@ export class TextIndex {
       }
       const next = candidates;
       let kept = 0;
-      for (const { termId, quality } of expansions) {
+      for (const { termId, quality, typed } of expansions) {
         const p = this.postings[termId];
         if (!p) continue;
         const idf = Math.log(1 + n / Math.max(1, this.documentFrequency(termId)));
+        const ownCounts = typed ? OWN_BIT : 0;
         for (let part = 0; part < 2; part++) {
           const docs = part === 0 ? p.docs : p.moreDocs;
           const weights = part === 0 ? p.weights : p.moreWeights;
@@ -551,13 +603,17 @@ export class TextIndex {
             if (first) {
               // The first word admits every document it names, scored by its first expansion holding it.
               if (mark !== base + 1) {
+                const byte = weights[i] as number;
                 seen[doc] = base + 1;
-                scores[doc] = (weights[i] as number) * idf * quality;
+                scores[doc] = (byte & WEIGHT_MASK) * idf * quality;
+                owned[doc] = (byte & ownCounts) === 0 ? 0 : 1;
                 next[kept++] = doc;
               }
             } else if (mark === expectedBefore) {
+              const byte = weights[i] as number;
               seen[doc] = expectedBefore + 1;
-              scores[doc] = (scores[doc] as number) + (weights[i] as number) * idf * quality;
+              scores[doc] = (scores[doc] as number) + (byte & WEIGHT_MASK) * idf * quality;
+              if ((byte & ownCounts) !== 0) owned[doc] = (owned[doc] as number) + 1;
               next[kept++] = doc;
             }
           }
@@ -589,16 +645,18 @@ export class TextIndex {
   private probe(expansions: Expansion[], candidates: Int32Array, count: number, expectedBefore: number): number {
     const seen = this.seen;
     const scores = this.scores;
+    const owned = this.owned;
     const n = this.docCount;
-    const terms = expansions.map(({ termId, quality }) => ({
+    const terms = expansions.map(({ termId, quality, typed }) => ({
       p: this.postings[termId],
       quality,
+      ownCounts: typed ? OWN_BIT : 0,
       idf: Math.log(1 + n / Math.max(1, this.documentFrequency(termId))),
     }));
     let kept = 0;
     for (let c = 0; c < count; c++) {
       const doc = candidates[c] as number;
-      for (const { p, quality, idf } of terms) {
+      for (const { p, quality, ownCounts, idf } of terms) {
         if (!p) continue;
         let weight = -1;
         const firstMore = p.moreDocs[0];
@@ -611,7 +669,8 @@ export class TextIndex {
         }
         if (weight < 0) continue;
         seen[doc] = expectedBefore + 1;
-        scores[doc] = (scores[doc] as number) + weight * idf * quality;
+        scores[doc] = (scores[doc] as number) + (weight & WEIGHT_MASK) * idf * quality;
+        if ((weight & ownCounts) !== 0) owned[doc] = (owned[doc] as number) + 1;
         candidates[kept++] = doc;
         break;
       }
@@ -621,11 +680,12 @@ export class TextIndex {
 
   /**
    * The candidates (all marked `complete`: they hold every word), ascending, each scored for its
-   * length and re-marked `complete + 1`.
+   * length, lifted by OWN_TIER per word its own words hold, and re-marked `complete + 1`.
    */
   private collectFrom(candidates: Int32Array, count: number, complete: number): Int32Array {
     const seen = this.seen;
     const scores = this.scores;
+    const owned = this.owned;
     const docLength = this.docLength;
     const averageLength = this.totalLength / this.docCount || 1;
     const docs = candidates.subarray(0, count);
@@ -635,7 +695,7 @@ export class TextIndex {
       const doc = docs[i] as number;
       seen[doc] = complete + 1;
       const lengthNorm = 0.8 + 0.2 * ((docLength[doc] ?? 1) / averageLength);
-      scores[doc] = (scores[doc] as number) / lengthNorm;
+      scores[doc] = (owned[doc] as number) * OWN_TIER + (scores[doc] as number) / lengthNorm;
       if (doc < previous) ascending = false;
       previous = doc;
     }
