@@ -110,10 +110,12 @@ export function useCheckoutFlow(
   }, [activeStep]);
 
   // Reopened on a later step: the page opens at it, not where the window was on another layout.
+  // Not while the top of the page says something first: an unfinished payment's notice (the error
+  // banner scrolls to the top itself).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival.
   useEffect(() => {
     const section = stepRefs.current[restored.step];
-    if (restored.step > 1 && section) void scrollToElement(section, 0);
+    if (restored.step > 1 && section && !view.UnfinishedPayment) void scrollToElement(section, 0);
   }, []);
 
   // The step and choices, remembered as they change.
