@@ -186,6 +186,11 @@ describe('store console fulfilment', () => {
     const label = (await collect.textContent()) ?? '';
     const total = /\$[\d,.]+/.exec(label)?.[0] ?? '';
     await collect.click();
+    // A dialog asks for the photo ID check and the payment taken before anything is recorded.
+    const dialog = desk.getByRole('dialog', { name: 'Mark collected?' });
+    await dialog.getByRole('checkbox', { name: /checked the customer's photo ID/ }).check();
+    await dialog.getByRole('checkbox', { name: `I have taken the payment of ${total}` }).check();
+    await dialog.getByRole('button', { name: 'Mark collected' }).click();
     await desk.getByText(`Marked collected. Payment of ${total} taken in store recorded.`).waitFor();
     expect(await desk.locator('.console-state').textContent()).toBe('Collected');
     expect(await desk.getByRole('region', { name: 'Totals and payment' }).textContent()).toContain(

@@ -77,7 +77,7 @@ export function pickupBlock(input: {
   ];
   const hoursTable =
     hours.length > 0
-      ? `<p style="${LABEL_STYLE}">Opening hours</p><table role="presentation" cellpadding="0" cellspacing="0" border="0">${hours
+      ? `<p style="${LABEL_STYLE}">Opening hours</p><table role="presentation" cellpadding="0" cellspacing="0" border="0" style="font-size:15px;line-height:1.5">${hours
           .map(
             (h) =>
               `<tr><td style="padding:2px 16px 2px 0">${escapeHtml(h.day)}</td><td style="padding:2px 0">${escapeHtml(h.hours)}</td></tr>`,
