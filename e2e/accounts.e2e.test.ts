@@ -62,14 +62,14 @@ describe('accounts', () => {
     await signOut(page);
 
     // As a guest: one item in the cart from its page, another hearted from the search results.
-    const [forCart, forWishlist] = await items('query=lamp');
-    if (!forCart || !forWishlist) throw new Error('the demo catalogue has too few lamps');
+    const [forCart, forWishlist] = await items('query=amp');
+    if (!forCart || !forWishlist) throw new Error('the demo catalogue has too few amps');
     await page.goto(`${shop.server.baseUrl}${forCart.Url}`);
     await page.locator('.product__summary').getByRole('button', { name: 'Add to cart' }).click();
     const added = page.getByRole('dialog', { name: 'Added to your cart' });
     await added.waitFor();
     await added.getByRole('button', { name: 'Continue shopping' }).click();
-    await page.goto(`${shop.server.baseUrl}/search-results?query=lamp`);
+    await page.goto(`${shop.server.baseUrl}/search-results?query=amp`);
     const card = page.getByRole('article', { name: forWishlist.Title, exact: true }).first();
     await card.getByRole('button', { name: `Add ${forWishlist.Title} to wishlist` }).click();
     const prompt = page.getByRole('dialog', { name: 'Wishlist alerts' });
@@ -80,7 +80,7 @@ describe('accounts', () => {
     await page.getByRole('link', { name: 'Login' }).first().click();
     await signIn(page, email);
     // Back where the shopper was: the search results.
-    await page.waitForURL(/\/search-results\?query=lamp/);
+    await page.waitForURL(/\/search-results\?query=amp/);
     await page.getByRole('button', { name: 'Account menu for Ada' }).waitFor();
     await page.goto(`${shop.server.baseUrl}/cart`);
     await page.getByRole('link', { name: forCart.Title, exact: true }).first().waitFor();

@@ -15,7 +15,7 @@ describe.each(Object.entries(VIEWPORTS))('the cart on a %s', (_size, viewport) =
 
   /** Two buyable items from different stores. */
   async function twoStores(): Promise<[ProductListItem, ProductListItem]> {
-    const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?query=lamp&NumberOfResults=48`);
+    const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?query=amp&NumberOfResults=48`);
     const body = (await response.json()) as { Value: SearchResultsValue };
     const buyable = body.Value.ProductList.ProductListItems.filter(
       (i) => i.IsAvailable && !i.ItemUnavailableAsStoreDisabledPickup,

@@ -30,7 +30,7 @@ describe('checkout (UK)', () => {
   const base = () => shop.server.baseUrl;
 
   it('a guest collects two items from two stores, pays in store and opens the e-mailed order (desktop)', async () => {
-    const [first, second] = await twoStoreItems(base(), 'query=lamp');
+    const [first, second] = await twoStoreItems(base(), 'query=amp');
     const { page, problems } = await openPage(shop.browser, VIEWPORTS.desktop);
     await addFromProductPage(page, base(), first);
     await addFromProductPage(page, base(), second);

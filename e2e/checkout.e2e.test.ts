@@ -55,7 +55,7 @@ describe('checkout (AU)', () => {
   const base = () => shop.server.baseUrl;
 
   it('a guest collects two items from two stores, pays in store and opens the e-mailed order (phone)', async () => {
-    const [first, second] = await twoStoreItems(base(), 'query=lamp');
+    const [first, second] = await twoStoreItems(base(), 'query=amp');
     const { page, problems } = await openPage(shop.browser, VIEWPORTS.phone);
     await addFromProductPage(page, base(), first);
     await addFromProductPage(page, base(), second);

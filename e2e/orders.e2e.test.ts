@@ -110,7 +110,7 @@ async function checkInvoiceFigures(page: Page, region: Region, items: ProductLis
 async function customerJourney(shop: Shop, region: Region): Promise<void> {
   const base = shop.server.baseUrl;
   const words = WORDS[region];
-  const items = await twoStoreItems(base, 'query=lamp');
+  const items = await twoStoreItems(base, 'query=amp');
   const { page, problems } = await openPage(shop.browser, VIEWPORTS.desktop);
   const shopper = newShopper(region, 'Ada');
   await register(page, base, shopper.email, shopper.firstName);

@@ -55,7 +55,7 @@ describe('paying with Clearpay (UK)', () => {
 
   it("cancelling on Clearpay's page returns to the checkout, a decline shows the error, then approving pays (phone)", async () => {
     const base = shop.server.baseUrl;
-    const [item] = await twoStoreItems(base, 'query=lamp');
+    const [item] = await twoStoreItems(base, 'query=amp');
     const { page, problems } = await openPage(shop.browser, VIEWPORTS.phone);
     await page.goto(`${base}/`);
     await addToCartByApi(page, base, item.Id);

@@ -44,7 +44,7 @@ describe('paying by card with Eway (AU)', () => {
 
   it('closing the modal cancels, a decline shows its message, then the card pays and the confirmation opens (phone)', async () => {
     const base = shop.server.baseUrl;
-    const [item] = await twoStoreItems(base, 'query=lamp');
+    const [item] = await twoStoreItems(base, 'query=amp');
     const { page, problems } = await openPage(shop.browser, VIEWPORTS.phone);
     await page.goto(`${base}/`);
     await addToCartByApi(page, base, item.Id);

@@ -53,7 +53,7 @@ describe('GlobalPay (UK cards) in the browser', () => {
 
   it('pays by card in the frame and lands on the confirmation (desktop)', async () => {
     const { page, problems } = await openPage(shop.browser, VIEWPORTS.desktop);
-    const { frame } = await toCardPage(page, 'Grace', 'query=lamp');
+    const { frame } = await toCardPage(page, 'Grace', 'query=amp');
     const iframe = page.locator(`iframe[title="${FRAME_TITLE}"]`);
     expect(await iframe.getAttribute('sandbox')).toBe(
       'allow-scripts allow-forms allow-same-origin allow-top-navigation',

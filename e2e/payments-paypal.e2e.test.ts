@@ -230,7 +230,7 @@ describe('paying with PayPal (UK)', () => {
 
   it('pays for a posted item through the sandbox and shows the confirmation in pounds (desktop)', async () => {
     const base = shop.server.baseUrl;
-    const item = await expressItem(base, 'UK', 'query=lamp', MANUAL_ADDRESS.UK, 3000);
+    const item = await expressItem(base, 'UK', 'query=amp', MANUAL_ADDRESS.UK, 3000);
     const { page, problems } = await openPage(shop.browser, VIEWPORTS.desktop);
     await page.goto(`${base}/`);
     await addToCartByApi(page, base, item.Id);

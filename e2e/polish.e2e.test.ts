@@ -41,8 +41,8 @@ describe('shop polish in the browser', () => {
 
   it('hands focus to View Cart after the add-to-cart dialog closes', async () => {
     const { page, problems } = await openPage(shop.browser, viewport);
-    const [item] = await buyable('query=lamp');
-    if (!item) throw new Error('no lamp to buy');
+    const [item] = await buyable('query=amp');
+    if (!item) throw new Error('no amp to buy');
     await page.goto(`${shop.server.baseUrl}${item.Url}`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     const dialog = page.getByRole('dialog', { name: 'Added to your cart' });

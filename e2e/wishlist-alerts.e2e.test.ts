@@ -18,8 +18,8 @@ const newEmail = () => `watcher${++people}.${Date.now()}@example.com`;
 describe('wishlist alerts', () => {
   const shop = useShop({ DEV_MAILBOX: 'true' }, { host: 'localhost' });
 
-  async function lamps(): Promise<string[]> {
-    const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?query=lamp`);
+  async function amps(): Promise<string[]> {
+    const response = await fetch(`${shop.server.baseUrl}/c3api/search/results?query=amp`);
     const body = (await response.json()) as { Value: SearchResultsValue };
     const titles = body.Value.ProductList.ProductListItems.filter((i) => i.IsAvailable).map((i) => i.Title);
     return [...new Set(titles)];
@@ -51,11 +51,11 @@ describe('wishlist alerts', () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     it(`reminds a visitor once, then a customer turns alerts on with a code and off (${size})`, async () => {
       const { page, problems } = await openPage(shop.browser, viewport);
-      const [first, second] = await lamps();
-      if (!first || !second) throw new Error('the demo catalogue has too few lamps');
+      const [first, second] = await amps();
+      if (!first || !second) throw new Error('the demo catalogue has too few amps');
 
       // A visitor: the reminder after the first heart only; Maybe later goes back to that heart.
-      await page.goto(`${shop.server.baseUrl}/search-results?query=lamp`);
+      await page.goto(`${shop.server.baseUrl}/search-results?query=amp`);
       await page
         .getByRole('article', { name: first, exact: true })
         .first()
