@@ -1,5 +1,6 @@
 import { checkoutSubmissionSchema, PAYMENT_OPTION_NAMES, type Region } from '@shop/contract';
 import { z } from 'zod';
+import { ADDRESS_PARTS } from '../../lib/address-parts';
 import { OWN_SCROLL_FIELD } from '../../lib/own-scroll';
 import type { CheckoutStepNumber, DeliveryChoice } from './checkout-types';
 import type { PaymentOptionName } from './components/payment-rules';
@@ -164,12 +165,11 @@ export function detailsOnLeavingStepOne(
 }
 
 const PERSON_FIELDS = ['EmailAddress', 'FirstName', 'LastName', 'PhoneNumber'] as const;
-const ADDRESS_FIELDS = ['BusinessName', 'Line1', 'Line2', 'Suburb', 'State', 'PostCode'] as const;
 
 function sameDetails(a: CompletedDetails, b: CompletedDetails): boolean {
   return (
     PERSON_FIELDS.every((field) => a.details[field] === b.details[field]) &&
-    ADDRESS_FIELDS.every((field) => a.billingAddress[field] === b.billingAddress[field])
+    ADDRESS_PARTS.every((part) => a.billingAddress[part] === b.billingAddress[part])
   );
 }
 

@@ -1,4 +1,5 @@
 import { type AddressValue, addressSchema, type DeliveryOptionName, type Region } from '@shop/contract';
+import { ADDRESS_PARTS } from '../../../lib/address-parts';
 import type { DeliveryChoice } from '../checkout-types';
 import {
   emptyAddress,
@@ -18,10 +19,8 @@ export interface RestoredDelivery {
   split: SplitChoices | null;
 }
 
-const ADDRESS_KEYS = ['BusinessName', 'Line1', 'Line2', 'Suburb', 'State', 'PostCode'] as const;
-
 function sameAddress(a: AddressValue, b: AddressValue): boolean {
-  return ADDRESS_KEYS.every((key) => a[key].trim().toUpperCase() === b[key].trim().toUpperCase());
+  return ADDRESS_PARTS.every((part) => a[part].trim().toUpperCase() === b[part].trim().toUpperCase());
 }
 
 /**
