@@ -299,7 +299,7 @@ describe('checkout (AU)', () => {
     await page.close();
   });
 
-  it('warns when an item sells to someone else during checkout, and Confirm stays disabled', async () => {
+  it('warns when an item sells to someone else during checkout, offering Remove instead of Confirm', async () => {
     const [item] = await twoStoreItems(base(), 'query=guitar');
     const { page, problems } = await openPage(shop.browser, VIEWPORTS.desktop);
     await addToCartByApi(page, base(), item.Id);
@@ -317,7 +317,8 @@ describe('checkout (AU)', () => {
         .getByText(`${item.Title}: item no longer available and can't be purchased, remove it from the cart.`)
         .count(),
     ).toBe(1);
-    expect(await changes.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true);
+    expect(await changes.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
+    expect(await changes.getByRole('button', { name: 'Remove' }).isEnabled()).toBe(true);
     await screenshot(page, 'checkout-au-cart-changed-desktop');
     // Still on step 1 behind the dialog; its other choice goes back to the cart.
     await changes.getByRole('button', { name: 'View cart' }).click();
