@@ -14,8 +14,8 @@ import {
 import { openPage } from './support/pages.js';
 import { useShop } from './support/shop.js';
 
-/** checkout.md section 8: a URL carrying an error shows the default error. */
-const URL_ERROR = 'Sorry, an error has occurred, please try again soon.';
+/** A Clearpay decline, said on step 3 where the shopper chooses another way to pay. */
+const DECLINED = 'Clearpay declined this payment. Choose another way to pay.';
 
 /** Steps 2 and 3: collect in store, then Clearpay chosen; answers the Place order button. */
 async function toClearpay(page: Page) {
@@ -53,7 +53,7 @@ describe('paying with Clearpay (UK)', () => {
     { host: 'localhost' },
   );
 
-  it("cancelling on Clearpay's page returns to the checkout, a decline shows the error, then approving pays (phone)", async () => {
+  it("cancelling on Clearpay's page returns to the checkout, a decline says Clearpay declined it, then approving pays (phone)", async () => {
     const base = shop.server.baseUrl;
     const [item] = await twoStoreItems(base, 'query=amp');
     const { page, problems } = await openPage(shop.browser, VIEWPORTS.phone);
@@ -81,15 +81,16 @@ describe('paying with Clearpay (UK)', () => {
     expect(await page.getByRole('radio', { name: /^Clearpay/ }).isChecked()).toBe(true);
     expect(await page.locator('.checkout__error').count()).toBe(0);
 
-    // 2. Declined by Clearpay: back on the checkout with the error in its banner, the item free again.
+    // 2. Declined by Clearpay: back on step 3 saying so above the payment options, the item free again.
     await stepThreeTerms(page).check();
     await place.click();
     await page.waitForURL(`${shop.server.sandboxUrl}/clearpay/checkout/?token=*`);
     await approveOnClearpay(page, '051');
     await page.waitForURL(`${base}/checkout/`);
-    const banner = page.locator('.checkout__error');
-    await banner.waitFor();
-    expect(await banner.textContent()).toBe(URL_ERROR);
+    const declined = page.locator('.checkout-step__notice');
+    await declined.waitFor();
+    expect(await declined.textContent()).toBe(DECLINED);
+    expect(await page.locator('.checkout__error').count()).toBe(0);
     expect(new URL(page.url()).search).toBe('');
     await screenshot(page, 'payments-clearpay-declined-phone');
 
