@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { ANTI_FORGERY_COOKIE, ANTI_FORGERY_HEADER, type Envelope } from '@shop/contract';
+import { ANTI_FORGERY_COOKIE, ANTI_FORGERY_HEADER, type Envelope, type FieldError } from '@shop/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type Services } from '../app.js';
 import { loadConfig, publicUrl } from '../config.js';
@@ -11,7 +11,8 @@ import type { TestDatabase } from './test-database.js';
 
 export interface TestResponse<T> {
   status: number;
-  body: Envelope<T>;
+  /** A 400 also carries the fields it refuses as data. */
+  body: Envelope<T> & { FieldErrors?: FieldError[] };
   headers: Headers;
 }
 
