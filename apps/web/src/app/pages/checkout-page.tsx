@@ -9,7 +9,7 @@ import { DiscountModal } from '../../features/checkout/components/discount-modal
 import { EmptyCheckout } from '../../features/checkout/components/empty-checkout';
 import { OrderSummary } from '../../features/checkout/components/order-summary';
 import { useCartValidation } from '../../features/checkout/use-cart-validation';
-import { useCheckoutFlow } from '../../features/checkout/use-checkout-flow';
+import { useCheckoutFlow, useRestoredCheckout } from '../../features/checkout/use-checkout-flow';
 import { useCheckoutUrlError } from '../../features/checkout/use-checkout-url-error';
 import { useCustomerDetails } from '../../features/checkout/use-customer-details';
 import { useDiscount } from '../../features/checkout/use-discount';
@@ -24,10 +24,11 @@ import '../../features/checkout/checkout.css';
  */
 function Checkout({ view, region }: { view: CheckoutViewValue; region: Region }) {
   const navigate = useNavigate();
-  const flow = useCheckoutFlow(view, region);
+  const restored = useRestoredCheckout(view, region);
+  const form = useCustomerDetails(region, view, restored.details);
+  const flow = useCheckoutFlow(view, region, restored, form.values);
   const clearpayDecline = useClearpayDecline(flow.activeStep);
   useCheckoutUrlError(flow.setError, clearpayDecline.shown);
-  const form = useCustomerDetails(region, view);
   const discount = useDiscount(region, view.Cart, flow.setTotal);
   const cartCheck = useCartValidation(region);
   const [screenWidth] = useState(() => window.innerWidth);

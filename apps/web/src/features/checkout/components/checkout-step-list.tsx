@@ -4,6 +4,7 @@ import type { CheckoutStepNumber } from '../checkout-types';
 import type { CheckoutFlow } from '../use-checkout-flow';
 import type { CustomerDetailsState } from '../use-customer-details';
 import { DeliveryStep } from './delivery-step';
+import { DetailsAgreements } from './details-agreements';
 import { DetailsStep } from './details-step';
 import { DetailsSummary } from './details-summary';
 import { PaymentStep } from './payment-step';
@@ -14,6 +15,8 @@ const TITLES: Record<CheckoutStepNumber, string> = { 1: 'Your details', 2: 'Deli
 /**
  * The three numbered steps (checkout.md section 2). Step 2 stays mounted (hidden) once reached so
  * its choices survive a trip back to step 1; step 3 mounts only while active (leaving it resets it).
+ * Consent goes with the payment as the form has it now: step 3 shows the box again when it opens
+ * without the terms (a reload or a provider's return keeps neither).
  */
 export function CheckoutStepList({
   view,
@@ -71,6 +74,8 @@ export function CheckoutStepList({
               onError={flow.setError}
               validateCart={validateInSteps}
               onContinue={flow.completeDelivery}
+              initial={flow.initialDelivery}
+              onChoiceChange={flow.setCurrentDelivery}
             />
           </div>
         ) : null}
@@ -90,13 +95,19 @@ export function CheckoutStepList({
               region={region}
               view={view}
               total={flow.total}
-              details={completed.details}
+              details={{ ...completed.details, Consent: region === 'UK' && form.values.Consent }}
               billingAddress={completed.billingAddress}
               delivery={delivery}
               onError={flow.setError}
               onPlacementFailed={flow.placementFailed}
               attempt={flow.attempt}
               validateCart={validateInSteps}
+              initialOption={flow.payment}
+              onOptionChange={flow.setPayment}
+              terms={{
+                agreed: form.values.TermsAndConditions,
+                box: <DetailsAgreements region={region} form={form} termsRef={null} />,
+              }}
             />
           </div>
         ) : null}
