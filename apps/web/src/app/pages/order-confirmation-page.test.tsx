@@ -2,6 +2,13 @@
 import type { OrderConfirmationValue } from '@shop/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STEP_MEMORY_KEY } from '../../features/checkout/step-memory';
+import {
+  DEFAULT_SITE_SETTINGS,
+  type SiteSettings,
+  SiteSettingsContext,
+  siteSettingsFrom,
+} from '../../lib/site-settings';
 import { envelope, type RecordedCall, stubFetch } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/query-wrapper';
 import { OrderConfirmationPage } from './order-confirmation-page';
@@ -72,8 +79,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderAt(path: string) {
-  renderRoute(path, '/checkout/confirmation/:reference?', <OrderConfirmationPage />);
+function renderAt(path: string, settings: SiteSettings = siteSettingsFrom(DEFAULT_SITE_SETTINGS)) {
+  renderRoute(
+    path,
+    '/checkout/confirmation/:reference?',
+    <SiteSettingsContext.Provider value={settings}>
+      <OrderConfirmationPage />
+    </SiteSettingsContext.Provider>,
+  );
 }
 
 describe('OrderConfirmationPage', () => {
@@ -113,6 +126,20 @@ describe('OrderConfirmationPage', () => {
     expect(screen.queryByText('Discount')).toBeNull();
     expect(screen.getByText('$312.00')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'What happens next' }).textContent).toContain('post your items');
+  });
+
+  it("waits for the site's region before its wording, and then drops the checkout's remembered steps", async () => {
+    window.sessionStorage.setItem(STEP_MEMORY_KEY, '{"kept":true}');
+    stubFetch({ 'GET /c3api/checkout/confirmation': () => envelope(PICKUP_ORDER) });
+    renderAt('/checkout/confirmation/ORD-7K2M9Q?key=k', DEFAULT_SITE_SETTINGS);
+    // Not loaded: the default region's "driver licence" would be wrong for a UK order.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('status').textContent).toBe('Loading your order...');
+    expect(screen.queryByText(/driver licence/)).toBeNull();
+    cleanup();
+    renderAt('/checkout/confirmation/ORD-7K2M9Q?key=k', siteSettingsFrom({ ...DEFAULT_SITE_SETTINGS, Region: 'UK' }));
+    expect(await screen.findByText(/driving licence/)).toBeTruthy();
+    expect(window.sessionStorage.getItem(STEP_MEMORY_KEY)).toBeNull();
   });
 
   it('says the order cannot be found on a 404 (unknown reference or wrong key)', async () => {

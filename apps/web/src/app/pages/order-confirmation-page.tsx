@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Notice } from '../../components/notice';
 import { useOrderConfirmation } from '../../features/checkout/api/get-order-confirmation';
 import { ConfirmationView } from '../../features/checkout/components/confirmation-view';
+import { forgetStepMemory } from '../../features/checkout/step-memory';
 import { useSiteSettings } from '../../lib/site-settings';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -15,8 +17,13 @@ export function OrderConfirmationPage() {
   const [search] = useSearchParams();
   const reference = params.reference ?? search.get('reference') ?? '';
   const key = search.get('key');
-  const { Region: region } = useSiteSettings();
+  const { Region: region, loaded } = useSiteSettings();
   const order = useOrderConfirmation(reference, key);
+  // The order is placed: the checkout's remembered steps and details have done their job, and
+  // should not stay in the tab for whoever uses it next.
+  useEffect(() => {
+    if (order.status === 'done') forgetStepMemory();
+  }, [order.status]);
   const missing = reference === '' || (order.status === 'error' && order.httpStatus === 404);
   useDocumentTitle(missing ? 'Order not found' : 'Order confirmed');
 
@@ -38,7 +45,8 @@ export function OrderConfirmationPage() {
   }
   return (
     <div className="page confirmation-page">
-      {order.status === 'loading' ? (
+      {/* The region's wording (the ID to bring, dates) waits for the site's settings. */}
+      {order.status === 'loading' || !loaded ? (
         <p role="status">Loading your order...</p>
       ) : order.status === 'error' ? (
         <Notice kind="error">

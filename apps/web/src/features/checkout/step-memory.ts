@@ -114,6 +114,15 @@ export function loadStepMemory(region: Region, cart: string): StepMemory | null 
   return memory;
 }
 
+/** Drops this tab's record (an order was placed from it). */
+export function forgetStepMemory(): void {
+  try {
+    session()?.removeItem(STEP_MEMORY_KEY);
+  } catch {
+    // Storage refused: there is nothing kept to drop.
+  }
+}
+
 export function saveStepMemory(memory: StepMemory): void {
   try {
     session()?.setItem(STEP_MEMORY_KEY, serialiseStepMemory(memory));
