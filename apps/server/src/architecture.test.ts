@@ -35,7 +35,8 @@ export type RuleName =
   | 'repositories-open-no-transaction'
   | 'row-types-stay-in-their-module'
   | 'e2e-and-bench-take-contract-types'
-  | 'server-modules-form-no-cycle';
+  | 'server-modules-form-no-cycle'
+  | 'module-files-form-no-cycle';
 
 export interface Violation {
   file: string;
@@ -784,6 +785,57 @@ export function checkModuleCycles(files: SourceFile[]): Violation[] {
   }));
 }
 
+/**
+ * The specifiers a file imports for types alone (`import type`, `export type { } from`, or every
+ * name marked `type`), by the line they are on: erased when compiled, so they load nothing.
+ */
+function typeOnlyImportsOf(file: SourceFile): Set<string> {
+  const masked = maskSource(file.text);
+  const pattern = /\b(?:import|export)\s+(type\s+)?(?:([\w$]+)\s*,\s*)?(?:\{([^}]*)\}|\*\s+as\s+[\w$]+|[\w$]+)\s*from\s*(['"])/g;
+  const found = new Set<string>();
+  for (const match of masked.matchAll(pattern)) {
+    const names = (match[3] ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
+    const typeOnly =
+      match[1] !== undefined || (match[2] === undefined && names.length > 0 && names.every((name) => name.startsWith('type ')));
+    if (!typeOnly) continue;
+    const quote = match[4] as string;
+    const start = (match.index ?? 0) + match[0].length;
+    const end = file.text.indexOf(quote, start);
+    if (end >= 0) found.add(`${lineAt(file.text, start)}:${file.text.slice(start, end)}`);
+  }
+  return found;
+}
+
+/**
+ * 13. Within a server module its files form no cycle either: a file that imports a file which
+ * (through others) imports it back is one piece of code split in two, and the order the two load
+ * in decides what the other sees. Imports of types alone load nothing and are not counted.
+ */
+export function checkFileCycles(files: SourceFile[]): Violation[] {
+  const paths = new Set(files.map((file) => file.path));
+  // Server imports name the compiled file ('./x.js'); the graph's nodes are the sources.
+  const sourceOf = (target: string): string | null =>
+    [target, target.replace(/\.js$/, '.ts'), `${target}.ts`, `${target}/index.ts`].find((p) => paths.has(p)) ?? null;
+  const edges: Edge[] = files.flatMap((file) => {
+    const module = serverModuleOf(file.path);
+    if (module === null || isServerTestCode(file.path)) return [];
+    const typesOnly = typeOnlyImportsOf(file);
+    return importsOf(file).flatMap(({ specifier, line, target }) => {
+      const to = target === null || typesOnly.has(`${line}:${specifier}`) ? null : sourceOf(target);
+      return to === null || to === file.path || serverModuleOf(to) !== module || isServerTestCode(to)
+        ? []
+        : [{ file: file.path, line, specifier, from: file.path, to }];
+    });
+  });
+  return edgesOnCycles(edges).map(({ edge, cycle }) => ({
+    file: edge.file,
+    line: edge.line,
+    rule: 'module-files-form-no-cycle' as const,
+    detail: `imports '${edge.specifier}', closing the cycle ${cycle.map((f) => f.replace(/^.*\/modules\//, '')).join(' -> ')}`,
+    imported: edge.to,
+  }));
+}
+
 export const RULES: [RuleName, (file: SourceFile) => Violation[]][] = [
   ['contract-imports-nothing-of-ours', checkContractIsolation],
   ['web-and-server-meet-only-in-contract', checkAppsBridge],
@@ -800,6 +852,7 @@ export const RULES: [RuleName, (file: SourceFile) => Violation[]][] = [
 /** Rules that need the whole tree at once: a graph, or names declared elsewhere. */
 export const TREE_RULES: [RuleName, (files: SourceFile[]) => Violation[]][] = [
   ['server-modules-form-no-cycle', checkModuleCycles],
+  ['module-files-form-no-cycle', checkFileCycles],
   [
     'e2e-and-bench-take-contract-types',
     (files) => {
@@ -1247,6 +1300,33 @@ describe('architecture checker (self-test)', () => {
     expect(found[0]?.detail).toContain('orders -> payments -> checkout -> orders');
     expect(found[0]?.rule).toBe('server-modules-form-no-cycle');
     expect(checkModuleCycles(files.slice(1))).toEqual([]);
+  });
+
+  it("rule 13: a module's files form no cycle among themselves", () => {
+    const files = [
+      sample(
+        'apps/server/src/modules/search/catalogue-index.ts',
+        "import { FacetBitmaps } from './facet-bitmaps.js';",
+        "import { money } from '../../lib/money.js';",
+      ),
+      sample('apps/server/src/modules/search/facet-bitmaps.ts', "import { countWords } from './text/word-counts.js';"),
+      sample('apps/server/src/modules/search/text/word-counts.ts', "import { IndexedItem } from '../catalogue-index.js';"),
+      // Another module's file, a test and an import of types alone close nothing.
+      sample('apps/server/src/modules/catalogue/x.ts', "import { y } from '../search/catalogue-index.js';"),
+      sample('apps/server/src/modules/search/sort-orders.ts', "import { type A, type B } from './catalogue-index.js';"),
+      sample('apps/server/src/modules/search/order-moves.ts', "import type { C } from './facet-bitmaps.js';"),
+      sample('apps/server/src/modules/search/search.api.test.ts', "import { z } from './catalogue-index.js';"),
+    ];
+    const found = checkFileCycles(files);
+    expect(found.map((v) => [v.file, v.imported])).toEqual([
+      ['apps/server/src/modules/search/catalogue-index.ts', 'apps/server/src/modules/search/facet-bitmaps.ts'],
+      ['apps/server/src/modules/search/facet-bitmaps.ts', 'apps/server/src/modules/search/text/word-counts.ts'],
+      ['apps/server/src/modules/search/text/word-counts.ts', 'apps/server/src/modules/search/catalogue-index.ts'],
+    ]);
+    expect(found[0]?.detail).toContain(
+      'search/catalogue-index.ts -> search/facet-bitmaps.ts -> search/text/word-counts.ts -> search/catalogue-index.ts',
+    );
+    expect(checkFileCycles(files.slice(1))).toEqual([]);
   });
 
   it('a rule with known violations fails on a new one and on a listed one that is gone', () => {

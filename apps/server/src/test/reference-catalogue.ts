@@ -1,6 +1,7 @@
 import type { Region } from '@shop/contract';
 import { systemContext } from '../lib/context.js';
-import { type CatalogueIndex, PRICE_BANDS } from '../modules/search/catalogue-index.js';
+import type { CatalogueIndex } from '../modules/search/catalogue-index.js';
+import { PRICE_BANDS } from '../modules/search/facet-values.js';
 import type { FacetCounts } from '../modules/search/search-engine.js';
 import { cheapestPostage, ShippingService } from '../modules/shipping/shipping.service.js';
 import type { CountsByKey, ReferenceCatalogue, ReferenceItem } from './reference-search.js';

@@ -1,7 +1,7 @@
 import { PageSize, type Region, type SearchResultsQuery } from '@shop/contract';
 import { slugify } from '../lib/slug.js';
 import { promotionOf, shippingOf } from '../modules/catalogue/catalogue.mapper.js';
-import { PRICE_BANDS } from '../modules/search/catalogue-index.js';
+import { PRICE_BANDS } from '../modules/search/facet-values.js';
 import { editDistanceWithin, isStopWord, queryWords, stem, words } from '../modules/search/text-analysis.js';
 import { typoCost } from '../modules/search/typo-cost.js';
 

@@ -1,4 +1,5 @@
-import { type CatalogueIndex, Flag, PRICE_BANDS } from './catalogue-index.js';
+import type { CatalogueIndex } from './catalogue-index.js';
+import { Flag, PRICE_BANDS } from './facet-values.js';
 import { type BitmapSource, freshBitmaps, type ScratchInt32 } from './scratch.js';
 import type { FacetCounts } from './search-engine.js';
 

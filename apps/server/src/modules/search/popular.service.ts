@@ -2,7 +2,8 @@ import { PageSize, type PopularQuerySchema, type PopularValue } from '@shop/cont
 import type { z } from 'zod';
 import type { Ctx } from '../../lib/context.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import { type CatalogueIndex, Flag } from './catalogue-index.js';
+import type { CatalogueIndex } from './catalogue-index.js';
+import { Flag } from './facet-values.js';
 import type { SearchIndexHolder } from './search-index.holder.js';
 
 /**

@@ -1,4 +1,4 @@
-import { type CatalogueIndex, Flag, PRICE_BANDS } from './catalogue-index.js';
+import type { CatalogueIndex } from './catalogue-index.js';
 import {
   type Bitmap,
   type BuiltBitmaps,
@@ -10,6 +10,7 @@ import {
   union,
 } from './facet-bitmaps.js';
 import { RECORD } from './facet-records.js';
+import { Flag, PRICE_BANDS } from './facet-values.js';
 import { cachePerIndex } from './result-cache.js';
 import { BitmapPool, ScratchInt32 } from './scratch.js';
 import type { OrderKey } from './sort-orders.js';

@@ -17,8 +17,9 @@ import {
 import type { Ctx } from '../../lib/context.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { ContentService } from '../content/content.service.js';
-import { type CatalogueIndex, Flag, PRICE_BANDS, type ValueDictionary } from './catalogue-index.js';
+import type { CatalogueIndex, ValueDictionary } from './catalogue-index.js';
 import { ContentSearch } from './content-search.js';
+import { Flag, PRICE_BANDS } from './facet-values.js';
 import { type EngineQuery, type EngineResult, type PriceRange, runSearch, type SortKey } from './search-engine.js';
 import type { SearchIndexHolder } from './search-index.holder.js';
 

@@ -1,5 +1,6 @@
-import { type CatalogueIndex, Flag } from './catalogue-index.js';
+import type { CatalogueIndex } from './catalogue-index.js';
 import { emptyGroupCounts, type GroupCounts } from './facet-bitmaps.js';
+import { Flag } from './facet-values.js';
 
 /**
  * The facet counts of the live items holding each frequent word, kept current on every write.
