@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS } from './support/browser.js';
+import { screenshot, VIEWPORTS } from './support/browser.js';
 import {
   ApiShopper,
   addToCartByApi,
@@ -19,13 +18,7 @@ import { openPage } from './support/pages.js';
 import { useShop } from './support/shop.js';
 
 const NOTICE = 'You have an unfinished payment for this item';
-const SHOTS = '/tmp/shots-payment-resume';
 const WIDE = { width: 1440, height: 900 };
-mkdirSync(SHOTS, { recursive: true });
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 /** The notice after coming back: the item is the shopper's (no changes dialog saying it is gone, a real total). */
 async function expectNoticeNotSold(page: Page, symbol: string): Promise<void> {
@@ -89,12 +82,12 @@ describe('an interrupted card payment (AU, Eway)', () => {
     await expectNoticeNotSold(page, '$');
     await expectHeld(base, item.Id);
     await expectNoSidewaysScroll(page, 'the unfinished-payment notice');
-    await shot(page, 'au-notice-390');
+    await screenshot(page, 'payment-resume-au-notice-390');
 
     await page.getByRole('button', { name: 'Resume payment' }).click();
     await waitForStep(page, 3, 'Payment options');
     await expectNoSidewaysScroll(page, 'the resumed payment');
-    await shot(page, 'au-resumed-390');
+    await screenshot(page, 'payment-resume-au-resumed-390');
     const resumed = page.waitForResponse((r) => r.url().includes('/c3api/checkout/payment/resume'));
     await page.getByRole('button', { name: 'Place order' }).click();
     expect((await resumed).status()).toBe(200);
@@ -145,10 +138,10 @@ describe('an interrupted payment (UK, Global Payments and PayPal)', () => {
     await page.reload();
     await expectNoticeNotSold(page, '£');
     await expectHeld(base, item.Id);
-    await shot(page, 'uk-notice-1440');
+    await screenshot(page, 'payment-resume-uk-notice-1440');
     await page.setViewportSize(VIEWPORTS.phone);
     await expectNoSidewaysScroll(page, 'the notice on a phone');
-    await shot(page, 'uk-notice-390');
+    await screenshot(page, 'payment-resume-uk-notice-390');
     await page.setViewportSize(WIDE);
 
     await page.getByRole('button', { name: 'Start again' }).click();
