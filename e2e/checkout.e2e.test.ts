@@ -109,7 +109,11 @@ describe('checkout (AU)', () => {
       expect(shown.filter(Boolean)).toEqual(lines);
     }
     expect(cents(await page.locator('.confirmation-totals__total dd').textContent())).toBe(itemsTotal);
-    expect(await page.getByText('Bring photo ID and your order reference, and pay when you collect.').count()).toBe(1);
+    expect(
+      await page
+        .getByText('Bring photo ID (driver licence or passport) and your order number. Pay when you collect.')
+        .count(),
+    ).toBe(1);
     await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 0 items');
     await expectNoSidewaysScroll(page, 'the confirmation');
     await screenshot(page, 'checkout-au-confirmation-phone');

@@ -38,9 +38,13 @@ export function ShopLayout() {
       ) : (
         <CookieConsent />
       )}
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      {/* In a landmark of its own: after the banner's "About cookies" link it is no longer the
+          page's first link, and content outside every landmark is lost to landmark navigation. */}
+      <nav aria-label="Skip to content">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+      </nav>
       <HydrateLater name="header">
         <SiteHeader
           search={
