@@ -6,7 +6,7 @@
  * facet counts by GROUP BY (disjunctive, as the engine counts them).
  */
 import pg from 'pg';
-import { PRICE_BANDS } from '../apps/server/src/modules/search/catalogue-index.js';
+import { PRICE_BANDS } from '../apps/server/src/modules/search/facet-values.js';
 import {
   type Condition,
   type Dictionaries,

@@ -791,12 +791,17 @@ export function checkModuleCycles(files: SourceFile[]): Violation[] {
  */
 function typeOnlyImportsOf(file: SourceFile): Set<string> {
   const masked = maskSource(file.text);
-  const pattern = /\b(?:import|export)\s+(type\s+)?(?:([\w$]+)\s*,\s*)?(?:\{([^}]*)\}|\*\s+as\s+[\w$]+|[\w$]+)\s*from\s*(['"])/g;
+  const pattern =
+    /\b(?:import|export)\s+(type\s+)?(?:([\w$]+)\s*,\s*)?(?:\{([^}]*)\}|\*\s+as\s+[\w$]+|[\w$]+)\s*from\s*(['"])/g;
   const found = new Set<string>();
   for (const match of masked.matchAll(pattern)) {
-    const names = (match[3] ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
+    const names = (match[3] ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
     const typeOnly =
-      match[1] !== undefined || (match[2] === undefined && names.length > 0 && names.every((name) => name.startsWith('type ')));
+      match[1] !== undefined ||
+      (match[2] === undefined && names.length > 0 && names.every((name) => name.startsWith('type ')));
     if (!typeOnly) continue;
     const quote = match[4] as string;
     const start = (match.index ?? 0) + match[0].length;
@@ -1310,7 +1315,10 @@ describe('architecture checker (self-test)', () => {
         "import { money } from '../../lib/money.js';",
       ),
       sample('apps/server/src/modules/search/facet-bitmaps.ts', "import { countWords } from './text/word-counts.js';"),
-      sample('apps/server/src/modules/search/text/word-counts.ts', "import { IndexedItem } from '../catalogue-index.js';"),
+      sample(
+        'apps/server/src/modules/search/text/word-counts.ts',
+        "import { IndexedItem } from '../catalogue-index.js';",
+      ),
       // Another module's file, a test and an import of types alone close nothing.
       sample('apps/server/src/modules/catalogue/x.ts', "import { y } from '../search/catalogue-index.js';"),
       sample('apps/server/src/modules/search/sort-orders.ts', "import { type A, type B } from './catalogue-index.js';"),
