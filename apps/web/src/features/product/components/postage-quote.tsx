@@ -1,4 +1,4 @@
-import { type ProductDetail, postageQuoteQuerySchema } from '@shop/contract';
+import type { ProductDetail } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { serverFieldErrors } from '../../../lib/field-errors';
@@ -32,8 +32,10 @@ export function PostageQuote({ product }: { product: ProductDetail }) {
   const shownError =
     error ?? refused ?? (quote.isError && !refused ? 'Sorry, postage could not be quoted just now.' : null);
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    // The rule (and zod with it) loads at the first Check: most product pages are read, not quoted.
+    const { postageQuoteQuerySchema } = await import('./postage-quote-schema');
     const parsed = postageQuoteQuerySchema(region).shape.postcode.safeParse(typed);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Please check the postcode');
