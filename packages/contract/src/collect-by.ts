@@ -26,7 +26,7 @@ export const PICKUP_ID_TEXT: Record<Region, string> = {
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 /** The months as the shop writes them in both regions (en-AU and en-GB agree). */
-export const MONTH_NAMES = [
+const MONTH_NAMES = [
   'January',
   'February',
   'March',
