@@ -22,6 +22,7 @@ export * from './payments-eway.js';
 export * from './payments-globalpay.js';
 export * from './payments-paypal.js';
 export * from './payments-unfinished.js';
+export * from './places.js';
 export * from './product.js';
 export * from './promotion.js';
 export * from './region-wording.js';

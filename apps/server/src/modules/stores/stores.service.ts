@@ -1,4 +1,4 @@
-import { type StoreQuery, statesOf } from '@shop/contract';
+import { greatCircleKm, type StoreQuery, statesOf } from '@shop/contract';
 import type { Updateable } from 'kysely';
 import type { StoreRow, StoresTable } from '../../db/schema.js';
 import type { Ctx } from '../../lib/context.js';
@@ -21,14 +21,8 @@ export interface StoreSettingsChanges {
   dealerLicences?: string[];
 }
 
-/** Great-circle distance in kilometres. */
-export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(a));
-}
+/** Great-circle distance in kilometres (the contract's formula, so the web's figures agree). */
+export const haversineKm = greatCircleKm;
 
 /** The region's stores: for the location facet, store pages and "nearest store". */
 export class StoresService {
