@@ -10,6 +10,7 @@ export * from './collect-by.js';
 export * from './console.js';
 export * from './console-admin.js';
 export * from './console-pages.js';
+export * from './console-price-guide.js';
 export * from './console-settings.js';
 export * from './constants.js';
 export * from './customer.js';
