@@ -15,11 +15,7 @@ const Id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** The query: the add or edit form's title, category, brand and condition as the staff member fills them. */
 export const PriceGuideQuerySchema = z.object({
-  title: z
-    .string({ message: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(150, 'must be at most 150 characters'),
+  title: z.string({ message: 'is required' }).trim().min(1, 'is required').max(150, 'must be at most 150 characters'),
   categoryId: z.coerce
     .number({ message: 'is required' })
     .int('must be a category')
