@@ -15,3 +15,9 @@ export const STATE_CODE = /^[A-Z]{2,3}$/;
 export function isStateLocation(value: string): boolean {
   return STATE_CODE.test(value);
 }
+
+/** The search's distance keys: where the shopper is, and how far from it (km). */
+export const NEAR_KEY = 'near';
+export const WITHIN_KEY = 'within';
+/** The Sort value that orders items nearest store first. */
+export const DISTANCE_SORT = 'distance+';

@@ -50,6 +50,39 @@ describe('shapeSearchQuery', () => {
   });
 });
 
+describe('the search by distance keys', () => {
+  it('carries near, within and Sort=distance, and reads them back', () => {
+    const params = shapeSearchQuery({ query: 'drill', near: ' 2150 ', within: 25, Sort: 'distance+' });
+    expect(params.toString()).toBe('query=drill&Sort=distance%2B&near=2150&within=25');
+    const parsed = SearchResultsQuerySchema.parse(Object.fromEntries(params));
+    expect(parsed).toMatchObject({ query: 'drill', near: '2150', within: 25, Sort: 'distance+' });
+  });
+
+  it('drops within without a place, and the schema refuses within or Sort=distance without near', () => {
+    expect(shapeSearchQuery({ within: 10 }).has('within')).toBe(false);
+    const within = SearchResultsQuerySchema.safeParse({ within: '10' });
+    expect(within.success).toBe(false);
+    expect(within.error?.issues).toMatchObject([{ path: ['within'], message: 'needs a place: add near' }]);
+    const sort = SearchResultsQuerySchema.safeParse({ Sort: 'distance' });
+    expect(sort.error?.issues).toMatchObject([{ path: ['Sort'], message: 'needs a place: add near' }]);
+  });
+
+  it('takes any positive radius up to 1000 km, the widest of several', () => {
+    expect(SearchResultsQuerySchema.parse({ near: 'M1', within: '7.5' }).within).toBe(7.5);
+    expect(SearchResultsQuerySchema.parse({ near: 'M1', within: '5,25' }).within).toBe(25);
+    for (const bad of ['0', '-5', '1001', 'far', '']) {
+      const parsed = SearchResultsQuerySchema.safeParse({ near: 'M1', within: bad });
+      expect(parsed.success, bad).toBe(false);
+      expect(parsed.error?.issues[0]?.path).toEqual(['within']);
+    }
+  });
+
+  it('does not count a place alone as a filter, but counts a radius', () => {
+    expect(countFilters(new URLSearchParams('near=2150&Sort=distance'))).toBe(0);
+    expect(countFilters(new URLSearchParams('near=2150&within=10'))).toBe(1);
+  });
+});
+
 describe('countFilters', () => {
   it('ignores the default keys and campaign parameters', () => {
     const params = new URLSearchParams(

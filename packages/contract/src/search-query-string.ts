@@ -18,6 +18,10 @@ export interface SearchFormData {
   haspictures?: boolean;
   nonsticky?: boolean;
   NumberOfResults?: number;
+  /** Where the shopper is (postcode, suburb, district or 'lat,lng'), as the search's `near`. */
+  near?: string;
+  /** Km from `near` (needs `near`). */
+  within?: string | number;
 }
 
 /** Filters are flattened to comma-joined values; stores and states become location; category 'all' is dropped; a non-numeric page is dropped. */
@@ -40,11 +44,26 @@ export function shapeSearchQuery(form: SearchFormData): URLSearchParams {
   if (form.haspictures) params.set('haspictures', 'true');
   if (form.nonsticky) params.set('nonsticky', 'true');
   if (form.NumberOfResults !== undefined) params.set('NumberOfResults', String(form.NumberOfResults));
+  const near = form.near?.trim();
+  if (near) {
+    params.set('near', near);
+    if (form.within !== undefined && String(form.within).trim() !== '')
+      params.set('within', String(form.within).trim());
+  }
   return params;
 }
 
-/** Query keys that do not count as filters (spec section 4, "Filter count"). */
-const NON_FILTER_KEYS = new Set(['Sort', 'query', 'page', 'category', 'attribute', 'nonsticky', 'NumberOfResults']);
+/** Query keys that do not count as filters (spec section 4, "Filter count"); a place alone filters nothing (`within` does). */
+const NON_FILTER_KEYS = new Set([
+  'Sort',
+  'query',
+  'page',
+  'category',
+  'attribute',
+  'nonsticky',
+  'NumberOfResults',
+  'near',
+]);
 const CAMPAIGN_KEY = /^(utm_[a-z]+|gclid|fbclid|msclkid|dclid)$/i;
 
 export function countFilters(params: URLSearchParams): number {

@@ -32,6 +32,8 @@ export const ProductListItemSchema = z.object({
   HasAuthenticityCertificate: z.boolean(),
   ItemUnavailableAsStoreDisabledPickup: z.boolean(),
   DisableInStorePickup: z.boolean(),
+  /** Km from the search's `near` to the item's store, one decimal (roundDistanceKm); absent without `near`. */
+  DistanceKm: z.number().optional(),
 });
 export type ProductListItem = z.infer<typeof ProductListItemSchema>;
 
