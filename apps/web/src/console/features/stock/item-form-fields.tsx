@@ -6,7 +6,7 @@ import {
   itemValueLabel,
   type Region,
 } from '@shop/contract';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { SelectField, TextField } from '../../../components/form-field';
 import { currencyHint, type ItemField, type ItemFormValues } from './item-form-values';
 import { TitleField } from './title-field';
@@ -18,13 +18,15 @@ interface FieldsProps {
   errorOf: (field: ItemField) => string | undefined;
   setValue: (field: ItemField, value: string) => void;
   blur: (field: ItemField) => void;
+  /** The price guide, shown beside the price fields (below them on a phone). */
+  priceGuide?: ReactNode;
 }
 
 /** The conditions as shoppers see them (the search's Condition filter), best first; the API takes the number. */
 const CONDITIONS = [5, 4, 3, 2, 1, 0].map((value) => ({ value, label: ConditionLabel[value] ?? String(value) }));
 
 /** The item form's fields in three groups: the item, its price, its size and postage. */
-export function ItemFormFields({ region, categories, values, errorOf, setValue, blur }: FieldsProps) {
+export function ItemFormFields({ region, categories, values, errorOf, setValue, blur, priceGuide }: FieldsProps) {
   const text = (name: ItemField) => ({
     name,
     value: values[name],
@@ -67,14 +69,21 @@ export function ItemFormFields({ region, categories, values, errorOf, setValue, 
       </fieldset>
       <fieldset className="stock-form__group">
         <legend>Price and promotion</legend>
-        <TextField label="Price" required inputMode="decimal" hint={money} {...text('Price')} />
-        <TextField
-          label="RRP (optional)"
-          inputMode="decimal"
-          hint="The price new; leave empty when unknown."
-          {...text('Rrp')}
-        />
-        <PromotionChoice values={values} errorOf={errorOf} setValue={setValue} blur={blur} money={money} />
+        <div className="price-guide-layout">
+          <div className="price-guide-layout__columns">
+            <div>
+              <TextField label="Price" required inputMode="decimal" hint={money} {...text('Price')} />
+              <TextField
+                label="RRP (optional)"
+                inputMode="decimal"
+                hint="The price new; leave empty when unknown."
+                {...text('Rrp')}
+              />
+              <PromotionChoice values={values} errorOf={errorOf} setValue={setValue} blur={blur} money={money} />
+            </div>
+            {priceGuide}
+          </div>
+        </div>
       </fieldset>
       <fieldset className="stock-form__group">
         <legend>Size and postage</legend>
@@ -110,7 +119,7 @@ function PromotionChoice({
   setValue,
   blur,
   money,
-}: Omit<FieldsProps, 'region' | 'categories'> & { money: string }) {
+}: Omit<FieldsProps, 'region' | 'categories' | 'priceGuide'> & { money: string }) {
   const method = values.PromotionMethod;
   const choices = [
     ['', 'None'],

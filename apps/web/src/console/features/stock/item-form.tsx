@@ -3,6 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Notice } from '../../../components/notice';
 import { ApiError } from '../../../lib/api-client';
 import { useContractForm } from '../../../lib/use-contract-form';
+import { moneyText } from '../../lib/money-input';
 import { ItemFormFields } from './item-form-fields';
 import {
   ITEM_FIELDS,
@@ -13,6 +14,7 @@ import {
   toItemFields,
 } from './item-form-values';
 import { type ChosenPicture, PictureInput } from './picture-input';
+import { PriceGuidePanel } from './price-guide-panel';
 
 export interface ItemFormProps {
   /** The form's accessible name ('Add an item', 'Edit ...'). */
@@ -22,6 +24,8 @@ export interface ItemFormProps {
   initial: ItemFormValues;
   submitLabel: string;
   pictureHint: string;
+  /** The store whose price guide shows beside the price (none: no guide). */
+  priceGuideStoreId?: number;
   /** The item's pictures now, when editing. */
   currentPictures?: string[];
   /** Sends the item; throws the call's ApiError, whose field errors the form shows beside the fields. */
@@ -81,7 +85,13 @@ export function ItemForm(props: ItemFormProps) {
   }
 
   return (
-    <form ref={formRef} className="stock-form" noValidate onSubmit={submit} aria-label={props.label}>
+    <form
+      ref={formRef}
+      className={props.priceGuideStoreId === undefined ? 'stock-form' : 'stock-form stock-form--guided'}
+      noValidate
+      onSubmit={submit}
+      aria-label={props.label}
+    >
       <ItemFormFields
         region={props.region}
         categories={props.categories}
@@ -89,6 +99,22 @@ export function ItemForm(props: ItemFormProps) {
         errorOf={errorOf}
         setValue={setValue}
         blur={form.blur}
+        priceGuide={
+          props.priceGuideStoreId === undefined ? null : (
+            <PriceGuidePanel
+              storeId={props.priceGuideStoreId}
+              region={props.region}
+              title={form.values.Title}
+              categoryId={form.values.CategoryId}
+              brand={form.values.Brand}
+              condition={form.values.Condition}
+              onUsePrice={(minor) => {
+                setValue('Price', moneyText(minor));
+                focus('Price');
+              }}
+            />
+          )
+        }
       />
       <PictureInput
         pictures={pictures}
