@@ -165,3 +165,42 @@ export type PostageQuoteQuery = z.input<ReturnType<typeof postageQuoteQuerySchem
 /** The item's quote: the checkout estimate's shape, for the postcode as normalised (upper case). */
 export const PostageQuoteSchema = ShippingEstimateSchema.extend({ PostCode: z.string() });
 export type PostageQuote = z.infer<typeof PostageQuoteSchema>;
+
+/** The most codes one card-postage call takes: a page of search results. */
+export const CARD_POSTAGE_MAX_CODES = 48;
+const CARD_CODE = /^[A-Za-z0-9]{1,20}$/;
+
+/**
+ * GET /c3api/product/postage/cards?codes=CODE1,CODE2&postcode=: the cards' postage line once the
+ * shopper's postcode is known, for a page of cards at once. Same postcode rule as the single quote.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function cardPostageQuerySchema(region: Region) {
+  return z.object({
+    codes: z
+      .string({ message: 'must list the product codes' })
+      .transform((v) => [...new Set(v.split(',').map((code) => code.trim().toUpperCase()))].filter(Boolean))
+      .refine((codes) => codes.length > 0, 'must list at least one product code')
+      .refine(
+        (codes) => codes.length <= CARD_POSTAGE_MAX_CODES,
+        `must list at most ${CARD_POSTAGE_MAX_CODES} product codes`,
+      )
+      .refine((codes) => codes.every((code) => CARD_CODE.test(code)), 'must be product codes separated by commas'),
+    postcode: postageQuoteQuerySchema(region).shape.postcode,
+  });
+}
+export type CardPostageQuery = z.input<ReturnType<typeof cardPostageQuerySchema>>;
+
+/**
+ * One card's postage to the postcode: the cheapest service checkout offers for the item alone
+ * (surcharge and handling included; null when it cannot be posted there) and the card's line
+ * ("Postage $12.95 to 2150 or free pickup"). Items unknown or no longer on sale are left out.
+ */
+export const CardPostageItemSchema = z.object({
+  Code: z.string(),
+  PostageMinor: z.number().int().nullable(),
+  Label: z.string(),
+});
+export type CardPostageItem = z.infer<typeof CardPostageItemSchema>;
+export const CardPostageSchema = z.object({ Items: z.array(CardPostageItemSchema) });
+export type CardPostage = z.infer<typeof CardPostageSchema>;

@@ -45,6 +45,7 @@ describe('OpenAPI document', () => {
       '/c3api/checkout/shipping/setexpresscost',
       '/c3api/checkout/splitcheckoutview',
       '/c3api/product/postage',
+      '/c3api/product/postage/cards',
       '/c3api/invoice',
       '/c3api/savedsearch/unsubscribe',
       '/c3api/search/results',

@@ -120,6 +120,29 @@ export function shippingOf(
   return { label, cost, canPost, canPickup };
 }
 
+/**
+ * The card's line once the shopper's postcode is known, by shippingOf's rules: `postageMinor` is
+ * the cheapest service checkout offers for the item alone to that postcode (surcharge and handling
+ * included), or null when it cannot be posted there; `postsAtAll` is false when it cannot be posted
+ * anywhere (not postable, or a store without postage), and the line then reads as without a postcode.
+ */
+export function exactShippingLabel(
+  postageMinor: number | null,
+  postsAtAll: boolean,
+  item: { disableInStorePickup: boolean },
+  storePickupDisabled: boolean,
+  region: Store['Region'],
+  postcode: string,
+): string {
+  const canPickup = !storePickupDisabled && !item.disableInStorePickup;
+  if (storePickupDisabled) return '';
+  if (postageMinor !== null) {
+    return `Postage ${formatMoney(postageMinor, region)} to ${postcode}${canPickup ? ' or free pickup' : ''}`;
+  }
+  if (!postsAtAll) return shippingOf(null, item, storePickupDisabled, region).label;
+  return canPickup ? `Pickup only (no postage to ${postcode})` : `No postage to ${postcode}`;
+}
+
 function images(row: ProductWithCategoryRow): z.infer<typeof ProductImageSchema>[] {
   const version = pictureVersion(row);
   return Array.from({ length: row.image_count }, (_, i) => {

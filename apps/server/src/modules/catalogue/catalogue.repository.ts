@@ -249,6 +249,27 @@ export class CatalogueRepository {
       .execute();
   }
 
+  /** Items by code, with their category, their store and whether it is closed to pickup (cards' postage). */
+  async findByCodes(ctx: DbCtx, codes: string[]): Promise<(ProductWithStoreRow & { store_pickup_disabled: number })[]> {
+    if (codes.length === 0) return [];
+    return ctx.db
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
+      .innerJoin('stores as s', 's.id', 'p.store_id')
+      .selectAll('p')
+      .select([
+        'c.slug as category_slug',
+        'c.name as category_name',
+        'c.path as category_path',
+        's.region as region',
+        's.name as store_name',
+        's.state as store_state',
+        's.pickup_disabled as store_pickup_disabled',
+      ])
+      .where('p.code', 'in', codes)
+      .execute();
+  }
+
   async categoriesBySlugs(ctx: DbCtx, slugs: string[]): Promise<Pick<CategoryRow, 'slug' | 'name'>[]> {
     if (slugs.length === 0) return [];
     return ctx.db.selectFrom('categories').select(['slug', 'name']).where('slug', 'in', slugs).execute();

@@ -224,6 +224,17 @@ export class CatalogueService {
   }
 
   /**
+   * This region's items with these codes, whatever their status, each with whether its store is
+   * closed to pickup: what a card's postage line needs (one query).
+   */
+  async itemsByCodes(ctx: Ctx, codes: string[]): Promise<(CatalogueItem & { storePickupDisabled: boolean })[]> {
+    const rows = await this.repository.findByCodes(ctx, [...new Set(codes.map(normaliseCode))]);
+    return rows
+      .filter((row) => row.region === ctx.region)
+      .map((row) => ({ ...toCatalogueItem(row), storePickupDisabled: row.store_pickup_disabled === 1 }));
+  }
+
+  /**
    * The product page: every item of the region, sold and reserved ones too (their pages stay live),
    * with its store and category path. Counts a view towards the item's popularity.
    */

@@ -1,8 +1,9 @@
-import type { PostageQuote } from '@shop/contract';
+import type { CardPostageItem, PostageQuote } from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { combineQuotes, type ShippingService } from '../shipping/shipping.service.js';
+import { cardPostage } from './card-postage.js';
 import { parcelItems, toEstimate } from './postage.js';
 
 /**
@@ -24,5 +25,10 @@ export class ItemPostage {
     if (items.length === 0) return { ...toEstimate(combineQuotes([]), ctx.region), PostCode: postcode };
     const quotes = await this.shipping.quote(ctx, [{ storeId: item.storeId, items }], postcode);
     return { ...toEstimate(combineQuotes(quotes), ctx.region), PostCode: postcode };
+  }
+
+  /** A page of cards' postage lines to a postcode (card-postage.ts); unknown and unsold codes are left out. */
+  cards(ctx: Ctx, codes: string[], postcode: string): Promise<CardPostageItem[]> {
+    return cardPostage(this.catalogue, this.shipping, ctx, codes, postcode);
   }
 }
