@@ -1,5 +1,4 @@
-import { ConditionLabel, formatMoney, type Region } from '@shop/contract';
-import type { PriceGuideValue } from './api/price-guide';
+import { ConditionLabel, formatMoney, type PriceGuideValue, type Region } from '@shop/contract';
 import { PriceGuideComparables } from './price-guide-comparables';
 
 interface AnswerProps {

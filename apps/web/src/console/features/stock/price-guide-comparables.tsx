@@ -1,5 +1,4 @@
-import { ConditionLabel, formatMoney, ORDER_TIME_ZONE, type Region } from '@shop/contract';
-import type { PriceGuideComparable } from './api/price-guide';
+import { ConditionLabel, formatMoney, ORDER_TIME_ZONE, type PriceGuideComparable, type Region } from '@shop/contract';
 
 /** The closest comparables first, each linking to its page in a new tab (the form stays as filled). */
 export function PriceGuideComparables({

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
+import type { PriceGuideValue } from '@shop/contract';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, type RecordedCall, stubFetch } from '../../../test/fetch-stub';
-import type { PriceGuideValue } from './api/price-guide';
 import { CATEGORIES, renderStock } from './stock-fixtures';
 
 // A shared two-core machine can take more than the default second to answer and render.

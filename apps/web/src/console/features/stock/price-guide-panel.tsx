@@ -1,6 +1,6 @@
-import { formatMoney, type Region } from '@shop/contract';
+import { formatMoney, type PriceGuideValue, type Region } from '@shop/contract';
 import { useId, useState } from 'react';
-import { type PriceGuideValue, usePriceGuide } from './api/price-guide';
+import { usePriceGuide } from './api/price-guide';
 import { PriceGuideAnswer } from './price-guide-answer';
 import './price-guide-panel.css';
 

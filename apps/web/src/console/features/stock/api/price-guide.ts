@@ -1,45 +1,8 @@
+import type { PriceGuideValue } from '@shop/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { apiGet } from '../../../../lib/api-client';
 import { consoleKey } from '../../../lib/get-console-me';
-
-/**
- * The guide's answer as the server sends it. A local copy of the wire shape until the contract's
- * console-price-guide.ts lands; then this is replaced by its import.
- */
-export interface PriceGuideComparable {
-  Code: string;
-  Title: string;
-  PriceMinor: number;
-  Status: 'Sold' | 'Listed';
-  /** When it sold, or when it was listed. */
-  Date: string;
-  Condition: number;
-  StoreName: string;
-  Url: string;
-}
-
-export interface PriceGuideValue {
-  SoldMedianMinor: number | null;
-  ListedMedianMinor: number | null;
-  /** The middle 80% of sold prices. */
-  LowMinor: number | null;
-  HighMinor: number | null;
-  SoldCount: number;
-  ListedCount: number;
-  Confidence: 'High' | 'Medium' | 'Low' | 'None';
-  ConfidenceReason: string;
-  SuggestedMinor: number | null;
-  ConditionAdjustment: { FromCondition: number | null; Percent: number } | null;
-  Comparables: PriceGuideComparable[];
-  MatchedOn: {
-    CategoryId: number;
-    CategoryName: string;
-    UsedParentCategory: boolean;
-    Brand: string;
-    ModelWords: string[];
-  };
-}
 
 /** What the guide is asked about: the form's title, category, brand and condition, trimmed. */
 export interface PriceGuideInputs {
