@@ -79,6 +79,8 @@ import { PasskeysService } from './modules/passkeys/passkeys.service.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { GenericProvider } from './modules/payments/providers/generic/generic.provider.js';
+import { placeRoutes } from './modules/places/places.routes.js';
+import { PlacesService } from './modules/places/places.service.js';
 import { PromotionsService } from './modules/promotions/promotions.service.js';
 import { digestRoutes } from './modules/saved-searches/digest.routes.js';
 import { DigestService } from './modules/saved-searches/digest.service.js';
@@ -113,6 +115,8 @@ export interface Services {
   site: SiteService;
   catalogue: CatalogueService;
   stores: StoresService;
+  /** Where the shopper is: postcodes, suburbs, UK districts and lat,lng as points (search and the store finder). */
+  places: PlacesService;
   content: ContentService;
   banners: BannersService;
   searchIndex: SearchIndexHolder;
@@ -167,7 +171,8 @@ export function createServices(config: Config, database: DatabaseHandle, options
   // The shop's own context, for work no request asked for (the search index, counted views).
   const system = systemContext(database, config.REGION);
   const jobs = new JobsService(now);
-  const stores = new StoresService();
+  const stores = new StoresService(now);
+  const places = new PlacesService();
   // Counted views leave the process as a job, so any worker adds them and a restart loses none queued.
   const catalogue = new CatalogueService(
     stores,
@@ -294,6 +299,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     site,
     catalogue,
     stores,
+    places,
     content,
     banners: new BannersService(),
     searchIndex,
@@ -446,7 +452,8 @@ export function apiRoutes(
     ...invoiceRoutes(services.invoices),
     ...digestRoutes(services.digests),
     ...searchRoutes(services.search, services.predictive, services.similar, services.popular),
-    ...storeRoutes(services.stores),
+    ...storeRoutes(services.stores, services.places),
+    ...placeRoutes(services.places),
     ...catalogueRoutes(services.catalogue),
     ...enquiryRoutes(services.enquiries),
     ...cartRoutes(services.cart),

@@ -24,6 +24,7 @@ export * from './payments-globalpay.js';
 export * from './payments-paypal.js';
 export * from './payments-unfinished.js';
 export * from './places.js';
+export * from './places-schema.js';
 export * from './product.js';
 export * from './promotion.js';
 export * from './region-wording.js';

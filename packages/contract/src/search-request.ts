@@ -115,5 +115,7 @@ export const StoreQuerySchema = z.object({
   sort: z.enum(['name', 'state', 'distance'], { message: "must be 'name', 'state' or 'distance'" }).default('state'),
   latitude: z.coerce.number({ message: 'must be a number' }).min(-90).max(90).optional(),
   longitude: z.coerce.number({ message: 'must be a number' }).min(-180).max(180).optional(),
+  /** Where the shopper is (a postcode, suburb, UK district or "lat,lng"): every store's DistanceKm from it. */
+  near: z.string().trim().optional(),
 });
 export type StoreQuery = z.infer<typeof StoreQuerySchema>;

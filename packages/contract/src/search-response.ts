@@ -196,13 +196,22 @@ export const StoreSchema = z.object({
   Longitude: z.number(),
   Region: z.enum(['AU', 'UK']),
   Url: z.string(),
-  /** Kilometres from the given point, when sorting by distance. */
+  /** Kilometres from the given point or place (one decimal); null without one. */
   DistanceKm: z.number().nullable(),
 });
 export type Store = z.infer<typeof StoreSchema>;
 
+/** A store as the store finder lists it: with its day, in its own time zone, at the time of asking. */
+export const StoreFinderStoreSchema = StoreSchema.extend({
+  /** Open at this moment by its hours for today. */
+  OpenNow: z.boolean(),
+  /** Today's hours ("9:00 am - 5:30 pm"), "Closed", the store's own words ("By appointment"), or '' when it lists none. */
+  TodayHours: z.string(),
+});
+export type StoreFinderStore = z.infer<typeof StoreFinderStoreSchema>;
+
 export const StoreQueryValueSchema = z.object({
-  Stores: z.array(StoreSchema),
+  Stores: z.array(StoreFinderStoreSchema),
   TotalStores: z.number().int(),
   SortOptions: z.array(z.object({ Option: z.string(), Name: z.string(), Order: z.number().int() })),
 });

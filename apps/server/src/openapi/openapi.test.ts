@@ -53,6 +53,7 @@ describe('OpenAPI document', () => {
       '/c3api/product/similar',
       '/c3api/product/popular',
       '/c3api/store/query/',
+      '/c3api/places/resolve',
       '/c3api/product/query',
       '/c3api/product/enquiry',
       '/c3api/cart/add',

@@ -1,4 +1,5 @@
 import { instantOf, localTime } from '../jobs/schedule.js';
+import { openingHoursOf, openingRange } from '../stores/opening-hours.js';
 
 /**
  * When a pickup must be collected by. The store holds a pickup for PICKUP_WINDOW_OPENING_DAYS of
@@ -20,30 +21,10 @@ const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'frid
  * The closing time of a day's hours as shoppers read them ('9:00am - 5:30pm', '9am-5pm',
  * '09:00 - 17:30', '9:00am - 12:30pm, 1:30pm - 5:00pm'), in minutes after midnight: the last time
  * written. Null when the day is closed or the text names no time range ('Closed', 'By appointment').
+ * The stores module reads the hours (its store finder says "open now" from the same reading).
  */
 export function closingMinutes(hours: string): number | null {
-  const times = [...hours.matchAll(/(\d{1,2})(?:[:.](\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?/gi)].map((m) => ({
-    hour: Number(m[1]),
-    minute: m[2] === undefined ? 0 : Number(m[2]),
-    half: m[3] ? m[3].toLowerCase().replace(/\./g, '') : null,
-  }));
-  if (times.length < 2) return null;
-  const toMinutes = (t: { hour: number; minute: number; half: string | null }) => {
-    if (t.hour > 24 || t.minute > 59) return null;
-    if (t.half === null) return t.hour * 60 + t.minute;
-    if (t.hour < 1 || t.hour > 12) return null;
-    const hour = (t.hour % 12) + (t.half === 'pm' ? 12 : 0);
-    return hour * 60 + t.minute;
-  };
-  const opening = toMinutes(times[0] as (typeof times)[number]);
-  let closing = toMinutes(times[times.length - 1] as (typeof times)[number]);
-  if (opening === null || closing === null) return null;
-  const last = times[times.length - 1] as (typeof times)[number];
-  // '9 - 5' without am/pm: a closing time before the opening one is in the afternoon.
-  if (last.half === null && closing <= opening && closing + 12 * 60 <= 24 * 60) closing += 12 * 60;
-  // Closing at '12am' is midnight at the end of the day.
-  if (closing === 0 && last.half === 'am') closing = 24 * 60;
-  return closing > opening ? closing : null;
+  return openingRange(hours)?.closing ?? null;
 }
 
 /** Closing time (minutes after midnight) per weekday, 0 Sunday ... 6 Saturday; null when closed. */
@@ -58,19 +39,7 @@ export function weeklyClosings(openingHours: readonly { Day: string; Hours: stri
 }
 
 /** A store's week as kept (JSON [{ Day, Hours }]); an unreadable one is no hours (then the fallback above). */
-export function openingHoursOf(store: { opening_hours: string } | null): { Day: string; Hours: string }[] {
-  if (!store) return [];
-  try {
-    const rows = JSON.parse(store.opening_hours) as { Day?: unknown; Hours?: unknown }[];
-    return Array.isArray(rows)
-      ? rows.flatMap((r) =>
-          typeof r?.Day === 'string' && typeof r?.Hours === 'string' ? [{ Day: r.Day, Hours: r.Hours }] : [],
-        )
-      : [];
-  } catch {
-    return [];
-  }
-}
+export { openingHoursOf };
 
 export interface CollectByInput {
   /** When the order was placed (epoch ms). */

@@ -1,5 +1,6 @@
-import { type Store, type StoreQueryValue, stateName, storeNameWithState } from '@shop/contract';
+import { roundDistanceKm, type Store, type StoreQueryValue, stateName, storeNameWithState } from '@shop/contract';
 import type { StoreRow } from '../../db/schema.js';
+import type { StoreToday } from './opening-hours.js';
 
 export const STORE_SORT_OPTIONS = [
   { Option: 'state', Name: 'State', Order: 1 },
@@ -32,12 +33,18 @@ export function toStore(row: StoreRow, distanceKm: number | null = null): Store 
     Longitude: row.longitude,
     Region: row.region,
     Url: storeUrl(row.slug),
-    DistanceKm: distanceKm === null ? null : Math.round(distanceKm * 10) / 10,
+    DistanceKm: distanceKm === null ? null : roundDistanceKm(distanceKm),
   };
 }
 
 /** GET /c3api/store/query/: the stores in the order the service chose. */
-export function toStoreQueryValue(stores: { row: StoreRow; distanceKm: number | null }[]): StoreQueryValue {
-  const Stores = stores.map((s) => toStore(s.row, s.distanceKm));
+export function toStoreQueryValue(
+  stores: { row: StoreRow; distanceKm: number | null; today: StoreToday }[],
+): StoreQueryValue {
+  const Stores = stores.map((s) => ({
+    ...toStore(s.row, s.distanceKm),
+    OpenNow: s.today.openNow,
+    TodayHours: s.today.todayHours,
+  }));
   return { Stores, TotalStores: Stores.length, SortOptions: STORE_SORT_OPTIONS };
 }

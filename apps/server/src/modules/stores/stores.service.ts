@@ -2,6 +2,8 @@ import { greatCircleKm, type StoreQuery, statesOf } from '@shop/contract';
 import type { Updateable } from 'kysely';
 import type { StoreRow, StoresTable } from '../../db/schema.js';
 import type { Ctx } from '../../lib/context.js';
+import { openingHoursOf, type StoreToday, storeToday } from './opening-hours.js';
+import { storeTimeZone } from './store-time-zone.js';
 import { StoresRepository } from './stores.repository.js';
 
 /** What the store console may change of a store (StoresService.updateSettings); absent: unchanged. */
@@ -27,6 +29,9 @@ export const haversineKm = greatCircleKm;
 /** The region's stores: for the location facet, store pages and "nearest store". */
 export class StoresService {
   private readonly repository = new StoresRepository();
+
+  /** `now`: the clock "open now" reads (tests fix it). */
+  constructor(private readonly now: () => number = Date.now) {}
 
   listRows(ctx: Ctx): Promise<StoreRow[]> {
     return this.repository.listByRegion(ctx, ctx.region);
@@ -65,15 +70,25 @@ export class StoresService {
     return updated;
   }
 
-  /** The region's stores for a query, in the order asked, each with its distance when a point was given. */
-  async query(ctx: Ctx, query: StoreQuery): Promise<{ row: StoreRow; distanceKm: number | null }[]> {
+  /**
+   * The region's stores for a query, in the order asked, each with its distance when a point was
+   * given (`place`, the shopper's resolved place, wins over the query's latitude and longitude)
+   * and its day (open now, today's hours) in its own time zone.
+   */
+  async query(
+    ctx: Ctx,
+    query: StoreQuery,
+    place: { latitude: number; longitude: number } | null = null,
+  ): Promise<{ row: StoreRow; distanceKm: number | null; today: StoreToday }[]> {
     const rows = await this.repository.listByRegion(ctx, ctx.region);
     const text = query.query?.toLowerCase();
     const states = query.state ? new Set(query.state) : null;
-    const origin =
-      query.latitude !== undefined && query.longitude !== undefined
+    const origin = place
+      ? { lat: place.latitude, lng: place.longitude }
+      : query.latitude !== undefined && query.longitude !== undefined
         ? { lat: query.latitude, lng: query.longitude }
         : null;
+    const now = this.now();
     const stateOrder = new Map(statesOf(ctx.region).map((s, i) => [s.code, i]));
     const stores = rows
       .filter((r) => !states || states.has(r.state))
@@ -89,6 +104,7 @@ export class StoresService {
       .map((row) => ({
         row,
         distanceKm: origin ? haversineKm(origin.lat, origin.lng, row.latitude, row.longitude) : null,
+        today: storeToday(openingHoursOf(row), storeTimeZone(row), now),
       }));
     const sort = query.sort === 'distance' && !origin ? 'state' : query.sort;
     stores.sort((a, b) => {
