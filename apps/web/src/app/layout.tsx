@@ -5,6 +5,7 @@ import { CookieConsent } from '../features/layout/components/cookie-consent';
 import { SiteFooter } from '../features/layout/components/site-footer';
 import { SiteHeader } from '../features/layout/components/site-header';
 import { SaveSearchStar } from '../features/saved-searches/components/save-search-star';
+import { PlaceButton } from '../features/search/components/place-button';
 import { SearchBox } from '../features/search/components/search-box';
 import { HydrateLater } from '../lib/hydrate-later';
 import { ServerConsentContext } from '../lib/server-consent';
@@ -51,6 +52,7 @@ export function ShopLayout() {
             <SearchBox key={query} initial={query} minLength={SuggestionMinLength} saveStar={<SaveSearchStar />} />
           }
           actions={<CartButton />}
+          place={<PlaceButton />}
         />
       </HydrateLater>
       {/* The page too: the main pass is then the providers, the router and this frame alone. */}

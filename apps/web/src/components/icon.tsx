@@ -136,6 +136,20 @@ const ICONS = {
       </>
     ),
   },
+  pin: {
+    viewBox: '0 0 24 24',
+    draw: () => (
+      <>
+        <path
+          d="M12 21s-6.5-6.2-6.5-11a6.5 6.5 0 0 1 13 0c0 4.8-6.5 11-6.5 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinejoin="round"
+        />
+      </>
+    ),
+  },
   'shield-check': {
     viewBox: '0 0 24 24',
     draw: () => (

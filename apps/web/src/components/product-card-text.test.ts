@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeItem } from '../test/product-fixtures';
-import { cardImageSrcSet, priceText, regionOfPrice, saleBadgeText } from './product-card-text';
+import { cardImageSrcSet, distanceLine, priceText, regionOfPrice, saleBadgeText } from './product-card-text';
 
 describe('saleBadgeText', () => {
   it('shows a percentage promotion as percent off', () => {
@@ -72,5 +72,12 @@ describe('cardImageSrcSet', () => {
     );
     expect(cardImageSrcSet('https://cdn.example/x.jpg')).toBeNull();
     expect(cardImageSrcSet('/c3api/images/product/SH1/1?w=4500')).toBeNull();
+  });
+});
+
+describe('distanceLine', () => {
+  it("says the store's distance to one decimal before its name", () => {
+    expect(distanceLine(12.4, 'Parramatta NSW')).toBe('12.4 km · Parramatta NSW');
+    expect(distanceLine(3, 'Lewisham')).toBe('3.0 km · Lewisham');
   });
 });

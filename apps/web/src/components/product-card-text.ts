@@ -49,3 +49,8 @@ export function cardImageSrcSet(imageUrl: string): string | null {
 
 /** How wide a card's picture shows: half a phone's row, a third of a tablet's, a quarter of a desktop's. */
 export const CARD_IMAGE_SIZES = '(max-width: 767px) 50vw, (max-width: 1259px) 33vw, 300px';
+
+/** A card's store line when the search has a place: "12.4 km · Parramatta NSW" (the wire's one decimal). */
+export function distanceLine(km: number, store: string): string {
+  return `${km.toFixed(1)} km · ${store}`;
+}

@@ -1,13 +1,18 @@
 import {
   countFilters,
+  DISTANCE_SORT,
   FACET_KEYS,
   FILTER_FACET_KEYS,
   isStateLocation,
+  NEAR_KEY,
   type SearchFormData,
+  type ShopperPlace,
   shapeSearchQuery,
+  WITHIN_KEY,
 } from '@shop/contract';
 import { functionalStorage } from '../../lib/consent';
 import { formatCount } from '../../lib/format-count';
+import { nearOf } from '../../lib/shopper-place';
 
 /**
  * The search page's state lives in the URL. These helpers read the URL into the refine form, write
@@ -59,6 +64,10 @@ export function formFromParams(params: URLSearchParams): SearchFormData {
   if (price.length > 0) form.price = price;
   for (const key of FILTER_FACET_KEYS) if (params.get(key) === 'true') form[key] = true;
   if (params.has('nonsticky')) form.nonsticky = true;
+  const near = params.get(NEAR_KEY)?.trim();
+  if (near) form.near = near;
+  const within = list(params.get(WITHIN_KEY));
+  if (within.length > 0) form.within = within.join(',');
   return form;
 }
 
@@ -132,6 +141,8 @@ export function clearedForm(form: SearchFormData): SearchFormData {
   const cleared: SearchFormData = {};
   if (form.query) cleared.query = form.query;
   if (form.Sort) cleared.Sort = form.Sort;
+  // The place is where the shopper is, not a filter; its radius (within) is one and goes.
+  if (form.near) cleared.near = form.near;
   return cleared;
 }
 
@@ -145,6 +156,8 @@ export function submittedSearch(current: URLSearchParams, text: string): URLSear
     states: form.states,
     stores: form.stores,
     locations: form.locations,
+    near: form.near,
+    within: form.within,
   });
 }
 
@@ -246,7 +259,8 @@ export function hasFilters(form: SearchFormData): boolean {
     Object.values(form.facets ?? {}).some((values) => (values?.length ?? 0) > 0) ||
     (form.price?.length ?? 0) > 0 ||
     form.onsale === true ||
-    form.haspictures === true
+    form.haspictures === true ||
+    (form.within !== undefined && String(form.within) !== '')
   );
 }
 
@@ -254,4 +268,33 @@ export function hasFilters(form: SearchFormData): boolean {
 export function priceRangeLabel(from: number, to: number | null, symbol: string): string {
   const money = (n: number) => `${symbol}${formatCount(n)}`;
   return to === null ? `${money(from)}+` : `${money(from)} – ${money(to)}`;
+}
+
+// --- The shopper's place (near, within, the distance order) ---
+
+/** The radii ticked in the form ('5,10' from the refine panel's Distance group), as a list. */
+export function withinValues(form: SearchFormData): string[] {
+  return list(form.within === undefined ? null : String(form.within));
+}
+
+/** The widest radius ticked ('' for none): what the location control's radius select shows. */
+export function widestWithin(form: SearchFormData): string {
+  const km = withinValues(form)
+    .map(Number)
+    .filter((n) => Number.isFinite(n) && n > 0);
+  return km.length > 0 ? String(Math.max(...km)) : '';
+}
+
+/**
+ * The form with a place: `near` from it, the radius chosen ('' for any distance), and nearest first
+ * (the order a shopper who says where they are expects; they can sort otherwise after).
+ */
+export function withPlace(form: SearchFormData, place: ShopperPlace, within: string): SearchFormData {
+  return { ...form, near: nearOf(place), within: within === '' ? undefined : within, Sort: DISTANCE_SORT };
+}
+
+/** The form without a place: no `near`, no radius, and no distance order (which needs a place). */
+export function withoutPlace(form: SearchFormData): SearchFormData {
+  const { near: _near, within: _within, ...rest } = form;
+  return rest.Sort?.startsWith('distance') ? { ...rest, Sort: undefined } : rest;
 }

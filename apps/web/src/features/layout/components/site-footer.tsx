@@ -72,6 +72,9 @@ export function SiteFooter() {
             <li>
               <Link to="/search-results?onsale=true">On sale</Link>
             </li>
+            <li>
+              <Link to="/stores">Find a store</Link>
+            </li>
           </ul>
         </nav>
         <nav className="site-footer__links" aria-label="Legal">

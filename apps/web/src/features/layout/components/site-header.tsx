@@ -9,7 +9,16 @@ import '../layout.css';
  * account menu and the app's actions (the cart). Sticky (layout.css): whole from 768 px, its search
  * row only on phones.
  */
-export function SiteHeader({ search, actions }: { search: ReactNode; actions?: ReactNode }) {
+export function SiteHeader({
+  search,
+  actions,
+  place,
+}: {
+  search: ReactNode;
+  actions?: ReactNode;
+  /** The shopper's place ("Near 2150"), which opens the location control. */
+  place?: ReactNode;
+}) {
   const ref = useRef<HTMLElement>(null);
   usePublishStuckHeight(ref);
   return (
@@ -31,6 +40,7 @@ export function SiteHeader({ search, actions }: { search: ReactNode; actions?: R
           </span>
         </Link>
         <div className="site-header__search">{search}</div>
+        {place ? <div className="site-header__place">{place}</div> : null}
         <nav className="site-nav" aria-label="Main">
           <ul>
             <li>

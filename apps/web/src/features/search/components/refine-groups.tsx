@@ -1,4 +1,10 @@
-import type { CategoryFacetItem, FacetGroup, SearchFormData, SearchResultsValue } from '@shop/contract';
+import {
+  type CategoryFacetItem,
+  type FacetGroup,
+  type SearchFormData,
+  type SearchResultsValue,
+  WITHIN_KEY,
+} from '@shop/contract';
 import { type ReactNode, useState } from 'react';
 import { Accordion } from '../../../components/accordion';
 import { formatCount } from '../../../lib/format-count';
@@ -11,6 +17,7 @@ import {
   toggleState,
   toggleStore,
   toggleValue,
+  withinValues,
 } from '../search-form';
 
 const FACETS_SHOWN = 8;
@@ -321,15 +328,20 @@ export function RefineGroups({ id, value, form, onChange, currencySymbol }: Refi
       ) : null}
       {value
         ? orderedFacetGroups(value).map((group) => {
-            const chosen = form.facets?.[group.GroupName] ?? [];
+            // The Distance group's radii live in the form's `within` (the search's own key), not its facets.
+            const distance = group.GroupName === WITHIN_KEY;
+            const chosen = distance ? withinValues(form) : (form.facets?.[group.GroupName] ?? []);
+            const toggle = (v: string, on: boolean) =>
+              distance
+                ? onChange({ ...form, within: toggleValue(chosen, v, on).join(',') || undefined })
+                : onChange(toggleFacet(form, group.GroupName, v, on));
             return (
               <HydrateLater key={group.GroupName} name={`refine-facet-${group.GroupName}`}>
-                <Accordion title={group.Name} defaultOpen={group.GroupName === 'delivery' || chosen.length > 0}>
-                  <CheckboxList
-                    group={group}
-                    chosen={chosen}
-                    onToggle={(v, on) => onChange(toggleFacet(form, group.GroupName, v, on))}
-                  />
+                <Accordion
+                  title={group.Name}
+                  defaultOpen={group.GroupName === 'delivery' || distance || chosen.length > 0}
+                >
+                  <CheckboxList group={group} chosen={chosen} onToggle={toggle} />
                 </Accordion>
               </HydrateLater>
             );

@@ -1,4 +1,4 @@
-import { MOBILE_MEDIA_QUERY, type SearchResultsValue } from '@shop/contract';
+import { DISTANCE_SORT, MOBILE_MEDIA_QUERY, type SearchResultsValue } from '@shop/contract';
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon';
@@ -142,6 +142,21 @@ function Tabs({
   );
 }
 
+/**
+ * The sort's choices as the server offers them; with a place the nearest-first order is among them
+ * (added here when the answer does not list it).
+ */
+export function sortChoices(value: SearchResultsValue, hasPlace: boolean): { value: string; label: string }[] {
+  const options = value.SortOptions.map((option) => ({ value: option.Value, label: option.DisplayName }));
+  const hasDistance = value.SortOptions.some((option) => option.KeyName === 'distance');
+  if (hasPlace && !hasDistance) {
+    options.push({ value: DISTANCE_SORT, label: DISTANCE_SORT_LABEL });
+  }
+  return options;
+}
+
+export const DISTANCE_SORT_LABEL = 'Distance: nearest first';
+
 /** Filter, sort and layout: they act on products only, so the Pages tab has none of them. */
 function ProductControls({
   id,
@@ -154,6 +169,8 @@ function ProductControls({
   sortValue,
   onSort,
   otherLayoutUrl,
+  nearControl,
+  hasPlace = false,
 }: {
   id: string;
   layout: SearchLayout;
@@ -165,6 +182,10 @@ function ProductControls({
   sortValue: string;
   onSort: (sort: string) => void;
   otherLayoutUrl: string;
+  /** The location control (place-button.tsx), beside the sort. */
+  nearControl?: ReactNode;
+  /** The search has a place (`near`): the distance order is offered. */
+  hasPlace?: boolean;
 }) {
   return (
     <div className="search-toolbar__controls">
@@ -185,13 +206,11 @@ function ProductControls({
           </span>
         ) : null}
       </button>
+      {nearControl}
       {value && value.SortOptions.length > 0 ? (
         <SortDropdown
           className="search-toolbar__sort"
-          options={value.SortOptions.map((option) => ({
-            value: option.Value,
-            label: option.DisplayName,
-          }))}
+          options={sortChoices(value, hasPlace)}
           value={sortValue}
           onChange={onSort}
         />

@@ -1,0 +1,142 @@
+import type { ShopperPlace } from '@shop/contract';
+import { type ComponentType, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Icon } from '../../../components/icon';
+import { forgetPlace, nearOf, rememberPlace, useShopperPlace } from '../../../lib/shopper-place';
+import { useSiteSettings } from '../../../lib/site-settings';
+import { formFromParams, paramsFromForm, withinValues, withoutPlace, withPlace } from '../search-form';
+import type { PlaceDialog as PlaceDialogType } from './place-dialog';
+
+type Dialog = ComponentType<Parameters<typeof PlaceDialogType>[0]>;
+
+/** The dialog's code, fetched at the first press (the search page and the header pay nothing for it before). */
+function usePlaceDialog() {
+  const [Dialog, setDialog] = useState<Dialog | null>(null);
+  const [open, setOpen] = useState(false);
+  const show = () => {
+    setOpen(true);
+    if (!Dialog) void import('./place-dialog').then((module) => setDialog(() => module.PlaceDialog));
+  };
+  return { Dialog, open, show, close: () => setOpen(false) };
+}
+
+/** On the search page a place changes the search (`near`); elsewhere it is only remembered. */
+function useApplyPlace() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const onSearch = /^\/search-results(\/|$)/.test(location.pathname);
+  return (change: (form: ReturnType<typeof formFromParams>) => ReturnType<typeof formFromParams>) => {
+    if (!onSearch) return;
+    const form = change(formFromParams(new URLSearchParams(location.search)));
+    const qs = paramsFromForm({ ...form, page: undefined }).toString();
+    navigate(qs ? `${location.pathname}?${qs}` : location.pathname);
+  };
+}
+
+/**
+ * The header's place: "Near 2150" once the shopper has said where they are, "Set location" before;
+ * it opens the location control. Read after hydration (the place is this browser's alone).
+ */
+export function PlaceButton() {
+  const { Region: region } = useSiteSettings();
+  const place = useShopperPlace(region);
+  const dialog = usePlaceDialog();
+  const apply = useApplyPlace();
+  const choose = (next: ShopperPlace) => {
+    rememberPlace(region, next);
+    dialog.close();
+    apply((form) => withPlace(form, next, withinValues(form).join(',')));
+  };
+  const clear = () => {
+    forgetPlace(region);
+    dialog.close();
+    apply(withoutPlace);
+  };
+  return (
+    <>
+      <button type="button" className="place-button" aria-haspopup="dialog" onClick={dialog.show}>
+        <Icon name="pin" size={18} />
+        <span className="place-button__text">
+          {place ? (
+            <>
+              <span className="place-button__near">Near </span>
+              {place.Label}
+            </>
+          ) : (
+            <span className="place-button__near">Set location</span>
+          )}
+        </span>
+      </button>
+      {dialog.Dialog ? (
+        <dialog.Dialog
+          open={dialog.open}
+          region={region}
+          place={place}
+          onClose={dialog.close}
+          onPlace={choose}
+          onClear={clear}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The search page's location control, beside the sort: "Near 2150" while the search has a place,
+ * "Near me" before. Its dialog takes the place and the radius; applying puts `near`, `within` and
+ * the distance order in the URL.
+ */
+export function NearButton({
+  near,
+  within,
+  onApply,
+  onClear,
+}: {
+  /** The search's `near`, if any. */
+  near: string | undefined;
+  within: string;
+  onApply: (place: ShopperPlace, within: string) => void;
+  onClear: () => void;
+}) {
+  const { Region: region } = useSiteSettings();
+  const remembered = useShopperPlace(region);
+  const dialog = usePlaceDialog();
+  const [radius, setRadius] = useState<string | null>(null);
+  // The remembered place names the search's near when it is the one that made it.
+  const label = near ? (remembered && nearOf(remembered) === near ? remembered.Label : near) : null;
+  return (
+    <>
+      <button
+        type="button"
+        className="search-toolbar__near"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setRadius(within);
+          dialog.show();
+        }}
+      >
+        <Icon name="pin" size={16} />
+        <span className="search-toolbar__near-text">{label ? `Near ${label}` : 'Near me'}</span>
+      </button>
+      {dialog.Dialog ? (
+        <dialog.Dialog
+          open={dialog.open}
+          region={region}
+          place={remembered}
+          within={{ value: radius ?? within, onChange: setRadius }}
+          onClose={dialog.close}
+          onPlace={(place) => {
+            rememberPlace(region, place);
+            dialog.close();
+            onApply(place, radius ?? within);
+          }}
+          onClear={() => {
+            forgetPlace(region);
+            dialog.close();
+            onClear();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
