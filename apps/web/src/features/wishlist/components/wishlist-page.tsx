@@ -2,9 +2,10 @@ import type { WishlistEntry } from '@shop/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { CardAddToCart } from '../../../components/card-add-to-cart';
+import { CardPostageLine } from '../../../components/card-postage-line';
 import { Modal } from '../../../components/modal';
 import { Notice } from '../../../components/notice';
-import { priceText } from '../../../components/product-card-text';
+import { priceText, regionOfPrice } from '../../../components/product-card-text';
 import { SortDropdown } from '../../../components/sort-dropdown';
 import { getProductId } from '../api/get-product-id';
 import { useWishlistPage } from '../use-wishlist-page';
@@ -37,7 +38,12 @@ function WishlistCard({
         <p className="wishlist-card__price">
           <strong>{priceText({ ...entry, Sp: entry.SalePrice })}</strong>
         </p>
-        {entry.ShippingLabel ? <p className="wishlist-card__postage">{entry.ShippingLabel}</p> : null}
+        <CardPostageLine
+          code={entry.Code}
+          label={entry.ShippingLabel}
+          region={regionOfPrice(entry.SalePrice)}
+          className="wishlist-card__postage"
+        />
         <div className="wishlist-card__actions">
           <CardAddToCart
             code={entry.Code}
