@@ -52,6 +52,8 @@ import { ConsoleAuditService } from './modules/console/audit/audit.service.js';
 import { type StoreConsoleServices, storeConsoleRoutes } from './modules/console/console.routes.js';
 import { ConsoleFulfilmentService } from './modules/console/fulfilment/fulfilment.service.js';
 import { ConsolePagesService } from './modules/console/pages/pages.service.js';
+import { PriceGuideHolder } from './modules/console/price-guide/price-guide.holder.js';
+import { ConsolePriceGuideService } from './modules/console/price-guide/price-guide.service.js';
 import { ConsoleSettingsService } from './modules/console/settings/settings.service.js';
 import { StaffGuard } from './modules/console/staff/staff.guard.js';
 import { ConsoleStaffService } from './modules/console/staff/staff.service.js';
@@ -377,14 +379,18 @@ export function createServices(config: Config, database: DatabaseHandle, options
       now,
     }),
   };
-  return { ...services, storeConsole: storeConsoleServices(services, publicUrl(config)) };
+  return { ...services, storeConsole: storeConsoleServices(services, publicUrl(config), system) };
 }
 
 /**
  * The store console's services, each built once: the guard first (every other one checks the
  * caller with it), then the audit trail every change records to.
  */
-function storeConsoleServices(services: Omit<Services, 'storeConsole'>, shopUrl: string): StoreConsoleServices {
+function storeConsoleServices(
+  services: Omit<Services, 'storeConsole'>,
+  shopUrl: string,
+  system: ReturnType<typeof systemContext>,
+): StoreConsoleServices {
   const now = services.clock;
   const guard = new StaffGuard(services.stores);
   const audit = new ConsoleAuditService(guard, now);
@@ -427,6 +433,11 @@ function storeConsoleServices(services: Omit<Services, 'storeConsole'>, shopUrl:
       now,
     }),
     pages: new ConsolePagesService({ guard, audit, content: services.content }),
+    priceGuide: new ConsolePriceGuideService({
+      guard,
+      index: new PriceGuideHolder(system, services.catalogue, now),
+      now,
+    }),
   };
 }
 

@@ -29,6 +29,11 @@ export const PriceGuideQuerySchema = z.object({
     .min(0, 'must be a condition from 0 to 5')
     .max(5, 'must be a condition from 0 to 5')
     .optional(),
+  /** The item being edited, if any: left out of its own comparables. */
+  code: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,20}$/, 'must be an item code')
+    .optional(),
 });
 export type PriceGuideQuery = z.infer<typeof PriceGuideQuerySchema>;
 

@@ -84,6 +84,7 @@ describe('OpenAPI document', () => {
       '/c3api/console/stores/{storeId}/items/{code}/sell',
       '/c3api/console/stores/{storeId}/items/{code}/withdraw',
       '/c3api/console/stores/{storeId}/import',
+      '/c3api/console/stores/{storeId}/price-guide',
       '/c3api/console/stores/{storeId}/orders',
       '/c3api/console/stores/{storeId}/orders/{reference}',
       '/c3api/console/stores/{storeId}/orders/{reference}/ready',

@@ -8,6 +8,8 @@ import { fulfilmentRoutes } from './fulfilment/fulfilment.routes.js';
 import type { ConsoleFulfilmentService } from './fulfilment/fulfilment.service.js';
 import { pagesRoutes } from './pages/pages.routes.js';
 import type { ConsolePagesService } from './pages/pages.service.js';
+import { priceGuideRoutes } from './price-guide/price-guide.routes.js';
+import type { ConsolePriceGuideService } from './price-guide/price-guide.service.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import type { ConsoleSettingsService } from './settings/settings.service.js';
 import type { StaffGuard } from './staff/staff.guard.js';
@@ -28,6 +30,8 @@ export interface StoreConsoleServices {
   admin: ConsoleAdminService;
   /** The region's help pages (the policies among them), for the marketplace admin. */
   pages: ConsolePagesService;
+  /** What comparable items sold for and are listed for: a price suggestion while listing an item. */
+  priceGuide: ConsolePriceGuideService;
 }
 
 /**
@@ -39,6 +43,7 @@ export function storeConsoleRoutes(services: StoreConsoleServices, region: Regio
   return [
     ...consoleMeRoutes(services.staff),
     ...stockRoutes(services.stock, guard),
+    ...priceGuideRoutes(services.priceGuide, guard),
     ...fulfilmentRoutes(services.fulfilment, guard),
     ...auditRoutes(services.audit, guard),
     ...staffRoutes(services.staff, guard),

@@ -1,0 +1,517 @@
+import {
+  ConditionLabel,
+  PRICE_GUIDE_MAX_COMPARABLES,
+  PRICE_GUIDE_SOLD_DAYS,
+  type PriceGuideConfidence,
+} from '@shop/contract';
+import { categoryWordsOf, hasDigit, modelWords, VARIANT_WORDS, wordsOf } from './model-words.js';
+
+/**
+ * The price guide's in-memory index of one region: every item on sale now and every item sold in
+ * the last 180 days, keyed by category and by model word, so that a guide call reads the postings
+ * of its rarest model word in one category (or its parent's few), never the catalogue.
+ *
+ * How comparables are found (the console's README has the same in words for staff):
+ * 1. The category asked for, with its subcategories; when that gives fewer than
+ *    PARENT_FALLBACK_BELOW comparables, the parent's whole branch instead (MatchedOn says so).
+ * 2. The brand, when given (case and spacing aside).
+ * 3. The model words (model-words.ts): a comparable carries every model word of the query that
+ *    names something (a word with a digit, a variant word, or a word some item of the scope
+ *    carries; a word no item carries, a typo or an unlisted filler word, is dropped and not shown
+ *    in MatchedOn.ModelWords), and no variant word the query lacks ("iPhone 13" never matches an
+ *    "iPhone 13 Pro" or "mini").
+ * 4. Sold within PRICE_GUIDE_SOLD_DAYS of now, or on sale now (not the item being priced).
+ * Closest first: the larger share of the comparable's model words the query has, then the nearer
+ * condition, then the more recent sale or listing.
+ */
+
+/** Below this many comparables in the category asked for, its parent's branch is searched instead. */
+export const PARENT_FALLBACK_BELOW = 5;
+/** Fewer sold comparables than this: no suggestion (Confidence 'None'). */
+export const MIN_SOLD_FOR_SUGGESTION = 3;
+/** Confidence thresholds (sold comparables): see confidenceOf. */
+export const HIGH_CONFIDENCE_SOLD = 10;
+export const MEDIUM_CONFIDENCE_SOLD = 5;
+/** A group's condition needs this many sales before the group's own ratio between conditions is used. */
+const GROUP_SALES_PER_CONDITION = 2;
+/** A category's (or the region's) step ratio needs this many groups that show it. */
+const MIN_GROUPS_FOR_STEP = 3;
+/** A better condition never lowers the price, and one step never more than doubles it. */
+const STEP_RATIO_BOUNDS: [number, number] = [1, 2];
+
+const DAY_MS = 86_400_000;
+
+export interface GuideCategory {
+  id: number;
+  parentId: number | null;
+  name: string;
+  keywords: string;
+}
+
+/** One item as the guide keeps it. `at`: the sale's time for a sold item, the listing's for a listed one (epoch ms). */
+export interface GuideItem {
+  id: number;
+  code: string;
+  slug: string;
+  title: string;
+  brand: string;
+  categoryId: number;
+  condition: number;
+  priceMinor: number;
+  status: 'sold' | 'listed';
+  at: number;
+  storeName: string;
+}
+
+interface Entry extends GuideItem {
+  brandKey: string;
+  words: string[];
+  /** Bits of the VARIANT_WORDS it carries. */
+  variants: number;
+}
+
+interface CategoryNode extends GuideCategory {
+  words: Set<string>;
+  /** This category and every category below it. */
+  branch: number[];
+}
+
+interface CategoryPostings {
+  all: number[];
+  byWord: Map<string, number[]>;
+}
+
+export interface GuideQuery {
+  categoryId: number;
+  title: string;
+  brand?: string | undefined;
+  /** 1-5; 0 or absent: not graded, nothing is adjusted. */
+  condition?: number | undefined;
+  /** The item being priced (editing it): never its own comparable. */
+  excludeCode?: string | undefined;
+  now: number;
+}
+
+export interface GuideAnswer {
+  soldMedianMinor: number | null;
+  listedMedianMinor: number | null;
+  lowMinor: number | null;
+  highMinor: number | null;
+  soldCount: number;
+  listedCount: number;
+  confidence: PriceGuideConfidence;
+  confidenceReason: string;
+  suggestedMinor: number | null;
+  conditionAdjustment: { fromCondition: number | null; percent: number } | null;
+  comparables: GuideItem[];
+  matchedOn: {
+    categoryId: number;
+    categoryName: string;
+    usedParentCategory: boolean;
+    brand: string | null;
+    modelWords: string[];
+  };
+}
+
+/** How price moves per condition step (index c: from condition c to c + 1, c = 1..4), and where that came from. */
+interface StepRatios {
+  byCategory: Map<number, (number | null)[]>;
+  region: (number | null)[];
+  /** Sold entries the estimate was made from, and when. */
+  builtAt: number;
+}
+
+const variantBit = new Map([...VARIANT_WORDS].map((word, i) => [word, 1 << i]));
+
+function normaliseBrand(brand: string): string {
+  return wordsOf(brand).join(' ');
+}
+
+/** The p-th percentile (0-1) of sorted values, interpolated between the nearest ranks (as a spreadsheet's PERCENTILE.INC), rounded to a whole minor unit. */
+export function percentile(sorted: number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const rank = (sorted.length - 1) * p;
+  const low = Math.floor(rank);
+  const high = Math.ceil(rank);
+  const lowValue = sorted[low] as number;
+  const highValue = sorted[high] as number;
+  return Math.round(lowValue + (highValue - lowValue) * (rank - low));
+}
+
+function medianOf(values: number[]): number | null {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+}
+
+/** The median of values that need not be whole (ratios). */
+function medianExact(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = (sorted.length - 1) / 2;
+  return ((sorted[Math.floor(mid)] as number) + (sorted[Math.ceil(mid)] as number)) / 2;
+}
+
+const clampRatio = (ratio: number) => Math.min(STEP_RATIO_BOUNDS[1], Math.max(STEP_RATIO_BOUNDS[0], ratio));
+
+/**
+ * The ratio of the median prices of adjacent conditions within one group of sales (index c: c to
+ * c + 1), where both conditions have at least `minSales` sales.
+ */
+function groupSteps(byCondition: number[][], minSales: number): (number | null)[] {
+  const medians = byCondition.map((prices) => (prices.length >= minSales ? medianExact(prices) : null));
+  const steps: (number | null)[] = [null];
+  for (let c = 1; c <= 4; c++) {
+    const lower = medians[c];
+    const upper = medians[c + 1];
+    steps.push(lower && upper ? upper / lower : null);
+  }
+  return steps;
+}
+
+export class PriceGuideIndex {
+  private readonly entries: (Entry | null)[] = [];
+  private readonly slotById = new Map<number, number>();
+  private readonly postings = new Map<number, CategoryPostings>();
+  private readonly categories = new Map<number, CategoryNode>();
+  /** Every brand's words: left out of a query's model words when it names no brand. */
+  private readonly brandWords = new Set<string>();
+  private steps: StepRatios | null = null;
+  /** Sold items added or changed since the step ratios were estimated. */
+  private soldChanged = true;
+  /** The change-feed position the index has applied (its holder's business). */
+  seq = 0;
+
+  constructor(categories: GuideCategory[]) {
+    for (const category of categories) {
+      this.categories.set(category.id, {
+        ...category,
+        words: categoryWordsOf(category.name, category.keywords),
+        branch: [],
+      });
+    }
+    for (const node of this.categories.values()) {
+      for (
+        let at: CategoryNode | undefined = node;
+        at;
+        at = at.parentId === null ? undefined : this.categories.get(at.parentId)
+      ) {
+        at.branch.push(node.id);
+      }
+    }
+  }
+
+  get size(): number {
+    return this.slotById.size;
+  }
+
+  hasCategory(id: number): boolean {
+    return this.categories.has(id);
+  }
+
+  /** Adds the item or replaces what the index held of it. */
+  upsert(item: GuideItem): void {
+    this.remove(item.id);
+    const category = this.categories.get(item.categoryId);
+    if (!category) return;
+    const brandKey = normaliseBrand(item.brand);
+    const brandWords = new Set(wordsOf(item.brand));
+    for (const word of brandWords) this.brandWords.add(word);
+    const words = modelWords(item.title, { brandWords, categoryWords: category.words });
+    let variants = 0;
+    for (const word of words) variants |= variantBit.get(word) ?? 0;
+    const slot = this.entries.length;
+    this.entries.push({ ...item, brandKey, words, variants });
+    this.slotById.set(item.id, slot);
+    let postings = this.postings.get(item.categoryId);
+    if (!postings) {
+      postings = { all: [], byWord: new Map() };
+      this.postings.set(item.categoryId, postings);
+    }
+    postings.all.push(slot);
+    for (const word of words) {
+      const list = postings.byWord.get(word);
+      if (list) list.push(slot);
+      else postings.byWord.set(word, [slot]);
+    }
+    if (item.status === 'sold') this.soldChanged = true;
+  }
+
+  /** Forgets the item (reserved, withdrawn, deleted). Its slot stays in the postings, empty. */
+  remove(id: number): void {
+    const slot = this.slotById.get(id);
+    if (slot === undefined) return;
+    if (this.entries[slot]?.status === 'sold') this.soldChanged = true;
+    this.entries[slot] = null;
+    this.slotById.delete(id);
+  }
+
+  /**
+   * How price moves with condition, estimated from the region's sales of the last 180 days: sales
+   * are grouped by category, brand and model words (one group: one model); within each group the
+   * median price of each condition is compared with the next condition's; a category's ratio for a
+   * step is the median of its groups' ratios, and the region's the median of all groups'. Made
+   * again when sales have changed and it is older than `maxAgeMs` (it reads every sale once).
+   */
+  stepRatios(now: number, maxAgeMs = 10 * 60_000): StepRatios {
+    if (this.steps && (!this.soldChanged || now - this.steps.builtAt < maxAgeMs)) return this.steps;
+    const since = now - PRICE_GUIDE_SOLD_DAYS * DAY_MS;
+    const groups = new Map<string, { categoryId: number; byCondition: number[][] }>();
+    for (const entry of this.entries) {
+      if (entry?.status !== 'sold' || entry.at < since || entry.condition < 1) continue;
+      const key = `${entry.categoryId}|${entry.brandKey}|${[...entry.words].sort().join(' ')}`;
+      let group = groups.get(key);
+      if (!group) {
+        group = { categoryId: entry.categoryId, byCondition: [[], [], [], [], [], []] };
+        groups.set(key, group);
+      }
+      group.byCondition[entry.condition]?.push(entry.priceMinor);
+    }
+    const perCategory = new Map<number, number[][]>();
+    const perRegion: number[][] = [[], [], [], [], []];
+    for (const group of groups.values()) {
+      const steps = groupSteps(group.byCondition, 1);
+      let lists = perCategory.get(group.categoryId);
+      if (!lists) {
+        lists = [[], [], [], [], []];
+        perCategory.set(group.categoryId, lists);
+      }
+      for (let c = 1; c <= 4; c++) {
+        const ratio = steps[c];
+        if (ratio == null) continue;
+        lists[c]?.push(ratio);
+        perRegion[c]?.push(ratio);
+      }
+    }
+    const estimate = (lists: number[][]) =>
+      lists.map((ratios, c) => (c >= 1 && ratios.length >= MIN_GROUPS_FOR_STEP ? medianExact(ratios) : null));
+    const byCategory = new Map<number, (number | null)[]>();
+    for (const [categoryId, lists] of perCategory) byCategory.set(categoryId, estimate(lists));
+    this.steps = { byCategory, region: estimate(perRegion), builtAt: now };
+    this.soldChanged = false;
+    return this.steps;
+  }
+
+  /** The guide for one query (the category must exist: the service checks it first). */
+  guide(query: GuideQuery): GuideAnswer {
+    const asked = this.categories.get(query.categoryId);
+    if (!asked) throw new Error(`unknown category ${query.categoryId}`);
+    const brandKey = query.brand ? normaliseBrand(query.brand) : '';
+    const brandWords = brandKey ? new Set(wordsOf(query.brand ?? '')) : this.brandWords;
+    const titleWords = modelWords(query.title, { brandWords, categoryWords: asked.words });
+    const since = query.now - PRICE_GUIDE_SOLD_DAYS * DAY_MS;
+    const excludeCode = query.excludeCode?.toUpperCase();
+
+    let scope = asked;
+    let found = this.match(asked.branch, titleWords, brandKey, since, excludeCode);
+    let usedParent = false;
+    if (found.matches.length < PARENT_FALLBACK_BELOW && asked.parentId !== null) {
+      const parent = this.categories.get(asked.parentId);
+      if (parent) {
+        const wider = this.match(parent.branch, titleWords, brandKey, since, excludeCode);
+        if (wider.matches.length > found.matches.length) {
+          found = wider;
+          scope = parent;
+          usedParent = true;
+        }
+      }
+    }
+    const target = query.condition && query.condition > 0 ? query.condition : null;
+    const conditionDistance = (entry: Entry) =>
+      target === null ? 0 : entry.condition > 0 ? Math.abs(entry.condition - target) : 5;
+    const closeness = (entry: Entry) => (found.words.length === 0 ? 0 : found.words.length / entry.words.length);
+    const ranked = found.matches
+      .map((entry) => ({ entry, closeness: closeness(entry), distance: conditionDistance(entry) }))
+      .sort((a, b) => b.closeness - a.closeness || a.distance - b.distance || b.entry.at - a.entry.at);
+
+    const sold = found.matches.filter((e) => e.status === 'sold');
+    const listed = found.matches.filter((e) => e.status === 'listed');
+    const soldPrices = sold.map((e) => e.priceMinor).sort((a, b) => a - b);
+    const soldMedianMinor = percentile(soldPrices, 0.5);
+
+    let suggestedMinor: number | null = null;
+    let conditionAdjustment: GuideAnswer['conditionAdjustment'] = null;
+    let adjustmentNote = '';
+    if (sold.length >= MIN_SOLD_FOR_SUGGESTION && soldMedianMinor !== null) {
+      suggestedMinor = soldMedianMinor;
+      if (target !== null) {
+        const adjusted = this.adjustForCondition(sold, target, scope.id, query.now);
+        if (adjusted) {
+          conditionAdjustment = { fromCondition: adjusted.from, percent: adjusted.percent };
+          suggestedMinor = Math.round(soldMedianMinor * adjusted.factor);
+          adjustmentNote = adjusted.note;
+        }
+      }
+    }
+    const { confidence, reason } = confidenceOf({
+      sold: sold.length,
+      listed: listed.length,
+      usedParent,
+      parentName: scope.name,
+      modelWords: found.words.length,
+      exactModel: sold.filter((e) => e.words.length === found.words.length).length,
+      nearCondition: target === null ? sold.length : sold.filter((e) => conditionDistance(e) <= 1).length,
+    });
+    return {
+      soldMedianMinor,
+      listedMedianMinor: medianOf(listed.map((e) => e.priceMinor)),
+      lowMinor: percentile(soldPrices, 0.1),
+      highMinor: percentile(soldPrices, 0.9),
+      soldCount: sold.length,
+      listedCount: listed.length,
+      confidence,
+      confidenceReason: adjustmentNote ? `${reason} ${adjustmentNote}` : reason,
+      suggestedMinor,
+      conditionAdjustment,
+      comparables: ranked.slice(0, PRICE_GUIDE_MAX_COMPARABLES).map(({ entry }) => itemOf(entry)),
+      matchedOn: {
+        categoryId: scope.id,
+        categoryName: scope.name,
+        usedParentCategory: usedParent,
+        brand: query.brand ? query.brand.trim() : null,
+        modelWords: found.words,
+      },
+    };
+  }
+
+  /**
+   * The comparables of one branch of categories: the query's model words that name something
+   * there (the rest dropped), then the rarest word's postings checked for the others.
+   */
+  private match(
+    branch: number[],
+    titleWords: string[],
+    brandKey: string,
+    since: number,
+    excludeCode: string | undefined,
+  ): { matches: Entry[]; words: string[] } {
+    const lists = branch.flatMap((id) => {
+      const postings = this.postings.get(id);
+      return postings ? [postings] : [];
+    });
+    const words = titleWords.filter(
+      (word) => hasDigit(word) || VARIANT_WORDS.has(word) || lists.some((p) => p.byWord.has(word)),
+    );
+    let queryVariants = 0;
+    for (const word of words) queryVariants |= variantBit.get(word) ?? 0;
+    const matches: Entry[] = [];
+    for (const postings of lists) {
+      let candidates = postings.all;
+      for (const word of words) {
+        const list = postings.byWord.get(word) ?? [];
+        if (list.length < candidates.length) candidates = list;
+      }
+      for (const slot of candidates) {
+        const entry = this.entries[slot];
+        if (!entry) continue;
+        if (entry.status === 'sold' ? entry.at < since : entry.code === excludeCode) continue;
+        if (brandKey && entry.brandKey !== brandKey) continue;
+        if ((entry.variants & ~queryVariants) !== 0) continue;
+        if (!words.every((word) => entry.words.includes(word))) continue;
+        matches.push(entry);
+      }
+    }
+    return { matches, words };
+  }
+
+  /**
+   * Moves a sold median from the sold comparables' typical condition (their median, rounded) to
+   * the one asked for, one step at a time: each step's ratio from the comparables' own sales where
+   * both conditions have two sales or more, else the category's estimate, else the region's.
+   * Null when nothing is known (no graded sales, or no estimate for a step on the way).
+   */
+  private adjustForCondition(
+    sold: Entry[],
+    target: number,
+    categoryId: number,
+    now: number,
+  ): { from: number; factor: number; percent: number; note: string } | null {
+    const graded = sold.filter((e) => e.condition > 0);
+    if (graded.length === 0) return null;
+    const from = Math.round(medianExact(graded.map((e) => e.condition)) ?? 0);
+    if (from === target) return { from, factor: 1, percent: 0, note: '' };
+    const byCondition: number[][] = [[], [], [], [], [], []];
+    for (const entry of graded) byCondition[entry.condition]?.push(entry.priceMinor);
+    const own = groupSteps(byCondition, GROUP_SALES_PER_CONDITION);
+    const ratios = this.stepRatios(now);
+    const category = this.categoryStep(ratios, categoryId);
+    const sources = new Set<string>();
+    let factor = 1;
+    const [low, high] = from < target ? [from, target] : [target, from];
+    for (let c = low; c < high; c++) {
+      const step = own[c] ?? category(c) ?? ratios.region[c] ?? null;
+      if (step == null) return null;
+      sources.add(own[c] != null ? 'these sales' : category(c) != null ? 'the category' : 'the region');
+      factor *= clampRatio(step);
+    }
+    if (from > target) factor = 1 / factor;
+    const percent = Math.round((factor - 1) * 1000) / 10;
+    const note = `Condition: ${percent > 0 ? '+' : ''}${percent}% from ${ConditionLabel[from]} to ${ConditionLabel[target]}, learned from ${[...sources].join(', ')} (how prices differ between conditions of the same model).`;
+    return { from, factor, percent, note };
+  }
+
+  /** The step ratio of a category, or of its nearest ancestor that has one. */
+  private categoryStep(ratios: StepRatios, categoryId: number): (c: number) => number | null {
+    return (c) => {
+      for (const id of this.categories.get(categoryId)?.branch ?? []) {
+        const step = ratios.byCategory.get(id)?.[c];
+        if (step != null) return step;
+      }
+      return null;
+    };
+  }
+}
+
+function itemOf(entry: Entry): GuideItem {
+  const { brandKey: _b, words: _w, variants: _v, ...item } = entry;
+  return item;
+}
+
+/**
+ * Confidence from how many comparables sold and how close they are:
+ * - None: fewer than MIN_SOLD_FOR_SUGGESTION (3) sold: no suggestion;
+ * - High: HIGH_CONFIDENCE_SOLD (10) or more sold, in the category asked (not its parent), matched
+ *   on model words, at least half of them the very model (no extra model words) and at least half
+ *   within one condition step of the one asked;
+ * - Medium: MEDIUM_CONFIDENCE_SOLD (5) or more sold, matched on model words;
+ * - Low: the rest (3-4 sold, or only the category and brand to go on).
+ */
+export function confidenceOf(facts: {
+  sold: number;
+  listed: number;
+  usedParent: boolean;
+  parentName: string;
+  modelWords: number;
+  exactModel: number;
+  nearCondition: number;
+}): { confidence: PriceGuideConfidence; reason: string } {
+  const { sold, listed } = facts;
+  const counted = `${sold} sold in the last ${PRICE_GUIDE_SOLD_DAYS} days and ${listed} on sale now`;
+  const scope = facts.usedParent ? ` (too few in the category itself, so across ${facts.parentName})` : '';
+  if (sold < MIN_SOLD_FOR_SUGGESTION) {
+    return {
+      confidence: 'None',
+      reason: `Too few comparable sales to suggest a price: ${counted}${scope}; at least ${MIN_SOLD_FOR_SUGGESTION} sales are needed.`,
+    };
+  }
+  if (facts.modelWords === 0) {
+    return {
+      confidence: 'Low',
+      reason: `${counted}${scope}, matched on category and brand only: the title names no model.`,
+    };
+  }
+  const close = facts.exactModel * 2 >= sold && facts.nearCondition * 2 >= sold;
+  if (sold >= HIGH_CONFIDENCE_SOLD && !facts.usedParent && close) {
+    return { confidence: 'High', reason: `${counted}, most of them the same model in a similar condition.` };
+  }
+  if (sold >= MEDIUM_CONFIDENCE_SOLD) {
+    const why = facts.usedParent
+      ? scope
+      : sold < HIGH_CONFIDENCE_SOLD
+        ? ` (${HIGH_CONFIDENCE_SOLD} sales would make it high)`
+        : ', but many differ in model details or condition';
+    return { confidence: 'Medium', reason: `${counted}${why}.` };
+  }
+  return { confidence: 'Low', reason: `Only ${counted}${scope}.` };
+}

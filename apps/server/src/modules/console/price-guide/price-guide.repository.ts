@@ -1,0 +1,68 @@
+import type { Region } from '@shop/contract';
+import type { DbCtx } from '../../../lib/context.js';
+
+/**
+ * What the price guide reads of an item: an item on sale now, or one sold (not withdrawn). A sale
+ * is dated and priced by its order when it was bought online or to pay in store (the order's
+ * `confirmed_at`, the order line's `price_minor`), and by the item itself when the store sold it
+ * over the counter (`sellInStore`: its `updated_at` and `price_minor`).
+ */
+export interface PriceGuideItemRow {
+  id: number;
+  code: string;
+  slug: string;
+  title: string;
+  brand: string;
+  category_id: number;
+  condition: number;
+  price_minor: number;
+  status: string;
+  listed_at: string;
+  updated_at: string;
+  store_name: string;
+  /** The confirmed order's line price, when the item was sold through an order. */
+  line_price_minor: number | null;
+  /** When that order was confirmed (epoch ms). */
+  confirmed_at: number | string | null;
+}
+
+/** SQL the price guide needs: the region's items on sale or sold, in bulk and by id (read-only). */
+export class PriceGuideRepository {
+  private base(ctx: DbCtx, region: Region) {
+    return ctx.db
+      .selectFrom('products as p')
+      .innerJoin('stores as s', 's.id', 'p.store_id')
+      .leftJoin('order_lines as l', (join) => join.onRef('l.product_id', '=', 'p.id').on('l.live', '=', 1))
+      .leftJoin('orders as o', (join) => join.onRef('o.id', '=', 'l.order_id').on('o.status', '=', 'confirmed'))
+      .select([
+        'p.id',
+        'p.code',
+        'p.slug',
+        'p.title',
+        'p.brand',
+        'p.category_id',
+        'p.condition',
+        'p.price_minor',
+        'p.status',
+        'p.listed_at',
+        'p.updated_at',
+        's.name as store_name',
+        'l.price_minor as line_price_minor',
+        'o.confirmed_at',
+      ])
+      .where('s.region', '=', region)
+      .where('p.status', 'in', ['available', 'sold'])
+      .where('p.withdrawn_at', 'is', null);
+  }
+
+  /** One page of the region's items in id order (keyset paging). */
+  async itemsAfter(ctx: DbCtx, region: Region, afterId: number, limit: number): Promise<PriceGuideItemRow[]> {
+    return this.base(ctx, region).where('p.id', '>', afterId).orderBy('p.id').limit(limit).execute();
+  }
+
+  /** These items, those on sale or sold (the rest are left out: reserved, withdrawn, gone). */
+  async itemsByIds(ctx: DbCtx, region: Region, ids: number[]): Promise<PriceGuideItemRow[]> {
+    if (ids.length === 0) return [];
+    return this.base(ctx, region).where('p.id', 'in', ids).execute();
+  }
+}
