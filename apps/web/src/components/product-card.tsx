@@ -2,7 +2,14 @@ import { ConditionLabel, type ProductListItem, type Region } from '@shop/contrac
 import { useSiteSettings } from '../lib/site-settings';
 import { CardAddToCart } from './card-add-to-cart';
 import { CardPostageLine } from './card-postage-line';
-import { CARD_IMAGE_SIZES, cardImageSrcSet, priceText, regionOfPrice, saleBadgeText } from './product-card-text';
+import {
+  CARD_IMAGE_SIZES,
+  cardImageSrcSet,
+  distanceLine,
+  priceText,
+  regionOfPrice,
+  saleBadgeText,
+} from './product-card-text';
 import './product-card.css';
 import { WishlistHeart } from './wishlist-heart';
 
@@ -86,7 +93,11 @@ export function ProductCard({
           <a href={item.Url}>{item.Title}</a>
         </Heading>
         <p className="product-card__category">{item.Category}</p>
-        <p className="product-card__store">{item.StoreNameWithState}</p>
+        <p className="product-card__store">
+          {item.DistanceKm === undefined
+            ? item.StoreNameWithState
+            : distanceLine(item.DistanceKm, item.StoreNameWithState)}
+        </p>
         <ConditionDots condition={item.Condition} />
         <p className="product-card__price">
           <strong className={price === item.Sp ? undefined : 'product-card__price-note'}>{price}</strong>
