@@ -194,7 +194,7 @@ export type CardPostageQuery = z.input<ReturnType<typeof cardPostageQuerySchema>
 /**
  * One card's postage to the postcode: the cheapest service checkout offers for the item alone
  * (surcharge and handling included; null when it cannot be posted there) and the card's line
- * ("Postage $12.95 to 2150 or free pickup"). Items unknown or no longer on sale are left out.
+ * ("Postage $12.95 to 2150"). Items unknown or no longer on sale are left out.
  */
 export const CardPostageItemSchema = z.object({
   Code: z.string(),

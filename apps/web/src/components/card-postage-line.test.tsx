@@ -44,7 +44,7 @@ describe('a card with the shopper postcode', () => {
       'GET /c3api/product/postage/cards': () =>
         envelope({
           Items: [
-            { Code: 'SH0000001', PostageMinor: 1295, Label: 'Postage $12.95 to 2150 or free pickup' },
+            { Code: 'SH0000001', PostageMinor: 1295, Label: 'Postage $12.95 to 2150' },
             { Code: 'SH0000002', PostageMinor: null, Label: 'Pickup only (no postage to 2150)' },
           ],
         }),
@@ -53,7 +53,7 @@ describe('a card with the shopper postcode', () => {
     expect(screen.getAllByText(FROM)).toHaveLength(3);
     expect(screen.queryByText(/to 2150/)).toBeNull();
 
-    const first = await screen.findByText('Postage $12.95 to 2150 or free pickup');
+    const first = await screen.findByText('Postage $12.95 to 2150');
     expect(first.closest('article')?.getAttribute('aria-label')).toBe('First');
     await waitFor(() => expect(screen.getByText('Pickup only (no postage to 2150)')).toBeTruthy());
     expect(calls).toHaveLength(1);

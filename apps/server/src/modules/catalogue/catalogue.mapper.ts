@@ -136,9 +136,9 @@ export function exactShippingLabel(
 ): string {
   const canPickup = !storePickupDisabled && !item.disableInStorePickup;
   if (storePickupDisabled) return '';
-  if (postageMinor !== null) {
-    return `Postage ${formatMoney(postageMinor, region)} to ${postcode}${canPickup ? ' or free pickup' : ''}`;
-  }
+  // No "or free pickup" here: the line must fit the box the "from" line had (the cards swap them
+  // in place), and the exact figure is what the shopper asked about.
+  if (postageMinor !== null) return `Postage ${formatMoney(postageMinor, region)} to ${postcode}`;
   if (!postsAtAll) return shippingOf(null, item, storePickupDisabled, region).label;
   return canPickup ? `Pickup only (no postage to ${postcode})` : `No postage to ${postcode}`;
 }

@@ -129,7 +129,7 @@ describe.each(testDatabaseTargets())('cards postage to a postcode on $name', (ta
       {
         Code: item.code,
         PostageMinor: expected,
-        Label: `Postage $${(expected / 100).toFixed(2)} to 2150 or free pickup`,
+        Label: `Postage $${(expected / 100).toFixed(2)} to 2150`,
       },
     ]);
     expect(single.SodAndInsuranceCost.Amount).toBe(SURCHARGE.AU.surchargeMinor);
@@ -164,7 +164,7 @@ describe.each(testDatabaseTargets())('cards postage to a postcode on $name', (ta
       {
         Code: item.code,
         PostageMinor: expected,
-        Label: `Postage £${(expected / 100).toFixed(2)} to M1 1AE or free pickup`,
+        Label: `Postage £${(expected / 100).toFixed(2)} to M1 1AE`,
       },
     ]);
   });
