@@ -1,4 +1,4 @@
-import { CARD_POSTAGE_MAX_CODES, type CardPostage, type CardPostageItem, type Region } from '@shop/contract';
+import { CARD_POSTAGE_MAX_CODES, type CardPostage, type Region } from '@shop/contract';
 import { type QueryClient, QueryClientContext } from '@tanstack/react-query';
 import { useContext, useEffect, useState } from 'react';
 import { apiGet } from './api-client';
@@ -12,8 +12,6 @@ import { rememberedPostcode } from './shopper-postcode';
  * its first paint stay as they are ("Postage from"); without a remembered postcode nothing is asked.
  * A postcode typed later on a product page (rememberPostcode) is what cards mounted after it use.
  */
-
-type Answer = CardPostageItem | undefined;
 
 export function cardPostageQueryOptions(postcode: string, codes: string[]) {
   return {
@@ -30,41 +28,21 @@ export function cardPostageQueryOptions(postcode: string, codes: string[]) {
 }
 
 /** Codes waiting for the next request, per postcode, with the cards waiting on each. */
-const waiting = new Map<string, Map<string, ((answer: Answer) => void)[]>>();
-
-function whenIdle(run: () => void): void {
-  void afterHydration().then(() =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200),
-  );
-}
+const waiting = new Map<string, Map<string, ((label: string) => void)[]>>();
 
 function send(client: QueryClient, postcode: string): void {
-  const cards = waiting.get(postcode);
+  const cards = waiting.get(postcode) ?? new Map<string, ((label: string) => void)[]>();
   waiting.delete(postcode);
-  const codes = [...(cards?.keys() ?? [])].sort();
+  const codes = [...cards.keys()].sort();
   for (let i = 0; i < codes.length; i += CARD_POSTAGE_MAX_CODES) {
-    const page = codes.slice(i, i + CARD_POSTAGE_MAX_CODES);
-    const answer = (found: CardPostage['Items']) => {
-      for (const code of page)
-        for (const resolve of cards?.get(code) ?? []) resolve(found.find((x) => x.Code === code));
-    };
-    client.fetchQuery(cardPostageQueryOptions(postcode, page)).then(
-      (value) => answer(value.Items),
-      () => answer([]),
+    // A failed request or a code left out (sold since): the card keeps its "from" line.
+    client.fetchQuery(cardPostageQueryOptions(postcode, codes.slice(i, i + CARD_POSTAGE_MAX_CODES))).then(
+      (value) => {
+        for (const item of value.Items) for (const show of cards.get(item.Code) ?? []) if (item.Label) show(item.Label);
+      },
+      () => {},
     );
   }
-}
-
-function ask(client: QueryClient, postcode: string, code: string): Promise<Answer> {
-  return new Promise((resolve) => {
-    let cards = waiting.get(postcode);
-    if (!cards) {
-      cards = new Map();
-      waiting.set(postcode, cards);
-      whenIdle(() => send(client, postcode));
-    }
-    cards.set(code, [...(cards.get(code) ?? []), resolve]);
-  });
 }
 
 /** The card's exact postage line for the remembered postcode, once it has arrived; null until then (and without one). */
@@ -74,13 +52,18 @@ export function useCardPostage(code: string, region: Region): string | null {
   useEffect(() => {
     const postcode = rememberedPostcode(region);
     if (!client || !postcode) return;
-    let live = true;
-    void ask(client, postcode, code.toUpperCase()).then((answer) => {
-      if (live && answer?.Label) setLabel(answer.Label);
-    });
-    return () => {
-      live = false;
-    };
+    let cards = waiting.get(postcode);
+    if (!cards) {
+      const batch = new Map<string, ((label: string) => void)[]>();
+      cards = batch;
+      waiting.set(postcode, batch);
+      const run = () => send(client, postcode);
+      void afterHydration().then(() =>
+        typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200),
+      );
+    }
+    const key = code.toUpperCase();
+    cards.set(key, [...(cards.get(key) ?? []), setLabel]);
   }, [client, code, region]);
   return label;
 }
