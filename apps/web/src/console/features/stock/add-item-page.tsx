@@ -32,7 +32,7 @@ export function AddItemPage() {
         <ItemForm
           label="Add an item"
           region={store.Region}
-          priceGuideStoreId={store.Id}
+          priceGuide={{ storeId: store.Id }}
           categories={categories.value.Categories}
           initial={EMPTY_ITEM}
           submitLabel="Add the item"

@@ -38,7 +38,7 @@ export function EditItemPage() {
         <ItemForm
           label={title}
           region={store.Region}
-          priceGuideStoreId={store.Id}
+          priceGuide={{ storeId: store.Id, itemCode: code }}
           categories={categories.value.Categories}
           initial={itemFormValues(item.value)}
           submitLabel="Save the changes"

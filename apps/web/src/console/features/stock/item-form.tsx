@@ -24,8 +24,8 @@ export interface ItemFormProps {
   initial: ItemFormValues;
   submitLabel: string;
   pictureHint: string;
-  /** The store whose price guide shows beside the price (none: no guide). */
-  priceGuideStoreId?: number;
+  /** The price guide beside the price: the store asking and, when editing, the item (not its own comparable). */
+  priceGuide?: { storeId: number; itemCode?: string };
   /** The item's pictures now, when editing. */
   currentPictures?: string[];
   /** Sends the item; throws the call's ApiError, whose field errors the form shows beside the fields. */
@@ -87,7 +87,7 @@ export function ItemForm(props: ItemFormProps) {
   return (
     <form
       ref={formRef}
-      className={props.priceGuideStoreId === undefined ? 'stock-form' : 'stock-form stock-form--guided'}
+      className={props.priceGuide ? 'stock-form stock-form--guided' : 'stock-form'}
       noValidate
       onSubmit={submit}
       aria-label={props.label}
@@ -100,9 +100,10 @@ export function ItemForm(props: ItemFormProps) {
         setValue={setValue}
         blur={form.blur}
         priceGuide={
-          props.priceGuideStoreId === undefined ? null : (
+          props.priceGuide ? (
             <PriceGuidePanel
-              storeId={props.priceGuideStoreId}
+              storeId={props.priceGuide.storeId}
+              itemCode={props.priceGuide.itemCode ?? ''}
               region={props.region}
               title={form.values.Title}
               categoryId={form.values.CategoryId}
@@ -113,7 +114,7 @@ export function ItemForm(props: ItemFormProps) {
                 focus('Price');
               }}
             />
-          )
+          ) : null
         }
       />
       <PictureInput

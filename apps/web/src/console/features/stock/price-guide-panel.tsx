@@ -6,6 +6,8 @@ import './price-guide-panel.css';
 
 export interface PriceGuidePanelProps {
   storeId: number;
+  /** The item being edited ('' when adding): the guide leaves it out of its comparables. */
+  itemCode: string;
   region: Region;
   /** The form's fields as typed; the guide is asked once they pause. */
   title: string;

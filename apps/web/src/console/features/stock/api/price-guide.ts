@@ -10,6 +10,8 @@ export interface PriceGuideInputs {
   categoryId: string;
   brand: string;
   condition: string;
+  /** The item being edited, '' when adding. */
+  itemCode: string;
 }
 
 /** How long typing must pause before the guide is asked (not a call per key). */
@@ -22,6 +24,7 @@ export function priceGuidePath(storeId: number, inputs: PriceGuideInputs): strin
     brand: inputs.brand,
     condition: inputs.condition,
   });
+  if (inputs.itemCode) params.set('code', inputs.itemCode);
   return `/c3api/console/stores/${storeId}/price-guide?${params}`;
 }
 
@@ -67,6 +70,7 @@ export function usePriceGuide(storeId: number, typed: PriceGuideInputs) {
     categoryId: typed.categoryId,
     brand: typed.brand.trim(),
     condition: typed.condition,
+    itemCode: typed.itemCode,
   };
   const settled = useSettled(JSON.stringify(trimmed), PRICE_GUIDE_DEBOUNCE_MS);
   const inputs = useMemo(() => JSON.parse(settled) as PriceGuideInputs, [settled]);
