@@ -1,10 +1,11 @@
 import type { Region, ShopperPlace } from '@shop/contract';
-import { Modal } from '../../../components/modal';
-import { PlaceForm } from '../../../components/place-form';
+import { Modal } from './modal';
+import { PlaceForm } from './place-form';
 
 /**
- * The location control in a dialog: the header's place button and the search page's Near button
- * open it. Loaded at the first press (place-button.tsx), so pages that never ask pay nothing for it.
+ * The location control in a dialog: the header's place button, the search page's Near button, the
+ * product page's "Set your location" and the cart open it. Loaded at the first press
+ * (use-place-dialog.ts), so pages that never ask pay nothing for it.
  */
 export function PlaceDialog({
   open,

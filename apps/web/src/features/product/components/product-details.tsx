@@ -6,6 +6,7 @@ import { ScrollToTop } from '../../../components/scroll-to-top';
 import { WishlistHeart } from '../../../components/wishlist-heart';
 import { AccountWidget } from './account-widget';
 import { AddToCartButton } from './add-to-cart';
+import { CollectFrom } from './collect-from';
 import { ConditionRating } from './condition-rating';
 import { DeliveryOptions } from './delivery-options';
 import { EnquiryForm } from './enquiry-form';
@@ -38,6 +39,11 @@ function Breadcrumbs({ product }: { product: ProductDetail }) {
       </ol>
     </nav>
   );
+}
+
+/** Whether the item can be collected from its store (the delivery options' rule). */
+function canCollect(product: ProductDetail): boolean {
+  return product.CanPickup && !product.DisableInStorePickup && !product.Store.PickupDisabled;
 }
 
 function availabilityNotice(product: ProductDetail) {
@@ -100,6 +106,7 @@ export function ProductDetails({ product, soldAlert }: { product: ProductDetail;
               At our <a href="#store-details">{product.Store.Name} store</a>, {product.Store.StateName}
             </p>
             {product.IsAvailable ? <DeliveryOptions product={product} /> : null}
+            {product.IsAvailable && canCollect(product) ? <CollectFrom store={product.Store} /> : null}
             <PostageQuote product={product} />
             <div className="product__actions">
               <AddToCartButton product={product} />

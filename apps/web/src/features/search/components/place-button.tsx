@@ -1,24 +1,11 @@
 import type { ShopperPlace } from '@shop/contract';
-import { type ComponentType, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../../components/icon';
+import { usePlaceDialog } from '../../../components/use-place-dialog';
 import { forgetPlace, nearOf, rememberPlace, useShopperPlace } from '../../../lib/shopper-place';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { formFromParams, paramsFromForm, withinValues, withoutPlace, withPlace } from '../search-form';
-import type { PlaceDialog as PlaceDialogType } from './place-dialog';
-
-type Dialog = ComponentType<Parameters<typeof PlaceDialogType>[0]>;
-
-/** The dialog's code, fetched at the first press (the search page and the header pay nothing for it before). */
-function usePlaceDialog() {
-  const [Dialog, setDialog] = useState<Dialog | null>(null);
-  const [open, setOpen] = useState(false);
-  const show = () => {
-    setOpen(true);
-    if (!Dialog) void import('./place-dialog').then((module) => setDialog(() => module.PlaceDialog));
-  };
-  return { Dialog, open, show, close: () => setOpen(false) };
-}
 
 /** On the search page a place changes the search (`near`); elsewhere it is only remembered. */
 function useApplyPlace() {
