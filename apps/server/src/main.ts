@@ -89,6 +89,8 @@ async function main(): Promise<void> {
     },
   });
 
+  // The places tables (postcodes and suburbs, about a second to read): now, not on the first "near me".
+  services.places.warm();
   await app.listen({ port: config.PORT, host: config.HOST });
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   console.log(`Marketplace (${config.REGION}) on ${database.describe} is ready at http://${shown}:${config.PORT}/`);
