@@ -4,6 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CartContext, type CartContextValue } from '../../../lib/cart';
+import { withQueryClient } from '../../../test/query-wrapper';
 import { CartContents } from './cart-modal';
 
 afterEach(cleanup);
@@ -72,11 +73,13 @@ function renderContents(onPage: boolean) {
     remove: async () => {},
   };
   render(
-    <MemoryRouter>
-      <CartContext.Provider value={value}>
-        <CartContents onPage={onPage} />
-      </CartContext.Provider>
-    </MemoryRouter>,
+    withQueryClient(
+      <MemoryRouter>
+        <CartContext.Provider value={value}>
+          <CartContents onPage={onPage} />
+        </CartContext.Provider>
+      </MemoryRouter>,
+    ),
   );
 }
 

@@ -9,6 +9,7 @@ import { itemListStartsCollapsed, POSTAGE_NOTE } from '../cart-summary-rules';
 import '../cart.css';
 import { Icon } from '../../../components/icon';
 import { CartItemRow } from './cart-item-row';
+import { StoreDistance } from './store-distance';
 
 /** The summary panel: total, postage note and the item list (collapsed at 5+ items or below 768). */
 export function CartSummary({ cart, screenWidth }: { cart: Cart; screenWidth: number }) {
@@ -69,7 +70,10 @@ export function CartContents({ onNavigate, onPage = false }: { onNavigate?: () =
       ) : null}
       {cart.stores.map((store) => (
         <section key={store.id} className="cart-store" aria-label={store.name}>
-          <h3 className="cart-store__name">{store.name}</h3>
+          <h3 className="cart-store__name">
+            {store.name}
+            <StoreDistance storeId={store.id} />
+          </h3>
           <ul className="cart-store__items">
             {store.items.map((item) => (
               <CartItemRow
