@@ -1,4 +1,4 @@
-import type { Region } from '@shop/contract';
+import { DISTANCE_RADII_KM, type Region } from '@shop/contract';
 import { systemContext } from '../lib/context.js';
 import type { CatalogueIndex } from '../modules/search/catalogue-index.js';
 import { PRICE_BANDS } from '../modules/search/facet-values.js';
@@ -16,7 +16,7 @@ export async function readReferenceCatalogue(database: TestDatabase, region: Reg
     .execute();
   const stores = await db
     .selectFrom('stores')
-    .select(['id', 'slug', 'state', 'pickup_disabled'])
+    .select(['id', 'slug', 'state', 'pickup_disabled', 'latitude', 'longitude'])
     .where('region', '=', region)
     .execute();
   const rows = await db
@@ -73,7 +73,12 @@ export async function readReferenceCatalogue(database: TestDatabase, region: Reg
 }
 
 /** The engine's counts keyed as the reference keys them (URL values), zeros left out. */
-export function countsByKey(index: CatalogueIndex, counts: FacetCounts): CountsByKey {
+export function countsByKey(
+  index: CatalogueIndex,
+  counts: FacetCounts,
+  /** The engine's Distance counts (EngineResult.distance), when the search had a place. */
+  distance: Int32Array | null = null,
+): CountsByKey {
   const keyed = (values: ArrayLike<number>, keyOf: (i: number) => string) => {
     const record: Record<string, number> = {};
     for (let i = 0; i < values.length; i++) if ((values[i] ?? 0) > 0) record[keyOf(i)] = values[i] as number;
@@ -91,5 +96,6 @@ export function countsByKey(index: CatalogueIndex, counts: FacetCounts): CountsB
     price: keyed(counts.priceBand, (i) => `${PRICE_BANDS[i]?.from}-${PRICE_BANDS[i]?.to ?? ''}`),
     onsale: counts.onSale,
     haspictures: counts.hasPictures,
+    ...(distance ? { distance: keyed(distance, (i) => String(DISTANCE_RADII_KM[i])) } : {}),
   };
 }

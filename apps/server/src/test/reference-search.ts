@@ -1,4 +1,4 @@
-import { PageSize, type Region, type SearchResultsQuery } from '@shop/contract';
+import { DISTANCE_RADII_KM, greatCircleKm, PageSize, type Region, type SearchResultsQuery } from '@shop/contract';
 import { slugify } from '../lib/slug.js';
 import { promotionOf, shippingOf } from '../modules/catalogue/catalogue.mapper.js';
 import { PRICE_BANDS } from '../modules/search/facet-values.js';
@@ -41,6 +41,12 @@ import { typoCost } from '../modules/search/typo-cost.js';
  *   everything beneath it. On sale and Has pictures are counted among the results.
  * - Order: relevance (with text), else newest; ties go to the newest listing (whole seconds), then
  *   to the item indexed first: the lower id, as the index reads the catalogue in id order.
+ * - Distance (with a place: `near` as 'lat,lng', or a point given): the place is rounded to 5
+ *   decimals; an item's distance is its store's great-circle distance from it (exact, not the
+ *   one decimal shown). `within` keeps the items whose store is at most that far; the Distance
+ *   counts are, per radius, the items passing every other group whose store is within it;
+ *   Sort=distance orders by that distance (farthest first with '-'), equal distances by relevance
+ *   as above (with text; else newest), then newest, then the lower id.
  */
 
 export interface ReferenceCategory {
@@ -56,6 +62,8 @@ export interface ReferenceStore {
   slug: string;
   state: string;
   pickupDisabled: boolean;
+  latitude: number;
+  longitude: number;
 }
 
 /** An item as the database holds it (any status). */
@@ -106,6 +114,8 @@ export interface CountsByKey {
   price: Record<string, number>;
   onsale: number;
   haspictures: number;
+  /** With a place only: per radius (km, as the URL's `within`), the items within it passing every other filter. */
+  distance?: Record<string, number>;
 }
 
 export interface SearchAnswer {
@@ -121,9 +131,21 @@ export interface ReferenceOptions {
   /** Instead of the query's page: this slice of the ordered results. */
   offset?: number;
   limit?: number;
+  /** Where `near` is, when it is not a 'lat,lng' (a postcode or suburb the test resolved). */
+  place?: { latitude: number; longitude: number };
 }
 
-type Group = 'category' | 'location' | 'brand' | 'condition' | 'delivery' | 'colour' | 'storage' | 'price' | 'flags';
+type Group =
+  | 'category'
+  | 'location'
+  | 'brand'
+  | 'condition'
+  | 'delivery'
+  | 'colour'
+  | 'storage'
+  | 'price'
+  | 'flags'
+  | 'distance';
 const GROUPS: Group[] = [
   'category',
   'location',
@@ -134,6 +156,7 @@ const GROUPS: Group[] = [
   'storage',
   'price',
   'flags',
+  'distance',
 ];
 
 interface Document {
@@ -279,7 +302,10 @@ export class ReferenceSearch {
   search(query: SearchResultsQuery, options: ReferenceOptions = {}): SearchAnswer {
     const text = (query.query ?? '').trim();
     const scores = text ? this.matchText(text) : null;
-    const chosenFilters = this.filters(query);
+    const place = placeOf(query, options);
+    const kmOf = (doc: Document) =>
+      place ? greatCircleKm(place.latitude, place.longitude, doc.store.latitude, doc.store.longitude) : 0;
+    const chosenFilters = this.filters(query, place ? kmOf : null);
 
     const results: Document[] = [];
     const counts: CountsByKey = {
@@ -294,6 +320,7 @@ export class ReferenceSearch {
       price: {},
       onsale: 0,
       haspictures: 0,
+      ...(place ? { distance: {} } : {}),
     };
     const add = (record: Record<string, number>, key: string) => {
       record[key] = (record[key] ?? 0) + 1;
@@ -328,9 +355,13 @@ export class ReferenceSearch {
       if (passesAllBut('price')) add(counts.price, doc.priceBand);
       if (failures === 0 && doc.onSale) counts.onsale++;
       if (failures === 0 && doc.item.image_count > 0) counts.haspictures++;
+      if (counts.distance && passesAllBut('distance')) {
+        const km = kmOf(doc);
+        for (const radius of DISTANCE_RADII_KM) if (km <= radius) add(counts.distance, String(radius));
+      }
     }
 
-    results.sort(this.order(query, scores));
+    results.sort(this.order(query, scores, place ? kmOf : null));
     const pageSize = Math.min(query.NumberOfResults, PageSize.searchMax);
     const offset = options.offset ?? ((query.page ?? 1) - 1) * pageSize;
     const limit = options.limit ?? pageSize;
@@ -342,7 +373,11 @@ export class ReferenceSearch {
   }
 
   /** A test per filter group with a choice: does this item pass the group's choices? */
-  private filters(query: SearchResultsQuery): { group: Group; passes: (doc: Document) => boolean }[] {
+  private filters(
+    query: SearchResultsQuery,
+    kmOf: ((doc: Document) => number) | null,
+  ): { group: Group; passes: (doc: Document) => boolean }[] {
+    const within = kmOf && query.within !== undefined ? query.within : null;
     const chosen = (values: string[] | undefined) => (values && values.length > 0 ? new Set(values) : null);
     const category = query.category && query.category !== 'all' ? query.category : null;
     const location = query.location?.includes('all') ? null : chosen(query.location);
@@ -372,6 +407,7 @@ export class ReferenceSearch {
           ? null
           : (doc) =>
               (query.onsale !== 'true' || doc.onSale) && (query.haspictures !== 'true' || doc.item.image_count > 0),
+      distance: within === null || !kmOf ? null : (doc) => kmOf(doc) <= within,
     };
     return GROUPS.flatMap((group) => {
       const passes = tests[group];
@@ -380,7 +416,11 @@ export class ReferenceSearch {
   }
 
   /** The results' order: a comparator for Array.prototype.sort. */
-  private order(query: SearchResultsQuery, scores: Map<Document, number> | null): (a: Document, b: Document) => number {
+  private order(
+    query: SearchResultsQuery,
+    scores: Map<Document, number> | null,
+    kmOf: ((doc: Document) => number) | null,
+  ): (a: Document, b: Document) => number {
     const newestFirst = (a: Document, b: Document) => b.listedSeconds - a.listedSeconds || a.item.id - b.item.id;
     const hasText = (query.query ?? '').trim().length > 0;
     const sort = query.Sort ?? (hasText ? 'relevance-' : 'listed-');
@@ -400,6 +440,12 @@ export class ReferenceSearch {
         return by((doc) => doc.item.price_minor);
       case 'condition':
         return by((doc) => doc.item.condition);
+      case 'distance': {
+        if (!kmOf) throw new Error('Sort=distance needs a place');
+        const nearest = sign === '-' ? -1 : 1;
+        const relevance = this.order({ ...query, Sort: 'relevance' }, scores, null);
+        return (a, b) => nearest * (kmOf(a) - kmOf(b)) || relevance(a, b);
+      }
       default:
         throw new Error(`unknown sort ${sort}`);
     }
@@ -499,6 +545,19 @@ export class ReferenceSearch {
     }
     return { readings, nearMisses, likely };
   }
+}
+
+/** The search's place rounded as the engine rounds it: a given point, or `near` written as 'lat,lng'. */
+function placeOf(query: SearchResultsQuery, options: ReferenceOptions): { latitude: number; longitude: number } | null {
+  let point = options.place ?? null;
+  if (!point && query.near) {
+    const match = /^(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)$/.exec(query.near.trim());
+    if (!match) throw new Error(`the reference reads near only as 'lat,lng' (or a given place): ${query.near}`);
+    point = { latitude: Number(match[1]), longitude: Number(match[2]) };
+  }
+  if (!point) return null;
+  const round = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
+  return { latitude: round(point.latitude), longitude: round(point.longitude) };
 }
 
 /** A price term of the URL ('100-250', '2500-') as minor units, the upper end excluded. */

@@ -75,7 +75,16 @@ describe.each(testDatabaseTargets())('the search engine against a plain referenc
       const { index, reference, catalogue } = regions.get(region) ?? fail();
       const random = new Random(region === 'AU' ? 1 : 2);
       const queryMaker = new QueryMaker(catalogue, reference.words(), random);
-      const seen = { withResults: 0, withText: 0, textHits: 0, beyondFirstPage: 0, heap: 0 };
+      const seen = {
+        withResults: 0,
+        withText: 0,
+        textHits: 0,
+        beyondFirstPage: 0,
+        heap: 0,
+        near: 0,
+        withinFinding: 0,
+        byDistance: 0,
+      };
       let first: { url: string; engine: SearchAnswer; reference: SearchAnswer } | null = null;
       let mismatches = 0;
       for (let i = 0; i < QUERIES_PER_REGION; i++) {
@@ -85,12 +94,12 @@ describe.each(testDatabaseTargets())('the search engine against a plain referenc
         // filters and counts by scanning instead of with the facet bitmaps: all ways must agree.
         index.sortOrders.enabled = i % 3 !== 0;
         index.facetBitmaps.enabled = i % 4 !== 1;
-        const { engineQuery } = searchPageQuery(index, query);
+        const { engineQuery } = searchPageQuery(index, query, pointOf(query.near));
         const result = runSearch(index, engineQuery);
         const engine: SearchAnswer = {
           total: result.total,
           productIds: result.docs.map((doc) => index.productId[doc] as number),
-          counts: countsByKey(index, result.counts),
+          counts: countsByKey(index, result.counts, result.distance),
         };
         const expected = reference.search(query);
         if (!sameAnswer(engine, expected)) {
@@ -102,6 +111,9 @@ describe.each(testDatabaseTargets())('the search engine against a plain referenc
         if (query.query && expected.total > 0) seen.textHits++;
         if (engineQuery.offset > 0 && expected.productIds.length > 0) seen.beyondFirstPage++;
         if (!index.sortOrders.enabled) seen.heap++;
+        if (query.near) seen.near++;
+        if (query.within !== undefined && expected.total > 0) seen.withinFinding++;
+        if (query.Sort?.startsWith('distance') && expected.productIds.length > 1) seen.byDistance++;
       }
       index.sortOrders.enabled = true;
       index.facetBitmaps.enabled = true;
@@ -113,6 +125,9 @@ describe.each(testDatabaseTargets())('the search engine against a plain referenc
       expect(seen.withResults).toBeGreaterThan(QUERIES_PER_REGION * 0.4);
       expect(seen.textHits).toBeGreaterThan(seen.withText * 0.3);
       expect(seen.beyondFirstPage).toBeGreaterThan(QUERIES_PER_REGION * 0.05);
+      expect(seen.near).toBeGreaterThan(QUERIES_PER_REGION * 0.15);
+      expect(seen.withinFinding).toBeGreaterThan(QUERIES_PER_REGION * 0.03);
+      expect(seen.byDistance).toBeGreaterThan(QUERIES_PER_REGION * 0.03);
     },
     60_000,
   );
@@ -142,6 +157,13 @@ describe.each(testDatabaseTargets())('the search engine against a plain referenc
     60_000,
   );
 });
+
+/** `near` as the tests write it ('lat,lng'), as the point the service resolves it to. */
+function pointOf(near: string | undefined): { latitude: number; longitude: number } | null {
+  if (near === undefined) return null;
+  const [latitude, longitude] = near.split(',').map(Number);
+  return { latitude: latitude as number, longitude: longitude as number };
+}
 
 function fail(): never {
   throw new Error('the catalogue was not set up');
@@ -247,10 +269,32 @@ class QueryMaker {
     if (r.chance(0.1)) params.set('haspictures', r.chance(0.85) ? 'true' : 'false');
     if (r.chance(0.55))
       params.set('Sort', r.pick(['relevance', 'listed', 'price', 'condition']) + r.pick(['', '+', '-', '-']));
+    if (r.chance(0.25)) this.near(item, params);
     if (r.chance(0.25)) params.set('NumberOfResults', String(r.int(1, 60)));
     if (r.chance(0.3)) params.set('page', String(r.int(1, 6)));
     else if (r.chance(0.1)) params.set('page', String(r.int(1, 250)));
     return params.toString();
+  }
+
+  /**
+   * A place near a store (the item's own, or any), sometimes exactly on it, sometimes tens of km
+   * off; half the time a radius (the group's, or any), a third of the time the distance order.
+   */
+  private near(item: ReferenceItem, params: URLSearchParams): void {
+    const r = this.random;
+    const store =
+      (r.chance(0.6) ? this.catalogue.stores.find((s) => s.id === item.store_id) : undefined) ??
+      r.pick(this.catalogue.stores);
+    const spread = r.pick([0, 0.01, 0.1, 0.4, 1.5]);
+    const at = (degrees: number) => (degrees + (r.next() - 0.5) * spread).toFixed(r.pick([2, 4, 6]));
+    params.set('near', `${at(store.latitude)},${at(store.longitude)}`);
+    if (r.chance(0.5)) {
+      params.set(
+        'within',
+        r.chance(0.7) ? String(r.pick([5, 10, 25, 50, 100])) : r.pick(['1', '7.5', '300', '5,25', '1000']),
+      );
+    }
+    if (r.chance(0.35)) params.set('Sort', r.pick(['distance', 'distance+', 'distance-', 'distance']));
   }
 
   private several(make: () => string): string {

@@ -1,3 +1,4 @@
+import { DISTANCE_RADII_KM, greatCircleKm } from '@shop/contract';
 import type { CatalogueIndex } from './catalogue-index.js';
 import {
   type Bitmap,
@@ -27,7 +28,13 @@ import { topK } from './top-k.js';
  * a single pass over the matches that both filters and counts.
  */
 
-export type SortKey = 'relevance' | 'listed' | 'price' | 'condition';
+export type SortKey = 'relevance' | 'listed' | 'price' | 'condition' | 'distance';
+
+/** A point in degrees. */
+export interface GeoPoint {
+  latitude: number;
+  longitude: number;
+}
 
 export interface PriceRange {
   from: number;
@@ -54,6 +61,15 @@ export interface EngineQuery {
   limit: number;
   /** Only these documents may match (1 per allowed doc): a saved search's digest asks about new items only. */
   within?: Uint8Array | null;
+  /**
+   * Where the shopper is: each store's distance from it is worked out once per search (stores, not
+   * items), for the Distance counts, `withinKm` and the distance order. Rounded to 5 decimals
+   * (about a metre) before use, so that the kept answers, keyed on the rounded point, hold the
+   * distances of exactly that point.
+   */
+  place?: GeoPoint | null;
+  /** Only items whose store is at most this many km from `place` (the exact distance, not the one shown). */
+  withinKm?: number | null;
 }
 
 export interface FacetCounts {
@@ -78,6 +94,13 @@ export interface EngineResult {
   docs: number[];
   counts: FacetCounts;
   corrections: string[];
+  /** With a place: each store's distance from it in km (exact), by store index. */
+  storeKm: Float64Array | null;
+  /**
+   * With a place: per radius of DISTANCE_RADII_KM, the items whose store lies within it that pass
+   * every other filter (disjunctive: `withinKm` itself is not applied).
+   */
+  distance: Int32Array | null;
 }
 
 const G_CATEGORY = 1;
@@ -89,7 +112,9 @@ const G_COLOUR = 32;
 const G_STORAGE = 64;
 const G_PRICE = 128;
 const G_FLAGS = 256;
+/** The groups kept in a record's fields (the Distance group is its stores', counted apart). */
 const ALL_GROUPS = 511;
+const G_DISTANCE = 512;
 
 /** Text matching at least 1 in this many items, with a filter chosen, is filtered and counted with the bitmaps. */
 const BROAD_SHARE = 8;
@@ -107,6 +132,10 @@ interface Selection {
   member: Bitmap | null;
   /** docs() may name sold items too (the raw matches of a word): pass over those not alive. */
   mayHoldDead?: boolean;
+  /** With `withinKm`, a scan's count per store of the items passing every group but the distance. */
+  distanceByStore?: Int32Array;
+  /** With `withinKm`, the bitmap way's items passing every group but the distance. */
+  passingAllButDistance?: Bitmap;
 }
 
 /** How many recent answers each index keeps (a few kB each: the counts of every facet value). */
@@ -155,7 +184,39 @@ function answerKey(query: EngineQuery): string {
     query.descending ? 1 : 0,
     query.offset,
     query.limit,
+    // The point as the search uses it (rounded), so one place's distances never answer another's.
+    query.place ? `${roundDegrees(query.place.latitude)},${roundDegrees(query.place.longitude)}` : '*',
+    query.place && query.withinKm != null ? query.withinKm : '*',
   ].join('|');
+}
+
+/** Degrees to 5 decimals (about a metre): the point a search measures from, and keys its answer by. */
+function roundDegrees(degrees: number): number {
+  return Math.round(degrees * 1e5) / 1e5;
+}
+
+/** The stores near the place: each store's distance, and which stores `withinKm` keeps. */
+interface Near {
+  storeKm: Float64Array;
+  /** 1 per store within `withinKm`, or null without a radius. */
+  withinStores: Uint8Array | null;
+}
+
+function nearOf(index: CatalogueIndex, query: EngineQuery): Near | null {
+  if (!query.place) return null;
+  const latitude = roundDegrees(query.place.latitude);
+  const longitude = roundDegrees(query.place.longitude);
+  const storeKm = new Float64Array(index.stores.length);
+  for (const store of index.stores) {
+    storeKm[store.index] = greatCircleKm(latitude, longitude, store.latitude, store.longitude);
+  }
+  let withinStores: Uint8Array | null = null;
+  if (query.withinKm != null) {
+    const radius = query.withinKm;
+    withinStores = new Uint8Array(Math.max(1, storeKm.length));
+    for (let s = 0; s < storeKm.length; s++) withinStores[s] = (storeKm[s] as number) <= radius ? 1 : 0;
+  }
+  return { storeKm, withinStores };
 }
 
 /**
@@ -174,17 +235,24 @@ function computeSearch(index: CatalogueIndex, query: EngineQuery): EngineResult 
   // Bitmaps pay off when a filter can skip items: without text, or when broad text meets a choice.
   // A few matches are quicker to look at one by one than whole-catalogue bitmaps are to combine,
   // and text without a choice is counted over every match either way.
-  const useBitmaps = !match || (match.docs.length * BROAD_SHARE >= index.size && hasChoice(query));
+  const near = nearOf(index, query);
+  const useBitmaps = !match || (match.docs.length * BROAD_SHARE >= index.size && hasChoice(query, near));
   const bitmaps = useBitmaps && !query.within ? index.facetBitmaps.current() : null;
-  const selection = bitmaps ? selectWithBitmaps(index, bitmaps, query, match) : selectByScan(index, query, match);
+  const selection = bitmaps
+    ? selectWithBitmaps(index, bitmaps, query, match, near)
+    : selectByScan(index, query, match, near);
 
   const wanted = query.offset + query.limit;
   const keep = selection.mayHoldDead ? index.alive : null;
   let page: number[];
+  const byDistance = query.sort === 'distance' && near !== null;
+  // Distance without a place cannot happen through the page (the contract refuses it): relevance then.
+  const sort = query.sort === 'distance' ? 'relevance' : query.sort;
   const orderKey: OrderKey | null =
-    query.sort === 'relevance' ? (match ? null : 'listed-') : `${query.sort}${query.descending ? '-' : '+'}`;
-  const order = orderKey && query.offset < selection.total ? index.sortOrders.current(orderKey) : null;
+    sort === 'relevance' ? (match ? null : 'listed-') : `${sort}${query.descending ? '-' : '+'}`;
+  const order = !byDistance && orderKey && query.offset < selection.total ? index.sortOrders.current(orderKey) : null;
   if (query.offset >= selection.total) page = [];
+  else if (byDistance) page = distancePage(index, bitmaps, query, selection, match, near);
   else if (order) {
     page = selection.member
       ? walkOrderOver(order, selection.member, query.offset, query.limit)
@@ -203,12 +271,15 @@ function computeSearch(index: CatalogueIndex, query: EngineQuery): EngineResult 
     docs: page,
     counts: selection.counts,
     corrections: match?.corrections ?? [],
+    storeKm: near?.storeKm ?? null,
+    distance: near ? distanceCounts(bitmaps, query, selection, near) : null,
   };
 }
 
 /** Whether the query chooses in any filter group. */
-function hasChoice(query: EngineQuery): boolean {
+function hasChoice(query: EngineQuery, near: Near | null): boolean {
   return (
+    near?.withinStores != null ||
     query.category !== null ||
     query.stores !== null ||
     query.brands !== null ||
@@ -223,7 +294,12 @@ function hasChoice(query: EngineQuery): boolean {
 }
 
 /** One pass over the matches (every item without text) that filters and counts at once. */
-function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatch | null): Selection {
+function selectByScan(
+  index: CatalogueIndex,
+  query: EngineQuery,
+  match: TextMatch | null,
+  near: Near | null,
+): Selection {
   const categoryAllowed = new Uint8Array(index.categories.length);
   if (query.category !== null) {
     const stack = [query.category];
@@ -246,6 +322,9 @@ function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatc
   const storageMask = toMask(query.storages, index.storages.size);
   const prices = query.prices?.map((r) => ({ from: r.from * 100, to: r.to === null ? Infinity : r.to * 100 })) ?? null;
   const requiredFlags = (query.onSale ? Flag.OnSale : 0) | (query.hasPictures ? Flag.HasPictures : 0);
+  const nearMask = near?.withinStores ?? null;
+  // Counted per store (hundreds), turned into the radii's counts after the pass.
+  const distanceByStore = nearMask ? new Int32Array(index.stores.length) : null;
 
   const directCategory = new Int32Array(index.categories.length);
   const counts: FacetCounts = {
@@ -286,7 +365,8 @@ function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatc
     !colourMask &&
     !storageMask &&
     !prices &&
-    requiredFlags === 0;
+    requiredFlags === 0 &&
+    !nearMask;
 
   const candidates = match ? match.docs : null;
   const candidateCount = candidates ? candidates.length : index.size;
@@ -368,6 +448,7 @@ function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatc
         if (!inside) fail |= G_PRICE;
       }
       if ((docFlags & requiredFlags) !== requiredFlags) fail |= G_FLAGS;
+      if (nearMask && nearMask[docStore] === 0) fail |= G_DISTANCE;
     }
 
     if (fail === 0) {
@@ -384,6 +465,7 @@ function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatc
       bandCount[docBand]++;
       if (docFlags & Flag.OnSale) onSale++;
       if (docFlags & Flag.HasPictures) pictures++;
+      if (distanceByStore) distanceByStore[docStore]++;
       continue;
     }
     // Failing exactly one group: the item counts for that group's other choices only.
@@ -414,6 +496,9 @@ function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatc
       case G_PRICE:
         bandCount[docBand]++;
         break;
+      case G_DISTANCE:
+        if (distanceByStore) distanceByStore[docStore]++;
+        break;
       default:
         break;
     }
@@ -426,7 +511,13 @@ function selectByScan(index: CatalogueIndex, query: EngineQuery, match: TextMatc
   const results = resultDocs.subarray(0, resultCount);
 
   rollUpCategories(index, directCategory, counts.category);
-  return { total: results.length, counts, docs: () => results, member: null };
+  return {
+    total: results.length,
+    counts,
+    docs: () => results,
+    member: null,
+    ...(distanceByStore ? { distanceByStore } : {}),
+  };
 }
 
 // One per column type, so that each loop sees a single kind of array (and stays fast).
@@ -515,6 +606,7 @@ function selectWithBitmaps(
   bitmaps: BuiltBitmaps,
   query: EngineQuery,
   match: TextMatch | null,
+  near: Near | null,
 ): Selection {
   const { words } = bitmaps;
   let base = bitmaps.alive;
@@ -526,7 +618,7 @@ function selectWithBitmaps(
       base[word] = (base[word] as number) | ((alive[word] as number) & (1 << (doc & 31)));
     }
   }
-  const chosen = chosenGroups(index, bitmaps, query, base);
+  const chosen = chosenGroups(index, bitmaps, query, base, near);
   const results =
     chosen.length === 0
       ? base
@@ -545,10 +637,16 @@ function selectWithBitmaps(
   if (overEverything(results)) copyGroups(bitmaps.liveCounts, unchosen | G_FLAGS, grouped);
   else countGroups(index, results, unchosen | G_FLAGS, grouped);
   let categoryAll = total;
+  let passingAllButDistance: Bitmap | undefined;
   for (const c of chosen) {
     if (c.group === G_FLAGS) continue;
     const others = chosen.filter((o) => o !== c).map((o) => o.pass);
     const passingOthers = others.length === 0 ? base : intersection(base, others, searchBitmaps);
+    if (c.group === G_DISTANCE) {
+      // Counted per radius from the stores' bitmaps afterwards (distanceCounts).
+      passingAllButDistance = passingOthers;
+      continue;
+    }
     if (overEverything(passingOthers)) copyGroups(bitmaps.liveCounts, c.group, grouped);
     else countGroups(index, passingOthers, c.group, grouped);
     if (c.group === G_CATEGORY)
@@ -583,11 +681,18 @@ function selectWithBitmaps(
       return docs;
     },
     member: results,
+    ...(passingAllButDistance ? { passingAllButDistance } : {}),
   };
 }
 
 /** The groups the query chooses in, each as the bitmap of items passing it (within `base` for a price scan). */
-function chosenGroups(index: CatalogueIndex, bitmaps: BuiltBitmaps, query: EngineQuery, base: Bitmap): Chosen[] {
+function chosenGroups(
+  index: CatalogueIndex,
+  bitmaps: BuiltBitmaps,
+  query: EngineQuery,
+  base: Bitmap,
+  near: Near | null,
+): Chosen[] {
   const { words } = bitmaps;
   const chosen: Chosen[] = [];
   // Values outside a dictionary (unknown slugs are -1) add nothing: the group then finds nothing.
@@ -619,6 +724,12 @@ function chosenGroups(index: CatalogueIndex, bitmaps: BuiltBitmaps, query: Engin
       (b): b is Bitmap => b !== null,
     );
     chosen.push({ group: G_FLAGS, pass: intersection(required[0] as Bitmap, required.slice(1), searchBitmaps) });
+  }
+  const withinStores = near?.withinStores;
+  if (withinStores) {
+    const stores: number[] = [];
+    for (let s = 0; s < withinStores.length; s++) if (withinStores[s] === 1) stores.push(s);
+    chosen.push({ group: G_DISTANCE, pass: anyOf(bitmaps.store, stores) });
   }
   return chosen;
 }
@@ -962,6 +1073,8 @@ function comparator(index: CatalogueIndex, query: EngineQuery, scores: Float32Ar
   };
   const descending = query.descending;
   switch (query.sort) {
+    // Within a store (one distance), the distance order is relevance's.
+    case 'distance':
     case 'relevance':
       if (!scores) return newest;
       return (a: number, b: number) => {
@@ -986,4 +1099,169 @@ function comparator(index: CatalogueIndex, query: EngineQuery, scores: Float32Ar
         return newest(a, b);
       };
   }
+}
+
+/**
+ * Each store's count of results: the Location group's counts, which are over the results when no
+ * location is chosen, and over the results for the chosen stores when some are (the others hold none).
+ */
+function resultsPerStore(storeCounts: Int32Array, chosenStores: Set<number> | null): Int32Array {
+  if (!chosenStores) return storeCounts;
+  const perStore = new Int32Array(storeCounts.length);
+  for (const s of chosenStores) if (s >= 0 && s < storeCounts.length) perStore[s] = storeCounts[s] as number;
+  return perStore;
+}
+
+/**
+ * The Distance group's counts: per radius, the items in stores within it that pass every other
+ * filter. Worked out per store, never per item: from a scan's per-store counts, from the Location
+ * group's counts when no radius is chosen (the results are then exactly the items passing every
+ * other filter), or, with a radius chosen on the bitmap way, as the overlap of the items passing
+ * every other filter with the union of the stores' bitmaps, growing ring by ring.
+ */
+function distanceCounts(
+  bitmaps: BuiltBitmaps | null,
+  query: EngineQuery,
+  selection: Selection,
+  near: Near,
+): Int32Array {
+  const { storeKm } = near;
+  const counts = new Int32Array(DISTANCE_RADII_KM.length);
+  const addPerStore = (perStore: ArrayLike<number>) => {
+    for (let s = 0; s < storeKm.length; s++) {
+      const n = perStore[s] as number;
+      if (n === 0) continue;
+      const km = storeKm[s] as number;
+      for (let r = 0; r < DISTANCE_RADII_KM.length; r++) if (km <= DISTANCE_RADII_KM[r]) counts[r] += n;
+    }
+  };
+  if (selection.distanceByStore) {
+    addPerStore(selection.distanceByStore);
+    return counts;
+  }
+  const passing = selection.passingAllButDistance;
+  if (passing && bitmaps) {
+    if (passing === bitmaps.alive) {
+      addPerStore(bitmaps.liveCounts.store);
+      return counts;
+    }
+    const ring = searchBitmaps.take(bitmaps.words);
+    let inRing = 0;
+    let previous = 0;
+    for (let r = 0; r < DISTANCE_RADII_KM.length; r++) {
+      const radius = DISTANCE_RADII_KM[r] as number;
+      let added = 0;
+      for (let s = 0; s < storeKm.length; s++) {
+        const km = storeKm[s] as number;
+        const storeBits = bitmaps.store[s];
+        if (km > radius || (r > 0 && km <= previous) || !storeBits) continue;
+        for (let w = 0; w < ring.length; w++) ring[w] = (ring[w] as number) | (storeBits[w] as number);
+        added++;
+      }
+      inRing += added;
+      // No store further out in this ring: the same count as the last radius.
+      counts[r] = added === 0 ? (r > 0 ? (counts[r - 1] as number) : 0) : inRing === 0 ? 0 : popcountAnd(ring, passing);
+      previous = radius;
+    }
+    return counts;
+  }
+  addPerStore(resultsPerStore(selection.counts.store, query.stores));
+  return counts;
+}
+
+/** How many documents two bitmaps share. */
+function popcountAnd(a: Bitmap, b: Bitmap): number {
+  let total = 0;
+  for (let w = 0; w < a.length; w++) {
+    let v = (a[w] as number) & (b[w] as number);
+    if (v === 0) continue;
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    total += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+  return total;
+}
+
+/**
+ * A page of the distance order: nearest store first (farthest with `descending`), the items of
+ * stores at the same distance by relevance (then newest, then the lower document), so the order is
+ * total and pages never overlap or skip. The stores are ordered by their count of results (known
+ * from the counts), and only the items of the stores the page reaches into are ranked.
+ */
+function distancePage(
+  index: CatalogueIndex,
+  bitmaps: BuiltBitmaps | null,
+  query: EngineQuery,
+  selection: Selection,
+  match: TextMatch | null,
+  near: Near,
+): number[] {
+  const { storeKm } = near;
+  const perStore = resultsPerStore(selection.counts.store, query.stores);
+  const stores: number[] = [];
+  for (let s = 0; s < perStore.length; s++) if ((perStore[s] as number) > 0) stores.push(s);
+  const sign = query.descending ? -1 : 1;
+  stores.sort((a, b) => sign * ((storeKm[a] as number) - (storeKm[b] as number)) || a - b);
+
+  const wanted = query.offset + query.limit;
+  const groups: { stores: number[]; start: number; count: number }[] = [];
+  let seen = 0;
+  for (let i = 0; i < stores.length && seen < wanted; ) {
+    const km = storeKm[stores[i] as number] as number;
+    const group = { stores: [] as number[], start: seen, count: 0 };
+    while (i < stores.length && storeKm[stores[i] as number] === km) {
+      const s = stores[i] as number;
+      group.stores.push(s);
+      group.count += perStore[s] as number;
+      i++;
+    }
+    if (seen + group.count > query.offset) groups.push(group);
+    seen += group.count;
+  }
+  if (groups.length === 0) return [];
+
+  const docsOf: number[][] = groups.map(() => []);
+  const member = selection.member;
+  if (member && bitmaps) {
+    groups.forEach((group, g) => {
+      const into = docsOf[g] as number[];
+      for (const s of group.stores) {
+        const storeBits = bitmaps.store[s];
+        if (!storeBits) continue;
+        for (let w = 0; w < storeBits.length; w++) {
+          let bits = (storeBits[w] as number) & (member[w] as number);
+          while (bits !== 0) {
+            const lowest = bits & -bits;
+            bits ^= lowest;
+            into.push((w << 5) + 31 - Math.clz32(lowest));
+          }
+        }
+      }
+    });
+  } else {
+    const groupOf = new Int32Array(storeKm.length).fill(-1);
+    groups.forEach((group, g) => {
+      for (const s of group.stores) groupOf[s] = g;
+    });
+    const keep = selection.mayHoldDead ? index.alive : null;
+    const { store } = index;
+    for (const doc of selection.docs()) {
+      if (keep && keep[doc] === 0) continue;
+      const g = groupOf[store[doc] as number] as number;
+      if (g >= 0) (docsOf[g] as number[]).push(doc);
+    }
+  }
+
+  const before = comparator(index, query, match?.scores ?? null);
+  const page: number[] = [];
+  groups.forEach((group, g) => {
+    const docs = docsOf[g] as number[];
+    const need = Math.min(docs.length, wanted - group.start);
+    const ranked =
+      need <= HEAP_LIMIT
+        ? topK(docs, need, before, match?.scores)
+        : docs.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0)).slice(0, need);
+    for (let i = Math.max(0, query.offset - group.start); i < ranked.length; i++) page.push(ranked[i] as number);
+  });
+  return page.slice(0, query.limit);
 }

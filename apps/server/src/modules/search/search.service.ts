@@ -1,12 +1,15 @@
 import {
   type CategoryFacetItem,
   ConditionLabel,
+  DISTANCE_RADII_KM,
   type FacetGroup,
   type FacetItem,
   isStateLocation,
   PageSize,
   PICKUP_SERVICE,
+  type ProductListItem,
   type Region,
+  roundDistanceKm,
   type SearchResultsQuery,
   type SearchResultsValue,
   type SortOption,
@@ -15,12 +18,21 @@ import {
   statesOf,
 } from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
+import { invalidInput } from '../../lib/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { ContentService } from '../content/content.service.js';
+import { PlacesService, unknownPlaceMessage } from '../places/places.service.js';
 import type { CatalogueIndex, ValueDictionary } from './catalogue-index.js';
 import { ContentSearch } from './content-search.js';
 import { Flag, PRICE_BANDS } from './facet-values.js';
-import { type EngineQuery, type EngineResult, type PriceRange, runSearch, type SortKey } from './search-engine.js';
+import {
+  type EngineQuery,
+  type EngineResult,
+  type GeoPoint,
+  type PriceRange,
+  runSearch,
+  type SortKey,
+} from './search-engine.js';
 import type { SearchIndexHolder } from './search-index.holder.js';
 
 const SORTS: { key: SortKey; descending: boolean; name: string }[] = [
@@ -29,6 +41,8 @@ const SORTS: { key: SortKey; descending: boolean; name: string }[] = [
   { key: 'price', descending: false, name: 'Price: low to high' },
   { key: 'price', descending: true, name: 'Price: high to low' },
   { key: 'condition', descending: true, name: 'Best condition' },
+  // Offered only with a place (`near`).
+  { key: 'distance', descending: false, name: 'Distance: nearest first' },
 ];
 
 const PILL_COLOURS = [
@@ -51,7 +65,7 @@ export function parseSort(sort: string | undefined, hasText: boolean): { key: So
   const sign = sort.at(-1);
   if (sign === '+') return { key, descending: false };
   if (sign === '-') return { key, descending: true };
-  return { key, descending: key !== 'price' };
+  return { key, descending: key !== 'price' && key !== 'distance' };
 }
 
 function sortValue(key: SortKey, descending: boolean): string {
@@ -89,11 +103,18 @@ const asName = (name: string) => name;
 export function searchPageQuery(
   index: CatalogueIndex,
   query: SearchResultsQuery,
+  /** Where `near` is, resolved (null: the query has no `near`). */
+  place: GeoPoint | null = null,
 ): { sort: { key: SortKey; descending: boolean }; page: number; pageSize: number; engineQuery: EngineQuery } {
   const pageSize = Math.min(query.NumberOfResults, PageSize.searchMax);
   const page = query.page ?? 1;
   const sort = parseSort(query.Sort, (query.query ?? '').trim().length > 0);
-  return { sort, page, pageSize, engineQuery: toEngineQuery(index, query, sort, (page - 1) * pageSize, pageSize) };
+  return {
+    sort,
+    page,
+    pageSize,
+    engineQuery: toEngineQuery(index, query, sort, (page - 1) * pageSize, pageSize, place),
+  };
 }
 
 /** The search page's URL filters as the engine's query: slugs to index numbers, price terms to ranges. */
@@ -103,6 +124,7 @@ export function toEngineQuery(
   sort: { key: SortKey; descending: boolean },
   offset: number,
   limit: number,
+  place: GeoPoint | null = null,
 ): EngineQuery {
   const lookup = (dictionary: ValueDictionary, values: string[] | undefined) =>
     values && values.length > 0 ? new Set(values.map((v) => dictionary.find(v) ?? -1)) : null;
@@ -146,6 +168,8 @@ export function toEngineQuery(
     descending: sort.descending,
     offset,
     limit,
+    place,
+    withinKm: place ? (query.within ?? null) : null,
   };
 }
 
@@ -158,20 +182,32 @@ export class SearchService {
     private readonly holder: SearchIndexHolder,
     private readonly catalogue: CatalogueService,
     content: Pick<ContentService, 'pages'>,
+    /** Resolves `near` (its tables are shared by every PlacesService: one made here costs nothing more). */
+    private readonly places: Pick<PlacesService, 'resolve'> = new PlacesService(),
   ) {
     this.contentSearch = new ContentSearch(content);
   }
 
+  /** The point `near` names, or null without `near`; a place we cannot find is a 400 on `near`. */
+  private placeOf(query: SearchResultsQuery): GeoPoint | null {
+    if (query.near === undefined) return null;
+    const place = this.places.resolve(this.region, query.near);
+    if (!place) throw invalidInput('near', unknownPlaceMessage(this.region, query.near));
+    return { latitude: place.latitude, longitude: place.longitude };
+  }
+
   async search(ctx: Ctx, query: SearchResultsQuery): Promise<SearchResultsValue> {
+    const place = this.placeOf(query);
     const index = await this.holder.current();
     const text = query.query ?? '';
-    const { sort, page, pageSize, engineQuery } = searchPageQuery(index, query);
+    const { sort, page, pageSize, engineQuery } = searchPageQuery(index, query, place);
     const result = runSearch(index, engineQuery);
     const productIds = result.docs.map((doc) => index.productId[doc] as number);
-    const [items, content] = await Promise.all([
+    const [cards, content] = await Promise.all([
       this.catalogue.productCards(ctx, productIds, 'Search Results'),
       this.contentSearch.search(ctx, text, (page - 1) * pageSize, pageSize),
     ]);
+    const items = withDistances(index, result, cards);
     return {
       ProductList: { ProductListItems: items, ProductListItemCount: result.total },
       ContentListResults: { ContentListItems: content.items, ContentListItemCount: content.total },
@@ -209,7 +245,7 @@ export class SearchService {
           Selected: query.haspictures === 'true',
         },
       ],
-      SortOptions: this.sortOptions(text, sort),
+      SortOptions: this.sortOptions(text, sort, place !== null),
       SearchPills: this.pills(index, result, query),
       Breadcrumbs: this.breadcrumbs(index, query),
       MaxResults: pageSize,
@@ -232,7 +268,14 @@ export class SearchService {
       if (doc !== undefined) within[doc] = 1;
     }
     const sort = parseSort(query.Sort, (query.query ?? '').trim().length > 0);
-    const engineQuery = { ...toEngineQuery(index, query, sort, 0, productIds.length), within };
+    // A saved search's place that no longer resolves filters nothing by distance (a digest must not fail).
+    let place: GeoPoint | null = null;
+    try {
+      place = this.placeOf(query);
+    } catch {
+      place = null;
+    }
+    const engineQuery = { ...toEngineQuery(index, query, sort, 0, productIds.length, place), within };
     return runSearch(index, engineQuery).docs.map((doc) => index.productId[doc] as number);
   }
 
@@ -242,6 +285,8 @@ export class SearchService {
     if (query.query) params.set('query', query.query);
     if (query.category) params.set('category', query.category);
     if (query.location?.length) params.set('location', query.location.join(','));
+    if (query.near) params.set('near', query.near);
+    if (query.near && query.within !== undefined) params.set('within', String(query.within));
     if (value === null) params.delete(key);
     else params.set(key, value);
     const qs = params.toString();
@@ -337,6 +382,7 @@ export class SearchService {
     const delivery = new Set(query.delivery ?? []);
     const conditions = new Set(query.condition ?? []);
     const groups: (FacetGroup | null)[] = [
+      this.distanceGroup(result, query),
       {
         Name: 'Delivery',
         GroupName: 'delivery',
@@ -408,8 +454,31 @@ export class SearchService {
     return groups.filter((g): g is FacetGroup => g !== null);
   }
 
-  private sortOptions(text: string, current: { key: SortKey; descending: boolean }): SortOption[] {
-    return SORTS.filter((s) => s.key !== 'relevance' || text.trim().length > 0).map((s) => ({
+  /**
+   * The Distance group (with a place only): per radius, the items within it passing every other
+   * filter. `within` is one radius; any radius at least the chosen one is not "selected" but the
+   * chosen one itself, which may be a radius the group does not list (then none is selected).
+   */
+  private distanceGroup(result: EngineResult, query: SearchResultsQuery): FacetGroup | null {
+    if (!result.distance) return null;
+    const distance = result.distance;
+    return {
+      Name: 'Distance',
+      GroupName: 'within',
+      FacetItems: DISTANCE_RADII_KM.map((km, i) => ({
+        Term: `Within ${km} km|${km}`,
+        Name: `Within ${km} km`,
+        Guid: String(km),
+        Count: distance[i] ?? 0,
+        Selected: query.within === km,
+      })),
+    };
+  }
+
+  private sortOptions(text: string, current: { key: SortKey; descending: boolean }, hasPlace: boolean): SortOption[] {
+    return SORTS.filter(
+      (s) => (s.key !== 'relevance' || text.trim().length > 0) && (s.key !== 'distance' || hasPlace),
+    ).map((s) => ({
       DisplayName: s.name,
       KeyName: s.key,
       IsDescending: s.descending,
@@ -458,6 +527,23 @@ export class SearchService {
     }
     return crumbs;
   }
+}
+
+/**
+ * Each card with its store's distance from the place (one decimal), when the search had one; the
+ * cards come back as they were otherwise (no DistanceKm key without a place).
+ */
+function withDistances(index: CatalogueIndex, result: EngineResult, cards: ProductListItem[]): ProductListItem[] {
+  const { storeKm } = result;
+  if (!storeKm) return cards;
+  const kmByProduct = new Map<number, number>();
+  for (const doc of result.docs) {
+    kmByProduct.set(index.productId[doc] as number, storeKm[index.store[doc] as number] as number);
+  }
+  return cards.map((card) => {
+    const km = kmByProduct.get(card.Id);
+    return km === undefined ? card : { ...card, DistanceKm: roundDistanceKm(km) };
+  });
 }
 
 /** Colours and storage sizes are stored as ids ('rose-gold', '128gb'); shoppers read 'Rose Gold', '128GB'. */
