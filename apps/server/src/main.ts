@@ -44,7 +44,12 @@ async function main(): Promise<void> {
     console.log('NODE_ENV=production: no demo data is seeded (no demo catalogue, customer or console logins).');
   } else if (config.DEMO_PRODUCTS > 0 && (await services.catalogue.countProducts(system)) === 0) {
     console.log(`Empty catalogue: seeding a demo of ${config.DEMO_PRODUCTS.toLocaleString('en')} items...`);
-    await seedCatalogue(database, { products: config.DEMO_PRODUCTS, seed: config.DEMO_SEED });
+    await seedCatalogue(database, {
+      products: config.DEMO_PRODUCTS,
+      seed: config.DEMO_SEED,
+      // Sales over the last 180 days, so the console's price guide has a history to read.
+      soldHistory: { now: services.clock() },
+    });
     // The demo customer (demo@example.com) with a few past orders in each region.
     await seedDemoCustomer(database);
     services.catalogue.notify();
@@ -73,6 +78,8 @@ async function main(): Promise<void> {
   // JOBS_IN_PROCESS=false) delivers it, retrying failures later.
   // Build the search index before taking traffic, so the first shopper does not wait for it.
   await services.searchIndex.current();
+  // The console's price guide index builds meanwhile; the first guide call waits for it if need be.
+  services.storeConsole.priceGuide.warm();
 
   // A graceful stop: no new connections (a front door sends them to another instance), requests in
   // flight answered and their keep-alive connections closed, the in-process job finished (app's

@@ -5,19 +5,25 @@ import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoCustomer } from './orders-seed.js';
 import { seedCatalogue } from './seed.js';
 
-/** npm run seed -- --products N [--seed S] [--database URL]: replaces the catalogue with a demo one. */
+/**
+ * npm run seed -- --products N [--seed S] [--database URL] [--extra-sales N]: replaces the catalogue
+ * with a demo one, with its sales history over the last 180 days (`--extra-sales`: that many more).
+ */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       products: { type: 'string', default: '5000' },
       seed: { type: 'string', default: '1' },
       database: { type: 'string' },
+      'extra-sales': { type: 'string', default: '0' },
     },
   });
   const products = Number(values.products);
   const seed = Number(values.seed);
   if (!Number.isInteger(products) || products < 0) throw new Error('--products must be a whole number');
   if (!Number.isInteger(seed)) throw new Error('--seed must be a whole number');
+  const extraSales = Number(values['extra-sales']);
+  if (!Number.isInteger(extraSales) || extraSales < 0) throw new Error('--extra-sales must be a whole number');
   const config = loadConfig();
   const handle = openDatabase({ url: values.database ?? config.DATABASE_URL, dataDir: config.DATA_DIR });
   const started = Date.now();
@@ -28,6 +34,7 @@ async function main(): Promise<void> {
     await seedCatalogue(handle, {
       products,
       seed,
+      soldHistory: { now: Date.now(), extra: extraSales },
       onProgress: (done, total) => {
         const now = Date.now();
         if (done === total || now - lastPrinted > 1000) {

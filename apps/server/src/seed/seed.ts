@@ -18,12 +18,18 @@ import { policyPageSeeds } from './policy-pages.js';
 import { seedPromotions } from './promotions-seed.js';
 import { seedShipping } from './shipping-seed.js';
 import { bannerSeeds, noticeSeeds } from './site-content.js';
+import { soldHistoryProducts } from './sold-history.js';
 
 export interface SeedOptions {
   products: number;
   seed: number;
   /** Called now and then with how many products are in. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * The demo's sales history for the console's price guide (sold-history.ts), dated back from
+   * `now`; `extra` more sales of any model. Tests' catalogues leave it out.
+   */
+  soldHistory?: { now: number; extra?: number };
 }
 
 const BATCH = 5000;
@@ -60,6 +66,13 @@ export async function seedCatalogue(handle: DbCtx, options: SeedOptions): Promis
     // One transaction per batch: a synced commit per statement would make a big seed crawl.
     await inTransaction(ctx, (tx) => repository.insertProducts(tx, rows));
     options.onProgress?.(end, options.products);
+  }
+  if (options.soldHistory) {
+    const { now, extra = 0 } = options.soldHistory;
+    const sales = soldHistoryProducts(context, options.seed, now, extra);
+    for (let start = 0; start < sales.length; start += BATCH) {
+      await inTransaction(ctx, (tx) => repository.insertProducts(tx, sales.slice(start, start + BATCH)));
+    }
   }
   // The trigger wrote a change row per item; one "rebuild" row says the same for a wholesale load.
   await inTransaction(ctx, async (tx) => {

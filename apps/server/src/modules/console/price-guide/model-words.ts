@@ -9,7 +9,7 @@
  * - Left out: colours, words about condition, packing or selling (FILLER_WORDS), the item's brand
  *   (matched on its own, as Brand) and the words shoppers use for its category ("phone", "guitar":
  *   the category's name and keywords), none of which tells one model from another.
- * - VARIANT_WORDS (pro, max, mini, ...) are part of the model: an "iPhone 13 Pro" is not an
+ * - VARIANT_WORDS (pro, max, mini, digital, oled, ...) are part of the model: an "iPhone 13 Pro" is not an
  *   "iPhone 13". A comparable may not carry a variant word the query lacks.
  */
 
@@ -26,6 +26,10 @@ export const VARIANT_WORDS: ReadonlySet<string> = new Set([
   'slim',
   'xl',
   'fe',
+  'digital',
+  'oled',
+  'flip',
+  'fold',
   'ii',
   'iii',
   'iv',

@@ -7,7 +7,7 @@ import { priceGuideValue } from './price-guide.mapper.js';
 
 export interface ConsolePriceGuideDependencies {
   guard: Pick<StaffGuard, 'requireStaff'>;
-  index: Pick<PriceGuideHolder, 'current'>;
+  index: Pick<PriceGuideHolder, 'current' | 'warm'>;
   /** The clock "the last 180 days" is counted back from. */
   now: () => number;
 }
@@ -19,6 +19,11 @@ export interface ConsolePriceGuideDependencies {
  */
 export class ConsolePriceGuideService {
   constructor(private readonly deps: ConsolePriceGuideDependencies) {}
+
+  /** Starts building the index (at server start), so the first guide call need not wait for all of it. */
+  warm(): void {
+    this.deps.index.warm();
+  }
 
   async guide(ctx: Ctx, storeId: number, query: PriceGuideQuery): Promise<PriceGuideValue> {
     await this.deps.guard.requireStaff(ctx, storeId);
