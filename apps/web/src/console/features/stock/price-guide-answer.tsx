@@ -35,7 +35,10 @@ export function PriceGuideAnswer({ value, region, condition, onUse }: AnswerProp
       <dl className="price-guide__figures">
         {suggested !== null ? (
           <>
-            <Figure term="Sold median" detail={money(value.SoldMedianMinor)} />
+            <Figure
+              term="Sold median"
+              detail={value.SoldMedianMinor === null ? 'None sold' : money(value.SoldMedianMinor)}
+            />
             <Figure
               term="Range"
               detail={
@@ -44,7 +47,10 @@ export function PriceGuideAnswer({ value, region, condition, onUse }: AnswerProp
                   : `${money(value.LowMinor)} – ${money(value.HighMinor)} (the middle 80% of sold prices)`
               }
             />
-            <Figure term="Listed median" detail={money(value.ListedMedianMinor)} />
+            <Figure
+              term="Listed median"
+              detail={value.ListedMedianMinor === null ? 'None on sale now' : money(value.ListedMedianMinor)}
+            />
           </>
         ) : null}
         <Figure
@@ -76,7 +82,8 @@ const conditionName = (condition: number) => ConditionLabel[condition] ?? String
 /** How condition moved the suggestion, in one line. */
 export function conditionLine(value: PriceGuideValue, condition: number): string {
   const adjustment = value.ConditionAdjustment;
-  const percent = adjustment ? Math.round(Math.abs(adjustment.Percent)) : 0;
+  // To one decimal, as the confidence reason writes it ('+10.5% from Good to Very good').
+  const percent = adjustment ? Math.round(Math.abs(adjustment.Percent) * 10) / 10 : 0;
   if (!adjustment || percent === 0) return `No adjustment for condition (${conditionName(condition)}).`;
   const way = adjustment.Percent > 0 ? 'up' : 'down';
   const from =
