@@ -10,7 +10,8 @@ import { useShop } from './support/shop.js';
  * The product page's postcode box, in each region: the page says "From" the cheapest table rate,
  * a postcode of the wrong shape is refused beside the box, a good one is quoted Regular and
  * Express with delivery times (the figures the quote call gives, which the API tests hold equal
- * to checkout's), and the postcode is remembered for the next page.
+ * to checkout's), and the postcode is remembered for the next page, where the search results'
+ * card of the item then says that figure ("Postage $X to <postcode>").
  */
 const CASES = [
   {
@@ -90,6 +91,32 @@ describe.each(CASES)('the postcode box on the product page ($region)', ({ region
       .toBe(1);
     expect(await box(page).getByRole('textbox', { name: 'Postcode' }).inputValue()).toBe(good);
     await snap(page, `${region}-desktop`);
+
+    // Cards shown later say what this postcode costs: the search results' card of the item, once
+    // the page is idle, has the item page's Regular figure in place of "Postage from".
+    await page.goto(`${shop.server.baseUrl}/search-results?${new URLSearchParams({ query: item.Title })}`);
+    const card = page.locator('article.product-card').filter({ has: page.locator(`a[href="${item.Url}"]`) });
+    const line = card.locator('.product-card__postage');
+    await expect.poll(() => line.textContent()).toContain(item.ShippingLabel);
+    await expect
+      .poll(() => line.locator('.card-postage__exact').textContent(), { timeout: 10_000 })
+      .toBe(`Postage ${expected.Regular?.Display} to ${good}`);
+    // It sits over the hidden "from" line, in its box (nothing moves), and fits it at both widths.
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const box = await line.evaluate((p) => {
+        const exact = p.querySelector<HTMLElement>('.card-postage__exact');
+        const withExact = p.getBoundingClientRect().height;
+        if (exact) exact.style.display = 'none';
+        const without = p.getBoundingClientRect().height;
+        if (exact) exact.style.display = '';
+        return { withExact, without, fits: !!exact && exact.scrollHeight <= exact.clientHeight + 1 };
+      });
+      expect(box.withExact, `${width}`).toBe(box.without);
+      expect(box.fits, `${width}`).toBe(true);
+      if (process.env.POSTAGE_SHOTS)
+        await card.screenshot({ path: `${process.env.POSTAGE_SHOTS}/${region}-card-${width}.png` });
+    }
     expect(problems).toEqual([]);
     await page.close();
   });
