@@ -194,4 +194,33 @@ describe('the price guide beside the item form', () => {
       code: 'SH100',
     });
   });
+  it('aborts a question still out when the inputs change, so a stale answer never lands', async () => {
+    const signals: AbortSignal[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.startsWith('/c3api/console/stores/7/categories')) return envelope({ Categories: CATEGORIES });
+        const signal = init?.signal as AbortSignal;
+        signals.push(signal);
+        // The first question never answers on its own; the second answers at once.
+        if (signals.length === 1)
+          return new Promise<Response>((_, reject) =>
+            signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+          );
+        return envelope(KNOWN);
+      }),
+    );
+    const user = userEvent.setup();
+    renderStock('/store-console/stores/7/stock/new');
+    const form = await screen.findByRole('form', { name: 'Add an item' });
+    await user.type(within(form).getByLabelText('Title'), 'iPhone 13');
+    await user.selectOptions(within(form).getByLabelText('Category'), 'Music › Guitars');
+    await waitFor(() => expect(signals).toHaveLength(1));
+    await user.type(within(form).getByLabelText('Title'), ' 128GB');
+    const guide = within(form).getByRole('region', { name: 'Price guide' });
+    await within(guide).findByText('$478.00');
+    expect(signals[0]?.aborted).toBe(true);
+    expect(signals.at(-1)?.aborted).toBe(false);
+  });
 });
