@@ -10,7 +10,15 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
-import { headHtml, homeHead, notFoundHead, type PageHead, productHead, searchHead } from './app/page-head';
+import {
+  headHtml,
+  homeHead,
+  notFoundHead,
+  type PageHead,
+  productHead,
+  searchHead,
+  storeFinderHead,
+} from './app/page-head';
 import { preloadRoute, routeMatch, ShopProviders, ShopRoutes } from './app/router';
 import { CARD_IMAGE_SIZES, cardImageSrcSet } from './components/product-card-text';
 import { bannersQueryOptions } from './features/home/api/get-banners';
@@ -22,6 +30,7 @@ import { returnsPolicyQueryOptions } from './features/product/api/get-returns-po
 import { MAIN_SIZES } from './features/product/components/product-gallery';
 import { prefetchSearchResults } from './features/search/api/get-search-results';
 import { siteSettingsQueryOptions } from './features/site/api/get-site-settings';
+import { prefetchStoreFinder } from './features/stores/api/get-store-finder';
 import { ApiError, setApiFetch } from './lib/api-client';
 import { consentFromCookies } from './lib/consent';
 import { createQueryClient } from './lib/query-client';
@@ -86,6 +95,7 @@ const PAGE_MODULES = {
   home: 'src/app/pages/home-page.tsx',
   search: 'src/app/pages/search-results-page.tsx',
   product: 'src/app/pages/product-page.tsx',
+  stores: 'src/app/pages/store-finder-page.tsx',
   notFound: null,
 } as const;
 
@@ -95,6 +105,7 @@ function pageOf(pathname: string): Page | null {
   if (pathname === '/') return 'home';
   if (/^\/search-results(\/|$)/.test(pathname)) return 'search';
   if (/^\/product\/[^/]+(\/|$)/.test(pathname)) return 'product';
+  if (/^\/stores\/?$/.test(pathname)) return 'stores';
   if (routeMatch(pathname).notFound) return 'notFound';
   return null;
 }
@@ -180,6 +191,10 @@ export async function render(request: RenderRequest): Promise<RenderResult | nul
       const picture = product.Images[0];
       if (picture) preloadImage = { href: picture.Url, srcset: picture.Srcset || null, sizes: MAIN_SIZES };
     }
+  } else if (page === 'stores') {
+    // The store finder: nearest first from the URL's place (the browser fills in a remembered one).
+    await prefetchStoreFinder(client, url.searchParams.get('near')?.trim() || undefined);
+    head = storeFinderHead(request.origin, region);
   } else {
     status = 404;
     head = notFoundHead();

@@ -95,6 +95,18 @@ export function productHead(origin: string, product: ProductDetail, region: Regi
   };
 }
 
+/** /stores: one address whatever the place (the list is the same stores in another order). */
+export function storeFinderHead(origin: string, region: Region): PageHead {
+  return {
+    title: `Find a store | ${SITE_NAME}`,
+    description: `Every Secondhand store across ${
+      region === 'UK' ? 'the United Kingdom' : REGION_INFO[region].name
+    }: addresses, today's opening hours and phone numbers, nearest first from your postcode.`,
+    canonical: absolute(origin, '/stores'),
+    structuredData: null,
+  };
+}
+
 export function notFoundHead(): PageHead {
   return {
     title: NOT_FOUND_TITLE,

@@ -25,6 +25,9 @@ const SearchResultsPage = lazyPage(() =>
 const ProductPage = lazyPage(() => import('./pages/product-page').then((m) => ({ default: m.ProductPage })));
 const ContentPage = lazyPage(() => import('./pages/content-page').then((m) => ({ default: m.ContentPage })));
 const StorePage = lazyPage(() => import('./pages/store-page').then((m) => ({ default: m.StorePage })));
+const StoreFinderPage = lazyPage(() =>
+  import('./pages/store-finder-page').then((m) => ({ default: m.StoreFinderPage })),
+);
 const CartPage = lazyPage(() => import('./pages/cart-page').then((m) => ({ default: m.CartPage })));
 const CheckoutPage = lazyPage(() => import('./pages/checkout-page').then((m) => ({ default: m.CheckoutPage })));
 const OrderConfirmationPage = lazyPage(() =>
@@ -72,6 +75,7 @@ const routeElements = (
       <Route path="/shop" element={<SearchResultsPage />} />
       <Route path="/product/:code/*" element={<ProductPage />} />
       <Route path="/help/:slug" element={<ContentPage />} />
+      <Route path="/stores" element={<StoreFinderPage />} />
       <Route path="/stores/:slug" element={<StorePage />} />
       <Route path="/cart" element={<CartPage />} />
       {/* /checkout and /checkout/ alike (the router ignores a trailing slash). */}

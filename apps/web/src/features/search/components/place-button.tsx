@@ -1,22 +1,27 @@
-import type { ShopperPlace } from '@shop/contract';
+import type { SearchFormData, ShopperPlace } from '@shop/contract';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Icon } from '../../../components/icon';
 import { usePlaceDialog } from '../../../components/use-place-dialog';
 import { forgetPlace, nearOf, rememberPlace, useShopperPlace } from '../../../lib/shopper-place';
 import { useSiteSettings } from '../../../lib/site-settings';
-import { formFromParams, paramsFromForm, withinValues, withoutPlace, withPlace } from '../search-form';
+import { formFromParams, paramsFromForm, widestWithin, withinValues, withoutPlace, withPlace } from '../search-form';
 
 /** On the search page a place changes the search (`near`); elsewhere it is only remembered. */
 function useApplyPlace() {
   const location = useLocation();
   const navigate = useNavigate();
   const onSearch = /^\/search-results(\/|$)/.test(location.pathname);
-  return (change: (form: ReturnType<typeof formFromParams>) => ReturnType<typeof formFromParams>) => {
+  return (change: (form: SearchFormData) => SearchFormData) => {
     if (!onSearch) return;
-    const form = change(formFromParams(new URLSearchParams(location.search)));
-    const qs = paramsFromForm({ ...form, page: undefined }).toString();
+    const form = change({
+      ...formFromParams(new URLSearchParams(location.search)),
+      page: undefined,
+      nonsticky: undefined,
+    });
+    const qs = paramsFromForm(form).toString();
     navigate(qs ? `${location.pathname}?${qs}` : location.pathname);
+    window.scrollTo(0, 0);
   };
 }
 
@@ -71,23 +76,17 @@ export function PlaceButton() {
 /**
  * The search page's location control, beside the sort: "Near 2150" while the search has a place,
  * "Near me" before. Its dialog takes the place and the radius; applying puts `near`, `within` and
- * the distance order in the URL.
+ * the distance order in the URL (the URL is the search's state; the other filters stay as they are).
  */
-export function NearButton({
-  near,
-  within,
-  onApply,
-  onClear,
-}: {
-  /** The search's `near`, if any. */
-  near: string | undefined;
-  within: string;
-  onApply: (place: ShopperPlace, within: string) => void;
-  onClear: () => void;
-}) {
+export function NearButton() {
   const { Region: region } = useSiteSettings();
   const remembered = useShopperPlace(region);
   const dialog = usePlaceDialog();
+  const [params] = useSearchParams();
+  const apply = useApplyPlace();
+  const urlForm = formFromParams(params);
+  const near = urlForm.near;
+  const within = widestWithin(urlForm);
   const [radius, setRadius] = useState<string | null>(null);
   // The remembered place names the search's near when it is the one that made it.
   const label = near ? (remembered && nearOf(remembered) === near ? remembered.Label : near) : null;
@@ -115,12 +114,12 @@ export function NearButton({
           onPlace={(place) => {
             rememberPlace(region, place);
             dialog.close();
-            onApply(place, radius ?? within);
+            apply((form) => withPlace(form, place, radius ?? within));
           }}
           onClear={() => {
             forgetPlace(region);
             dialog.close();
-            onClear();
+            apply(withoutPlace);
           }}
         />
       ) : null}

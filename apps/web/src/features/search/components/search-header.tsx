@@ -1,6 +1,6 @@
-import { DISTANCE_SORT, MOBILE_MEDIA_QUERY, type SearchResultsValue } from '@shop/contract';
+import { DISTANCE_SORT, MOBILE_MEDIA_QUERY, NEAR_KEY, type SearchResultsValue } from '@shop/contract';
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Icon } from '../../../components/icon';
 import { SortDropdown } from '../../../components/sort-dropdown';
 import { writeRule } from '../../../lib/adopted-rule';
@@ -10,6 +10,7 @@ import { measureInFrame } from '../../../lib/layout-frame';
 import { throttle } from '../../../lib/throttle';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import type { SearchLayout } from '../search-form';
+import { NearButton } from './place-button';
 
 export type Tab = 'products' | 'pages';
 const STICKY_THROTTLE_MS = 20;
@@ -169,8 +170,6 @@ function ProductControls({
   sortValue,
   onSort,
   otherLayoutUrl,
-  nearControl,
-  hasPlace = false,
 }: {
   id: string;
   layout: SearchLayout;
@@ -182,11 +181,9 @@ function ProductControls({
   sortValue: string;
   onSort: (sort: string) => void;
   otherLayoutUrl: string;
-  /** The location control (place-button.tsx), beside the sort. */
-  nearControl?: ReactNode;
-  /** The search has a place (`near`): the distance order is offered. */
-  hasPlace?: boolean;
 }) {
+  // The search has a place (`near`): the distance order is offered.
+  const hasPlace = (useSearchParams()[0].get(NEAR_KEY) ?? '').trim() !== '';
   return (
     <div className="search-toolbar__controls">
       <button
@@ -206,7 +203,7 @@ function ProductControls({
           </span>
         ) : null}
       </button>
-      {nearControl}
+      <NearButton />
       {value && value.SortOptions.length > 0 ? (
         <SortDropdown
           className="search-toolbar__sort"

@@ -16,12 +16,8 @@ import {
   type SearchLayout,
   searchKey,
   searchPath,
-  widestWithin,
-  withoutPlace,
-  withPlace,
 } from '../search-form';
 import { usePageInUrl, useRememberedStart, useUrlForm } from '../use-search-page';
-import { NearButton } from './place-button';
 import { countText, PagesPanel, ProductsArea } from './product-results';
 import { RefinePanel } from './refine-panel';
 import { BackToTop, Breadcrumbs } from './result-parts';
@@ -76,7 +72,6 @@ export function SearchResults({ layout = 'list', alert }: { layout?: SearchLayou
   const { data, loadMore } = useSearchResults(params, { enabled: startUrl === null, onLoadedMore });
   const key = searchKey(params);
   const [form, setForm] = useUrlForm(params);
-  const urlForm = formFromParams(params);
   const { apply, clearAll, startNewSearch } = useSearchActions(path, form);
   const [panelOpen, setPanelOpen] = useState(false);
   const [tabChoice, setTabChoice] = useState<{ key: string; tab: Tab } | null>(null);
@@ -130,7 +125,7 @@ export function SearchResults({ layout = 'list', alert }: { layout?: SearchLayou
       onApply={() => apply(form)}
       onClearAll={clearAll}
       applyEnabled={canApply(form, params)}
-      clearEnabled={hasFilters(form) || hasFilters(urlForm)}
+      clearEnabled={hasFilters(form) || hasFilters(formFromParams(params))}
       filterCount={count}
       open={panelOpen}
       small={small}
@@ -188,15 +183,6 @@ export function SearchResults({ layout = 'list', alert }: { layout?: SearchLayou
           sortValue,
           onSort: (Sort) => apply({ ...form, Sort }),
           otherLayoutUrl: `${searchPath(otherLayout)}${urlKey ? `?${urlKey}` : ''}`,
-          hasPlace: urlForm.near !== undefined,
-          nearControl: (
-            <NearButton
-              near={urlForm.near}
-              within={widestWithin(urlForm)}
-              onApply={(place, within) => apply(withPlace(form, place, within))}
-              onClear={() => apply(withoutPlace(form))}
-            />
-          ),
         }}
       />
       {showTabs ? (
