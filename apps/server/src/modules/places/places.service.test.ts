@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAuTables } from './au-places.js';
 import { PlacesService, type ResolvedPlace, unknownPlaceMessage } from './places.service.js';
 
-// The real tables (the package's file and the UK starter table), loaded once for the file.
+// The real tables (the package's file and the UK district table), loaded once for the file.
 const places = new PlacesService();
 const au = (text: string) => places.resolve('AU', text);
 const uk = (text: string) => places.resolve('UK', text);

@@ -98,9 +98,11 @@ export function districtTableSource(districts: readonly DistrictPoint[], source:
   const rows = districts.map(
     (d) => `  ['${d.district}', ${Number(d.latitude.toFixed(4))}, ${Number(d.longitude.toFixed(4))}],`,
   );
-  return `/**
+  return `// biome-ignore-all lint/suspicious/noApproximativeNumericConstant: coordinates, not approximations of Math's constants
+/**
  * UK postcode districts (outward codes) and a point in each, latitude then longitude in degrees:
- * the mean of each district's live postcodes. Written by uk-districts-import.cli.ts; do not edit.
+ * the mean of each district's live postcodes (the source's own point when it lists districts, not
+ * postcodes). Written by uk-districts-import.cli.ts from the source below; do not edit.
  */
 export const UK_DISTRICT_SOURCE = ${JSON.stringify(source)};
 
