@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BUDGET, budgetMisses, judgedFigures, type PageFigures, worthAnotherRun } from './lighthouse-budget';
+import {
+  BUDGET,
+  budgetMisses,
+  judgedFigures,
+  type PageFigures,
+  pageVerdict,
+  wantsAnotherRun,
+  worthAnotherRun,
+} from './lighthouse-budget';
 
 function run(overrides: Partial<PageFigures> = {}): PageFigures {
   return {
@@ -62,5 +70,43 @@ describe('the Lighthouse budget', () => {
     expect(worthAnotherRun([run(), run(), run()], 5)).toBe(false);
     // Short on accessibility: another run would not change it.
     expect(worthAnotherRun([run({ tbtMs: 150, accessibility: 95 }), run({ tbtMs: 150 }), run()], 5)).toBe(false);
+  });
+
+  it('takes the judged runs in a row: three, and no more on a miss unless more are asked for', () => {
+    const plan = { runs: 3, most: 3, budget: true };
+    expect(wantsAnotherRun([], plan)).toBe(true);
+    expect(wantsAnotherRun([run(), run({ tbtMs: 400 })], plan)).toBe(true);
+    const slow = [run({ tbtMs: 150 }), run({ tbtMs: 140 }), run({ tbtMs: 90 })];
+    // Three consecutive runs are the figure, a miss included: no run again until one passes.
+    expect(wantsAnotherRun(slow, plan)).toBe(false);
+    // `--most 5` asks for more while the page misses on timing alone.
+    expect(wantsAnotherRun(slow, { ...plan, most: 5 })).toBe(true);
+    expect(wantsAnotherRun(slow, { ...plan, most: 5, budget: false })).toBe(false);
+  });
+
+  it('judges a page on its runs without the quiet gate; the quiet-gated runs are recorded beside them, never judged', () => {
+    const ungated = [run({ tbtMs: 230 }), run({ tbtMs: 250 }), run({ tbtMs: 90 })];
+    const quiet = [run({ tbtMs: 0 }), run({ tbtMs: 10 }), run({ tbtMs: 5 })];
+    const verdict = pageVerdict(ungated, quiet, false);
+    expect(verdict.judged.tbtMs).toBe(230);
+    expect(verdict.quiet?.tbtMs).toBe(5);
+    // Quiet runs within budget do not rescue the page.
+    expect(verdict.failing.map((m) => m.text)).toEqual(['TBT 230 ms > 100 ms']);
+    // Quiet runs over budget do not fail a page whose ungated runs hold.
+    const held = pageVerdict(quiet, ungated, false);
+    expect(held.misses).toEqual([]);
+    expect(held.failing).toEqual([]);
+    expect(held.quiet?.tbtMs).toBe(230);
+    // Without quiet runs there is no quiet figure.
+    expect(pageVerdict(ungated, [], false).quiet).toBeUndefined();
+  });
+
+  it('with timing advisory, records a timing miss without failing, and fails on the rest', () => {
+    const slow = [run({ tbtMs: 230, performance: 90 }), run({ tbtMs: 250, performance: 88 }), run({ tbtMs: 90 })];
+    const advisory = pageVerdict(slow, [], true);
+    expect(advisory.misses.map((m) => m.text)).toEqual(['performance 90 < 95', 'TBT 230 ms > 100 ms']);
+    expect(advisory.failing).toEqual([]);
+    const heavy = pageVerdict([run({ scriptKb: 120 }), run(), run()], [], true);
+    expect(heavy.failing.map((m) => m.text)).toEqual(['product page JavaScript 120 kB > 100 kB']);
   });
 });

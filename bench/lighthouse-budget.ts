@@ -7,6 +7,11 @@
  * its runs, metric by metric (as Lighthouse CI's `median` aggregation does), and the scores that
  * do not depend on timing (accessibility, best practices, SEO) and the page's JavaScript must hold
  * in every run. The budget's numbers never change.
+ *
+ * The judged runs are consecutive runs started without waiting for a quiet machine: the machine as
+ * a shopper's phone or a CI host meets it, so that a regression shows where it happens. Runs that
+ * each waited for a quiet machine (bench/machine-quiet.ts) may be recorded beside them, and are
+ * never judged: they say what the page costs alone, not what it gets.
  */
 
 /** The budget: scores out of 100, times in ms, the product page's JavaScript in gzip kB. */
@@ -107,4 +112,45 @@ export function worthAnotherRun(runs: PageFigures[], most: number): boolean {
   if (runs.length >= most) return false;
   const misses = budgetMisses(judgedFigures(runs));
   return misses.length > 0 && misses.every((m) => m.timing);
+}
+
+/** How a page's judged runs are taken: `runs` in a row, more (up to `most`) only when asked. */
+export interface RunPlan {
+  runs: number;
+  /** Runs in all while the page misses on timing alone; `runs` (no more) unless asked for. */
+  most: number;
+  /** Figures only (`--no-budget`): never more than `runs`. */
+  budget: boolean;
+}
+
+/** Whether a page's judged runs need another: the first `plan.runs`, then more only as `plan.most` allows. */
+export function wantsAnotherRun(runs: PageFigures[], plan: RunPlan): boolean {
+  if (runs.length < plan.runs) return true;
+  return plan.budget && worthAnotherRun(runs, plan.most);
+}
+
+export interface PageVerdict {
+  /** The figures judged against the budget: the median of the runs without a quiet gate. */
+  judged: PageFigures;
+  /** The median of the quiet-gated runs, when there were any: recorded, never judged. */
+  quiet?: PageFigures;
+  /** Every budget line the judged figures miss. */
+  misses: Miss[];
+  /** The misses that fail the run: all of them, or with `timingAdvisory` those timing cannot cause. */
+  failing: Miss[];
+}
+
+/**
+ * The verdict on a page: judged on its runs without a quiet gate alone; its quiet-gated runs are
+ * summed up beside them and change nothing, however they went.
+ */
+export function pageVerdict(ungated: PageFigures[], quiet: PageFigures[], timingAdvisory: boolean): PageVerdict {
+  const judged = judgedFigures(ungated);
+  const misses = budgetMisses(judged);
+  return {
+    judged,
+    ...(quiet.length > 0 ? { quiet: judgedFigures(quiet) } : {}),
+    misses,
+    failing: misses.filter((m) => !(timingAdvisory && m.timing)),
+  };
 }

@@ -1,6 +1,6 @@
 /** The shop both Lighthouse scripts measure: the compiled production build on a seeded SQLite file. */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -36,6 +36,14 @@ export async function startLighthouseShop(
   }
   const tempDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
   const file = path.join(tempDir, 'shop.sqlite');
+  // The web build the server sends, copied: the tree's apps/web/dist is shared, and another
+  // engineer's `npm run build` during a measurement replaced the page's chunks under the running
+  // server (its pages named scripts that were gone, and never hydrated). The rendering bundle
+  // (dist-ssr) is read from beside WEB_DIST.
+  const webDist = path.join(tempDir, 'web', 'dist');
+  cpSync(path.join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
+  if (existsSync(path.join(repoRoot, 'apps/web/dist-ssr')))
+    cpSync(path.join(repoRoot, 'apps/web/dist-ssr'), path.join(tempDir, 'web', 'dist-ssr'), { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -43,6 +51,7 @@ export async function startLighthouseShop(
     SECRET_KEY: randomBytes(32).toString('base64url'),
     DATABASE_URL: `sqlite:${file}`,
     DATA_DIR: tempDir,
+    WEB_DIST: webDist,
     DEMO_PRODUCTS: String(products),
     PAYMENT_PROVIDERS: 'none',
     LOG_LEVEL: 'warn',

@@ -1,6 +1,6 @@
 import type os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { busyShare, cpuTimes, isQuiet, waitUntilQuiet } from './machine-quiet.js';
+import { busyShare, busyShareOver, cpuTimes, isQuiet, quietWaitLimit, waitUntilQuiet } from './machine-quiet.js';
 
 const core = (busy: number, idle: number): os.CpuInfo => ({
   model: 'test',
@@ -67,5 +67,29 @@ describe('machine-quiet', () => {
     expect(wait.quiet).toBe(false);
     expect(wait.waitedMs).toBe(4000);
     expect(wait.shares).toEqual([0.5, 0.5, 0.5, 0.5]);
+  });
+
+  it('waits longest before the first quiet-gated run, a third of it before each later one', () => {
+    expect(quietWaitLimit(300_000, true)).toBe(300_000);
+    expect(quietWaitLimit(300_000, false)).toBe(100_000);
+    expect(quietWaitLimit(0, true)).toBe(0);
+  });
+
+  it('reads how busy the machine is over one window without waiting for quiet', async () => {
+    const readings = [
+      { busy: 100, total: 1000 },
+      { busy: 190, total: 1100 },
+    ];
+    const slept: number[] = [];
+    const share = await busyShareOver({
+      windowMs: 1000,
+      read: () => readings.shift() ?? { busy: 0, total: 0 },
+      sleep: async (ms) => {
+        slept.push(ms);
+      },
+    });
+    // 90 of 100 units busy: read and returned, however busy, after exactly one window.
+    expect(share).toBe(0.9);
+    expect(slept).toEqual([1000]);
   });
 });

@@ -1,5 +1,8 @@
 /**
- * Waiting for a quiet machine before a measurement that the machine's load moves (bench/lighthouse.ts).
+ * Waiting for a quiet machine before a measurement that the machine's load moves, and reading how
+ * busy it was (bench/lighthouse.ts). The budget's judged runs no longer wait: they read the machine
+ * for a second before each run and record it (`busyShareOver`); the quiet-gated runs recorded beside
+ * them (`--also-quiet`) wait as below.
  *
  * Lighthouse's total blocking time is the page's main-thread time as measured, times its 4x CPU
  * slowdown: on a shared two-core machine, whatever else runs during a load is counted four times
@@ -89,4 +92,29 @@ export async function waitUntilQuiet(options: WaitOptions): Promise<QuietWait> {
     if (isQuiet(shares, options)) return { quiet: true, waitedMs, shares };
   }
   return { quiet: false, waitedMs, shares };
+}
+
+/**
+ * The longest a quiet-gated run waits: all of `maxWaitMs` before the first (straight after the
+ * journeys of a clean-checkout run, 5 minutes by default), a third of it before each later one (a
+ * run's own browser work settles within seconds).
+ */
+export function quietWaitLimit(maxWaitMs: number, firstGatedRun: boolean): number {
+  return firstGatedRun ? maxWaitMs : maxWaitMs / 3;
+}
+
+/**
+ * How busy the machine is now: the busy share over one window, read and returned, never waited on
+ * (a run without a quiet gate records the machine it started on).
+ */
+export async function busyShareOver(options: {
+  windowMs: number;
+  read?: () => CpuTimes;
+  sleep?: (ms: number) => Promise<void>;
+}): Promise<number> {
+  const read = options.read ?? cpuTimes;
+  const sleep = options.sleep ?? pause;
+  const before = read();
+  await sleep(options.windowMs);
+  return busyShare(before, read());
 }
