@@ -83,7 +83,8 @@ const OBSERVE = `(() => {
   window.interactionBench = recorded;
   function describe(node) {
     if (!(node instanceof Element)) return '';
-    const name = node.getAttribute('aria-label') ?? (node.textContent ?? '').trim().slice(0, 40);
+    const label = node.labels && node.labels[0] ? node.labels[0].textContent : null;
+    const name = (node.getAttribute('aria-label') ?? label ?? node.textContent ?? '').trim().slice(0, 40);
     const type = node.getAttribute('type');
     return node.tagName.toLowerCase() + (type ? '[' + type + ']' : '') + ' "' + name + '"';
   }
@@ -321,12 +322,22 @@ async function runStep(
   options: ReturnType<typeof readOptions>,
 ): Promise<RunRecord | { skipped: string }> {
   const context = await newPhoneContext(browser, base);
+  context.setDefaultTimeout(TIMEOUT);
+  const problems: string[] = [];
   try {
     const page = await context.newPage();
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpu });
     await page.goto(step.url(urls), { waitUntil: 'load', timeout: 120_000 });
-    await page.waitForFunction(() => window.interactionBench?.hydratedAt != null, undefined, { timeout: 120_000 });
+    await page
+      .waitForFunction(() => window.interactionBench?.hydratedAt != null, undefined, { timeout: 120_000 })
+      .catch((error: unknown) => {
+        throw new Error(`never hydrated${problems.length ? ` (${problems.slice(0, 3).join('; ')})` : ''}: ${error}`);
+      });
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
     await page.waitForTimeout(options.settleMs);
     const skipped = await step.prepare?.(page, urls);
@@ -468,6 +479,12 @@ function report(
         `| ${s.name} | ${s.what} | ${ms(s.medianMs)} | ${ms(s.worstMs)} | ${ms(s.tbtBeforeMedianMs)} | ${verdict(s)} |`,
     ),
     '',
+    ...(Math.max(machine.loadStart, machine.loadEnd) > os.cpus().length
+      ? [
+          `**A loaded machine**: its load average was above its ${os.cpus().length} cores, so these figures hold other processes' time (a slowed page waits for a processor too); compare them only with a run on a quiet machine.`,
+          '',
+        ]
+      : []),
     `Budget: every step's worst run ≤ ${INTERACTION_BUDGET_MS} ms at ${options.cpu}x. "TBT before it": the blocking time of the page's long tasks (observed, slowed) from its first contentful paint to the step's start.`,
     '',
     ...summaries.flatMap((s) => (s.skipped ? [`- ${s.name}: not measured: ${s.skipped}.`] : [])),
@@ -507,7 +524,17 @@ async function main(): Promise<void> {
       const runs: RunRecord[] = [];
       let skipped: string | undefined;
       for (let run = 1; run <= options.runs && !skipped; run++) {
-        const record = await runStep(browser, shop.base, urls, step, options);
+        // A run that fails (a page that never hydrated on an overloaded machine) is recorded as
+        // such and the rest go on.
+        const record = await runStep(browser, shop.base, urls, step, options).catch(
+          (error: unknown): RunRecord => ({
+            inpMs: null,
+            tbtBeforeMs: null,
+            hydratedAtMs: null,
+            interactions: [],
+            error: (error instanceof Error ? error.message : String(error)).split('\n')[0],
+          }),
+        );
         if ('skipped' in record) {
           skipped = record.skipped;
           console.log(`[interactions] ${step.name}: not measured: ${skipped}`);
