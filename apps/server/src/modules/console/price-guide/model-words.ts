@@ -107,6 +107,14 @@ const FILLER_WORDS: ReadonlySet<string> = new Set([
   'wi',
   'fi',
   'cellular',
+  // Kinds of item rather than models ("Electric Guitar", "Gaming Laptop", "Body Only").
+  'electric',
+  'acoustic',
+  'wireless',
+  'bluetooth',
+  'portable',
+  'gaming',
+  'body',
 ]);
 
 const UNITS: Record<string, string> = {

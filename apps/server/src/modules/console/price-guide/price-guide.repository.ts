@@ -28,10 +28,16 @@ export interface PriceGuideItemRow {
 
 /** SQL the price guide needs: the region's items on sale or sold, in bulk and by id (read-only). */
 export class PriceGuideRepository {
+  /**
+   * Products drive the query, each looking up its store (a CROSS JOIN keeps SQLite from starting
+   * at the region's stores and sorting all their items for every page, as the search repository
+   * found), then its live order line and that line's confirmed order (the partial unique index on
+   * live lines finds it).
+   */
   private base(ctx: DbCtx, region: Region) {
     return ctx.db
       .selectFrom('products as p')
-      .innerJoin('stores as s', 's.id', 'p.store_id')
+      .crossJoin('stores as s')
       .leftJoin('order_lines as l', (join) => join.onRef('l.product_id', '=', 'p.id').on('l.live', '=', 1))
       .leftJoin('orders as o', (join) => join.onRef('o.id', '=', 'l.order_id').on('o.status', '=', 'confirmed'))
       .select([
@@ -50,6 +56,7 @@ export class PriceGuideRepository {
         'l.price_minor as line_price_minor',
         'o.confirmed_at',
       ])
+      .whereRef('s.id', '=', 'p.store_id')
       .where('s.region', '=', region)
       .where('p.status', 'in', ['available', 'sold'])
       .where('p.withdrawn_at', 'is', null);
