@@ -154,6 +154,8 @@ export function translateSearchUrl(url: string, dictionaries: Dictionaries): PgS
   const direction = sort.descending ? 'DESC' : 'ASC';
   const orderBy = (rank: () => string): string => {
     switch (sort.key) {
+      // The comparison asks no searches by distance (PG_KINDS): relevance stands in.
+      case 'distance':
       case 'relevance':
         return words.length > 0 ? `${rank()} DESC, ${newest}` : newest;
       case 'listed':

@@ -6,7 +6,7 @@
  *
  *   npm run bench:search -- --products N [--seed S] [--duration SECONDS] [--connections C]
  *     [--database sqlite|postgres] [--database-url postgres://host:port] [--compare-pg] [--cold] [--label L]
- *     [--seeded FILE]
+ *     [--seeded FILE] [--kinds trivial,distance,...]
  *
  * Writes bench/results/search-<N>-c<C>-<YYYY-MM-DD>[-postgres][-vs-pg][-cold][-L].json and .md, and prints the table.
  */
@@ -29,7 +29,14 @@ import {
   renderMarkdown,
   type SearchBenchReport,
 } from './search-report.js';
-import { TARGET_PRODUCTS, type Target, targetFor, WORKLOADS, type WorkloadKind } from './search-workloads.js';
+import {
+  TARGET_PRODUCTS,
+  type Target,
+  targetFor,
+  WORKLOADS,
+  type Workload,
+  type WorkloadKind,
+} from './search-workloads.js';
 import { findFreePort, readProcessMemoryMb, ServerProcess, seedDatabase } from './server-process.js';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -42,7 +49,7 @@ const PG_KINDS = new Set<WorkloadKind>(['broad', 'narrow', 'facets', 'sorts', 'd
 const USAGE =
   'Usage: npm run bench:search -- --products N [--seed S] [--duration SECONDS] [--connections C] ' +
   '[--database sqlite|postgres] [--database-url postgres://host:port] [--compare-pg] [--cold] [--label L] ' +
-  '[--seeded FILE]';
+  '[--seeded FILE] [--kinds K1,K2]';
 
 interface Options {
   products: number;
@@ -58,6 +65,8 @@ interface Options {
   cold: boolean;
   /** An SQLite file seeded before with --products and --seed, copied instead of seeding anew. */
   seeded: string | null;
+  /** Only these kinds (all without --kinds): a round about one kind need not wait for the rest. */
+  kinds: Workload[];
 }
 
 function readOptions(): Options {
@@ -73,6 +82,7 @@ function readOptions(): Options {
       label: { type: 'string' },
       cold: { type: 'boolean', default: false },
       seeded: { type: 'string' },
+      kinds: { type: 'string' },
     },
   });
   if (values.products === undefined) throw new Error(USAGE);
@@ -101,7 +111,13 @@ function readOptions(): Options {
   if (seeded !== null && (values.database !== 'sqlite' || !existsSync(seeded))) {
     throw new Error('--seeded must name an existing SQLite file (and --database stay sqlite)');
   }
+  const named = values.kinds?.split(',').map((kind) => kind.trim()) ?? null;
+  const unknown = named?.filter((kind) => !WORKLOADS.some((w) => w.kind === kind)) ?? [];
+  if (unknown.length > 0) {
+    throw new Error(`--kinds: no kind ${unknown.join(', ')} (kinds: ${WORKLOADS.map((w) => w.kind).join(', ')})`);
+  }
   return {
+    kinds: named ? WORKLOADS.filter((w) => named.includes(w.kind)) : WORKLOADS,
     seeded,
     products,
     seed,
@@ -218,7 +234,7 @@ async function main(): Promise<void> {
     server = first.server;
     const { startupSeconds, rssMbAfterReady } = first;
 
-    const allPaths = WORKLOADS.flatMap((w) => w.paths);
+    const allPaths = options.kinds.flatMap((w) => w.paths);
     console.log(`[bench] Checking that all ${allPaths.length} URLs answer 200`);
     await verifyPaths(server.baseUrl, allPaths);
 
@@ -237,8 +253,8 @@ async function main(): Promise<void> {
       console.log('[bench] Building the PostgreSQL full-text table (tsvector, GIN index) for the comparison');
       const opened = await PgFullText.open((pgDatabase as ThrowAwayPgDatabase).url, region);
       fullText = opened.fullText;
-      const comparedUrls = WORKLOADS.filter((w) => PG_KINDS.has(w.kind)).flatMap((w) => w.paths);
-      for (const workload of WORKLOADS) {
+      const comparedUrls = options.kinds.filter((w) => PG_KINDS.has(w.kind)).flatMap((w) => w.paths);
+      for (const workload of options.kinds) {
         if (PG_KINDS.has(workload.kind))
           pgSearches.set(
             workload.kind,
@@ -258,7 +274,7 @@ async function main(): Promise<void> {
     }
 
     const kinds: KindResult[] = [];
-    for (const workload of WORKLOADS) {
+    for (const workload of options.kinds) {
       const loadBefore = loadAverage();
       console.log(
         `[bench] ${workload.kind}: ${workload.paths.length} URLs, ${options.durationSeconds} s, ${options.connections} connections (load ${loadBefore ?? 'n/a'})`,

@@ -86,4 +86,26 @@ describe('kept search answers', () => {
     expect(runSearch(index, { ...cheapestSteel, prices: [{ from: 0, to: 25 }] }).total).toBe(2);
     expect(answerCache(index).size).toBe(5);
   });
+
+  it('are kept per place and radius: one place’s distances never answer another', () => {
+    const index = kettles();
+    const near = (latitude: number, longitude: number, withinKm: number | null = null) =>
+      engineQuery({ text: 'steel', sort: 'distance', descending: false, place: { latitude, longitude }, withinKm });
+    const here = runSearch(index, near(-27.5, 153));
+    expect(here.storeKm?.[0]).toBe(0);
+    expect(here.distance).toEqual(new Int32Array([20, 20, 20, 20, 20]));
+    // One degree north: 111.2 km away, outside every radius of the Distance group.
+    const there = runSearch(index, near(-26.5, 153));
+    expect(there).not.toBe(here);
+    expect(there.storeKm?.[0]).toBeCloseTo(111.195, 3);
+    expect(there.distance).toEqual(new Int32Array([0, 0, 0, 0, 0]));
+    expect(runSearch(index, near(-26.5, 153, 100)).total).toBe(0);
+    expect(runSearch(index, near(-26.5, 153, 120)).total).toBe(20);
+    // Within a metre (5 decimals) is the same place: the kept answer.
+    expect(runSearch(index, near(-27.500001, 153.000002))).toBe(here);
+    // Without a place: no distances at all, and the answer of the plain search.
+    const plain = runSearch(index, { ...cheapestSteel });
+    expect(plain.storeKm).toBeNull();
+    expect(plain.distance).toBeNull();
+  });
 });
