@@ -278,7 +278,7 @@ export function createServices(config: Config, database: DatabaseHandle, options
     now,
     publicUrl: publicUrl(config),
   });
-  const search = new SearchService(config.REGION, searchIndex, catalogue, content);
+  const search = new SearchService(config.REGION, searchIndex, catalogue, content, places);
   const digests = new DigestService({
     search,
     catalogue,
