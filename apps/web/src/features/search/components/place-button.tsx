@@ -26,7 +26,7 @@ function useApplyPlace() {
 }
 
 /**
- * The header's place: "Near 2150" once the shopper has said where they are, "Set location" before;
+ * The header's place: "Near 2150" once the shopper has said where they are, "Your location" before;
  * it opens the location control. Read after hydration (the place is this browser's alone).
  */
 export function PlaceButton() {
@@ -46,7 +46,13 @@ export function PlaceButton() {
   };
   return (
     <>
-      <button type="button" className="place-button" aria-haspopup="dialog" onClick={dialog.show}>
+      <button
+        type="button"
+        className={`place-button${place ? ' place-button--set' : ''}`}
+        aria-haspopup="dialog"
+        title={place ? `Near ${place.Label}` : 'Your location'}
+        onClick={dialog.show}
+      >
         <Icon name="pin" size={18} />
         <span className="place-button__text">
           {place ? (
@@ -55,7 +61,7 @@ export function PlaceButton() {
               {place.Label}
             </>
           ) : (
-            <span className="place-button__near">Set location</span>
+            <span className="place-button__near">Your location</span>
           )}
         </span>
       </button>

@@ -170,6 +170,7 @@ function ProductControls({
   sortValue,
   onSort,
   otherLayoutUrl,
+  nearInRow = true,
 }: {
   id: string;
   layout: SearchLayout;
@@ -181,6 +182,7 @@ function ProductControls({
   sortValue: string;
   onSort: (sort: string) => void;
   otherLayoutUrl: string;
+  nearInRow?: boolean;
 }) {
   // The search has a place (`near`): the distance order is offered.
   const hasPlace = (useSearchParams()[0].get(NEAR_KEY) ?? '').trim() !== '';
@@ -203,7 +205,8 @@ function ProductControls({
           </span>
         ) : null}
       </button>
-      <NearButton />
+      {/* On a phone the place sits beside the count instead (SearchHeader): this row has no room. */}
+      {nearInRow ? <NearButton /> : null}
       {value && value.SortOptions.length > 0 ? (
         <SortDropdown
           className="search-toolbar__sort"
@@ -224,7 +227,7 @@ function ProductControls({
   );
 }
 
-type ControlsProps = Omit<Parameters<typeof ProductControls>[0], 'id' | 'layout'>;
+type ControlsProps = Omit<Parameters<typeof ProductControls>[0], 'id' | 'layout' | 'nearInRow'>;
 
 /**
  * The sticky search header: on a phone the count on a line of its own above the tabs and controls;
@@ -262,7 +265,12 @@ export function SearchHeader({
       <SearchSticky rootRef={rootRef} sentinelRef={sentinelRef}>
         {(small) => (
           <>
-            {small ? <div className="search-toolbar__title search-toolbar__title--small">{title}</div> : null}
+            {small ? (
+              <div className="search-toolbar__title search-toolbar__title--small">
+                {title}
+                {tab === 'pages' ? null : <NearButton />}
+              </div>
+            ) : null}
             {showTabs ? <Tabs id={id} tab={tab} onTab={onTab} products={productCount} pages={pageCount} /> : null}
             {/* On a phone the Pages tab would leave this row empty (the count sits above the tabs). */}
             {small && tab === 'pages' ? null : (
@@ -274,7 +282,9 @@ export function SearchHeader({
                   </div>
                 )}
                 {/* Filters, sort and layout act on products only: the Pages tab has none of them. */}
-                {tab === 'pages' ? null : <ProductControls id={id} layout={layout} {...controls} />}
+                {tab === 'pages' ? null : (
+                  <ProductControls id={id} layout={layout} nearInRow={!small} {...controls} />
+                )}
               </div>
             )}
           </>
