@@ -37,7 +37,7 @@ export function PriceGuidePanel(props: PriceGuidePanelProps) {
   };
 
   return (
-    <section className="price-guide" aria-labelledby={headingId} aria-busy={ready && query.isFetching}>
+    <section className="price-guide" aria-labelledby={headingId}>
       <h2 id={headingId} className="price-guide__title">
         Price guide
       </h2>
@@ -59,6 +59,7 @@ export function PriceGuidePanel(props: PriceGuidePanelProps) {
       ) : (
         <p className="price-guide__note">Looking for comparable items...</p>
       )}
+      {/* The region is never marked aria-busy while asking: some screen readers hold back live changes inside a busy region. */}
       <p className="visually-hidden" aria-live="polite" data-testid="price-guide-announcement">
         {announcement}
       </p>
