@@ -68,6 +68,8 @@ export function normaliseSearchUrl(searchUrl: string): NormalisedSearch {
     ...(query.price && query.price.length > 0 ? { price: query.price } : {}),
     onsale: query.onsale === 'true',
     haspictures: query.haspictures === 'true',
+    // The place goes with its radius and the distance sort, which are refused without it.
+    ...(query.near ? { near: query.near, ...(query.within !== undefined ? { within: query.within } : {}) } : {}),
   };
   const shaped = shapeSearchQuery(form);
   return {
