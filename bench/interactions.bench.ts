@@ -433,7 +433,8 @@ interface StepSummary {
 function summarize(step: Step, runs: RunRecord[], skipped?: string): StepSummary {
   const values = runs.map((r) => r.inpMs).filter((v): v is number => v !== null);
   const tbts = runs.map((r) => r.tbtBeforeMs).filter((v): v is number => v !== null);
-  const complete = values.length === runs.length && runs.length > 0;
+  // A verdict only when every run measured the step to its end.
+  const complete = runs.length > 0 && runs.every((r) => r.inpMs !== null && !r.error);
   const worst = values.length ? Math.max(...values) : null;
   return {
     name: step.name,
