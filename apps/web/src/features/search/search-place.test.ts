@@ -1,5 +1,6 @@
 import type { SearchResultsValue, ShopperPlace } from '@shop/contract';
 import { describe, expect, it } from 'vitest';
+import { shortPlace } from './components/place-button';
 import { DISTANCE_SORT_LABEL, sortChoices } from './components/search-header';
 import {
   clearedForm,
@@ -59,5 +60,23 @@ describe('the search with a place', () => {
       { value: 'relevance+', label: 'Relevance' },
       { value: 'distance+', label: DISTANCE_SORT_LABEL },
     ]);
+  });
+});
+
+describe("the header's short place", () => {
+  it('shows the postcode a label ends in, a UK outward code, the pin alone for the own location', () => {
+    expect(shortPlace({ ...place, Label: 'Parramatta NSW 2150' })).toEqual({
+      before: 'Parramatta NSW ',
+      shown: '2150',
+      after: '',
+    });
+    expect(shortPlace(place)).toEqual({ before: '', shown: '2150', after: '' });
+    expect(shortPlace({ ...place, Label: 'SW1A 1AA', Postcode: 'SW1A 1AA' })).toEqual({
+      before: '',
+      shown: 'SW1A',
+      after: ' 1AA',
+    });
+    expect(shortPlace({ ...place, Label: 'M1', Postcode: 'M1' })).toEqual({ before: '', shown: 'M1', after: '' });
+    expect(shortPlace({ ...place, Label: 'Your location', Postcode: null }).shown).toBe('');
   });
 });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Icon } from '../../../components/icon';
 import { usePlaceDialog } from '../../../components/use-place-dialog';
-import { forgetPlace, nearOf, rememberPlace, useShopperPlace } from '../../../lib/shopper-place';
+import { forgetPlace, nearOf, OWN_LOCATION_LABEL, rememberPlace, useShopperPlace } from '../../../lib/shopper-place';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { formFromParams, paramsFromForm, widestWithin, withinValues, withoutPlace, withPlace } from '../search-form';
 
@@ -23,6 +23,21 @@ function useApplyPlace() {
     navigate(qs ? `${location.pathname}?${qs}` : location.pathname);
     window.scrollTo(0, 0);
   };
+}
+
+/**
+ * What the header's narrow row shows of a place, the rest read to screen readers only: the postcode
+ * a label ends in ("2150" of "Parramatta NSW 2150"), a UK postcode's outward code ("SW1A" of
+ * "SW1A 1AA"), and for the shopper's own location the pin alone.
+ */
+export function shortPlace(place: ShopperPlace): { before: string; shown: string; after: string } {
+  const { Label, Postcode } = place;
+  if (Label === OWN_LOCATION_LABEL) return { before: 'your location', shown: '', after: '' };
+  const code = Postcode && Label.endsWith(Postcode) ? Postcode : null;
+  const before = code ? Label.slice(0, -code.length) : '';
+  const shown = code ?? Label;
+  const space = /^[A-Z0-9]{2,4} [A-Z0-9]{3}$/.test(shown) ? shown.indexOf(' ') : -1;
+  return space > 0 ? { before, shown: shown.slice(0, space), after: shown.slice(space) } : { before, shown, after: '' };
 }
 
 /**
@@ -58,7 +73,10 @@ export function PlaceButton() {
           {place ? (
             <>
               <span className="place-button__near">Near </span>
-              {place.Label}
+              {/* The short form where there is one ("2150" of "Parramatta NSW 2150"): the row is narrow. */}
+              <span className="place-button__near">{shortPlace(place).before}</span>
+              {shortPlace(place).shown}
+              <span className="place-button__near">{shortPlace(place).after}</span>
             </>
           ) : (
             <span className="place-button__near">Your location</span>
@@ -96,6 +114,7 @@ export function NearButton() {
   const [radius, setRadius] = useState<string | null>(null);
   // The remembered place names the search's near when it is the one that made it.
   const label = near ? (remembered && nearOf(remembered) === near ? remembered.Label : near) : null;
+  const text = label === null ? 'Near me' : label === OWN_LOCATION_LABEL ? 'Near you' : `Near ${label}`;
   return (
     <>
       <button
@@ -108,7 +127,7 @@ export function NearButton() {
         }}
       >
         <Icon name="pin" size={16} />
-        <span className="search-toolbar__near-text">{label ? `Near ${label}` : 'Near me'}</span>
+        <span className="search-toolbar__near-text">{text}</span>
       </button>
       {dialog.Dialog ? (
         <dialog.Dialog

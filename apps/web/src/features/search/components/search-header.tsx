@@ -282,9 +282,7 @@ export function SearchHeader({
                   </div>
                 )}
                 {/* Filters, sort and layout act on products only: the Pages tab has none of them. */}
-                {tab === 'pages' ? null : (
-                  <ProductControls id={id} layout={layout} nearInRow={!small} {...controls} />
-                )}
+                {tab === 'pages' ? null : <ProductControls id={id} layout={layout} nearInRow={!small} {...controls} />}
               </div>
             )}
           </>

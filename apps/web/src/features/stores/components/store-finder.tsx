@@ -1,6 +1,7 @@
 import type { Region, ShopperPlace, StoreFinderStore } from '@shop/contract';
 import { Link } from 'react-router';
 import { PlaceForm } from '../../../components/place-form';
+import { OWN_LOCATION_LABEL } from '../../../lib/shopper-place';
 import './store-finder.css';
 
 /** A phone number as a tel: link (digits and a leading + only). */
@@ -89,14 +90,16 @@ export function StoreFinder({
       <header className="store-finder__header">
         <h1>Find a store</h1>
         <p className="store-finder__lead">
-          {place ? `Nearest first from ${place}.` : 'Tell us where you are to see the nearest stores first.'}
+          {place
+            ? `Nearest first from ${place === OWN_LOCATION_LABEL ? 'your location' : place}.`
+            : 'Tell us where you are to see the nearest stores first.'}
         </p>
       </header>
       <section className="store-finder__place" aria-label="Your location">
         <PlaceForm
           key={place ?? ''}
           region={region}
-          initialText={place && place !== 'Your location' ? place : ''}
+          initialText={place && place !== OWN_LOCATION_LABEL ? place : ''}
           submitLabel="Find stores"
           onPlace={onPlace}
           onClear={place ? onClear : undefined}
