@@ -128,7 +128,7 @@ function normaliseBrand(brand: string): string {
 }
 
 /** The p-th percentile (0-1) of sorted values, interpolated between the nearest ranks (as a spreadsheet's PERCENTILE.INC), rounded to a whole minor unit. */
-export function percentile(sorted: number[], p: number): number | null {
+export function percentile(sorted: ArrayLike<number>, p: number): number | null {
   if (sorted.length === 0) return null;
   const rank = (sorted.length - 1) * p;
   const low = Math.floor(rank);
@@ -138,11 +138,22 @@ export function percentile(sorted: number[], p: number): number | null {
   return Math.round(lowValue + (highValue - lowValue) * (rank - low));
 }
 
-function medianOf(values: number[]): number | null {
-  return percentile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
+/** Numbers in ascending order (a typed array's sort: numeric, no comparator calls). */
+function sortedNumbers(values: number[]): Float64Array {
+  return Float64Array.from(values).sort();
+}
+
+/** A comparable's place among the closest: more of its model words asked, nearer condition, more recent. */
+interface Ranked {
+  entry: Entry;
+  closeness: number;
+  distance: number;
+}
+
+function closer(closeness: number, distance: number, at: number, than: Ranked): boolean {
+  if (closeness !== than.closeness) return closeness > than.closeness;
+  if (distance !== than.distance) return distance < than.distance;
+  return at > than.entry.at;
 }
 
 /** The median of values that need not be whole (ratios). */
@@ -178,6 +189,12 @@ export class PriceGuideIndex {
   /** Every brand's words: left out of a query's model words when it names no brand. */
   private readonly brandWords = new Set<string>();
   private steps: StepRatios | null = null;
+  /**
+   * One copy of each repeated string (model words, brands, store names): a database driver hands
+   * every row its own copies, and at a million items those copies were most of the index's memory.
+   */
+  private readonly strings = new Map<string, string>();
+  private stepsScheduled = false;
   /** Sold items added or changed since the step ratios were estimated. */
   private soldChanged = true;
   /** The change-feed position the index has applied (its holder's business). */
@@ -202,6 +219,13 @@ export class PriceGuideIndex {
     }
   }
 
+  private intern(value: string): string {
+    const known = this.strings.get(value);
+    if (known !== undefined) return known;
+    this.strings.set(value, value);
+    return value;
+  }
+
   get size(): number {
     return this.slotById.size;
   }
@@ -215,14 +239,21 @@ export class PriceGuideIndex {
     this.remove(item.id);
     const category = this.categories.get(item.categoryId);
     if (!category) return;
-    const brandKey = normaliseBrand(item.brand);
+    const brandKey = this.intern(normaliseBrand(item.brand));
     const brandWords = new Set(wordsOf(item.brand));
     for (const word of brandWords) this.brandWords.add(word);
-    const words = modelWords(item.title, { brandWords, categoryWords: category.words });
+    const words = modelWords(item.title, { brandWords, categoryWords: category.words }).map((w) => this.intern(w));
     let variants = 0;
     for (const word of words) variants |= variantBit.get(word) ?? 0;
     const slot = this.entries.length;
-    this.entries.push({ ...item, brandKey, words, variants });
+    this.entries.push({
+      ...item,
+      brand: this.intern(item.brand),
+      storeName: this.intern(item.storeName),
+      brandKey,
+      words,
+      variants,
+    });
     this.slotById.set(item.id, slot);
     let postings = this.postings.get(item.categoryId);
     if (!postings) {
@@ -293,6 +324,24 @@ export class PriceGuideIndex {
     return this.steps;
   }
 
+  /**
+   * The step ratios for a guide call: the current estimate at once, and when sales have changed
+   * since it was made (and it is older than the interval), a new one made after this call has been
+   * answered, so no guide call waits for a pass over every sale. The first estimate is made here.
+   */
+  private freshEnoughSteps(now: number): StepRatios {
+    const current = this.steps;
+    if (!current) return this.stepRatios(now);
+    if (this.soldChanged && !this.stepsScheduled && now - current.builtAt >= 10 * 60_000) {
+      this.stepsScheduled = true;
+      setImmediate(() => {
+        this.stepsScheduled = false;
+        this.stepRatios(now);
+      });
+    }
+    return current;
+  }
+
   /** The guide for one query (the category must exist: the service checks it first). */
   guide(query: GuideQuery): GuideAnswer {
     const asked = this.categories.get(query.categoryId);
@@ -318,16 +367,33 @@ export class PriceGuideIndex {
       }
     }
     const target = query.condition && query.condition > 0 ? query.condition : null;
-    const conditionDistance = (entry: Entry) =>
-      target === null ? 0 : entry.condition > 0 ? Math.abs(entry.condition - target) : 5;
-    const closeness = (entry: Entry) => (found.words.length === 0 ? 0 : found.words.length / entry.words.length);
-    const ranked = found.matches
-      .map((entry) => ({ entry, closeness: closeness(entry), distance: conditionDistance(entry) }))
-      .sort((a, b) => b.closeness - a.closeness || a.distance - b.distance || b.entry.at - a.entry.at);
-
-    const sold = found.matches.filter((e) => e.status === 'sold');
-    const listed = found.matches.filter((e) => e.status === 'listed');
-    const soldPrices = sold.map((e) => e.priceMinor).sort((a, b) => a - b);
+    // One pass over the matches (a broad query has tens of thousands at a million items): the
+    // figures' inputs, and the closest ten kept in order as they come, never a sort of them all.
+    const wordCount = found.words.length;
+    const top: Ranked[] = [];
+    const sold: Entry[] = [];
+    const soldPriceList: number[] = [];
+    const listedPriceList: number[] = [];
+    let exactModel = 0;
+    let nearCondition = 0;
+    for (const entry of found.matches) {
+      const distance = target === null ? 0 : entry.condition > 0 ? Math.abs(entry.condition - target) : 5;
+      const closeness = wordCount === 0 ? 0 : wordCount / entry.words.length;
+      if (entry.status === 'sold') {
+        sold.push(entry);
+        soldPriceList.push(entry.priceMinor);
+        if (entry.words.length === wordCount) exactModel++;
+        if (distance <= 1) nearCondition++;
+      } else listedPriceList.push(entry.priceMinor);
+      const last = top[top.length - 1];
+      if (top.length < PRICE_GUIDE_MAX_COMPARABLES || (last && closer(closeness, distance, entry.at, last))) {
+        let at = top.length;
+        while (at > 0 && closer(closeness, distance, entry.at, top[at - 1] as Ranked)) at--;
+        top.splice(at, 0, { entry, closeness, distance });
+        if (top.length > PRICE_GUIDE_MAX_COMPARABLES) top.pop();
+      }
+    }
+    const soldPrices = sortedNumbers(soldPriceList);
     const soldMedianMinor = percentile(soldPrices, 0.5);
 
     let suggestedMinor: number | null = null;
@@ -346,25 +412,25 @@ export class PriceGuideIndex {
     }
     const { confidence, reason } = confidenceOf({
       sold: sold.length,
-      listed: listed.length,
+      listed: listedPriceList.length,
       usedParent,
       parentName: scope.name,
       modelWords: found.words.length,
-      exactModel: sold.filter((e) => e.words.length === found.words.length).length,
-      nearCondition: target === null ? sold.length : sold.filter((e) => conditionDistance(e) <= 1).length,
+      exactModel,
+      nearCondition,
     });
     return {
       soldMedianMinor,
-      listedMedianMinor: medianOf(listed.map((e) => e.priceMinor)),
+      listedMedianMinor: percentile(sortedNumbers(listedPriceList), 0.5),
       lowMinor: percentile(soldPrices, 0.1),
       highMinor: percentile(soldPrices, 0.9),
       soldCount: sold.length,
-      listedCount: listed.length,
+      listedCount: listedPriceList.length,
       confidence,
       confidenceReason: adjustmentNote ? `${reason} ${adjustmentNote}` : reason,
       suggestedMinor,
       conditionAdjustment,
-      comparables: ranked.slice(0, PRICE_GUIDE_MAX_COMPARABLES).map(({ entry }) => itemOf(entry)),
+      comparables: top.map(({ entry }) => itemOf(entry)),
       matchedOn: {
         categoryId: scope.id,
         categoryName: scope.name,
@@ -434,7 +500,7 @@ export class PriceGuideIndex {
     const byCondition: number[][] = [[], [], [], [], [], []];
     for (const entry of graded) byCondition[entry.condition]?.push(entry.priceMinor);
     const own = groupSteps(byCondition, GROUP_SALES_PER_CONDITION);
-    const ratios = this.stepRatios(now);
+    const ratios = this.freshEnoughSteps(now);
     const category = this.categoryStep(ratios, categoryId);
     const sources = new Set<string>();
     let factor = 1;

@@ -16,8 +16,12 @@ const DAY_MS = 86_400_000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** A row as the guide keeps it: a sale dated and priced by its order, or by the item sold in store. */
-export function guideItemOf(row: PriceGuideItemRow): GuideItem {
+/**
+ * A row as the guide keeps it: on sale, or a sale dated and priced by its order, or by the item
+ * sold in store. Null for an item that is neither (reserved, withdrawn).
+ */
+export function guideItemOf(row: PriceGuideItemRow): GuideItem | null {
+  if (row.status !== 'available' && (row.status !== 'sold' || row.withdrawn_at !== null)) return null;
   const soldOnline = row.status === 'sold' && row.confirmed_at !== null && row.line_price_minor !== null;
   const at =
     row.status === 'available'
@@ -110,7 +114,7 @@ export class PriceGuideHolder {
       for (const row of rows) {
         const item = guideItemOf(row);
         // A sale older than the guide looks back is of no use (a rebuild drops those aged out since).
-        if (item.status === 'listed' || item.at >= since) index.upsert(item);
+        if (item && (item.status === 'listed' || item.at >= since)) index.upsert(item);
       }
       if (rows.length < BATCH) break;
       after = (rows[rows.length - 1] as PriceGuideItemRow).id;
@@ -147,8 +151,10 @@ export class PriceGuideHolder {
     const rows = await this.repository.itemsByIds(this.ctx, this.region, ids);
     const seen = new Set<number>();
     for (const row of rows) {
+      const item = guideItemOf(row);
+      if (!item) continue;
       seen.add(row.id);
-      index.upsert(guideItemOf(row));
+      index.upsert(item);
     }
     // Reserved, withdrawn, deleted or of another region: no longer a comparable.
     for (const id of ids) if (!seen.has(id)) index.remove(id);
