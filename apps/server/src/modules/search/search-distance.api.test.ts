@@ -32,7 +32,8 @@ type StoreKey = (typeof STORES)[number]['key'];
 describe.each(testDatabaseTargets())('search by distance on $name', (target) => {
   const storeOfItem = new Map<number, StoreKey>();
   let parramattaItem = 0;
-  const { server } = useTestShop(target, {
+  let manchesterItem = 0;
+  const shop = useTestShop(target, {
     seed: async (database) => {
       const db = database.handle.db;
       await seedCatalogue(database.handle, { products: 400, seed: 7 });
@@ -72,8 +73,25 @@ describe.each(testDatabaseTargets())('search by distance on $name', (target) => 
           brand: 'Quokka',
         })
       ).id;
+      const manchester = await makeStore(db, {
+        name: 'Manchester Test',
+        region: 'UK',
+        state: 'MAN',
+        latitude: 53.4808,
+        longitude: -2.2426,
+      });
+      manchesterItem = (
+        await makeProduct(db, {
+          store_id: manchester.id,
+          category_id: category,
+          title: 'Wallabyphone distance check',
+          brand: 'Quokka',
+        })
+      ).id;
     },
   });
+  const { server } = shop;
+  const uk = shop.alsoServe({ REGION: 'UK' });
 
   async function search(params: string): Promise<SearchResultsValue> {
     const { status, body } = await server.get<SearchResultsValue>(`/c3api/search/results?${params}`);
@@ -102,6 +120,41 @@ describe.each(testDatabaseTargets())('search by distance on $name', (target) => 
       byStore.set(storeOfItem.get(item.Id), item.DistanceKm);
     }
     expect(Object.fromEntries(byStore)).toEqual({ centre: 0, inside: 10, outside: 10, east: 28.9, south: 24.2 });
+  });
+
+  it('resolves postcodes and suburbs (AU) and districts and postcodes (UK) for near', async () => {
+    // The places tables put 2150 at (-33.81763, 151.00527), 0.48 km from the Parramatta test store
+    // (-33.815, 151.0011), and the suburb Parramatta at (-33.81356, 151.00341), 0.26 km from it.
+    for (const [place, km] of [
+      ['2150', 0.5],
+      ['Parramatta', 0.3],
+      ['parramatta nsw', 0.3],
+    ] as const) {
+      const value = await search(`query=wallabyphone&near=${encodeURIComponent(place)}`);
+      expect(
+        itemsOf(value).map((item) => [item.Id, item.DistanceKm]),
+        place,
+      ).toEqual([[parramattaItem, km]]);
+    }
+    const inUk = async (place: string) => {
+      const { status, body } = await uk.get<SearchResultsValue>(
+        `/c3api/search/results?query=wallabyphone&near=${encodeURIComponent(place)}`,
+      );
+      expect(status, `${place}: ${body.Message}`).toBe(200);
+      return itemsOf(body.Value).map((item) => [item.Id, item.DistanceKm]);
+    };
+    // M1 at (53.4773, -2.2351): 0.63 km from the Manchester test store (53.4808, -2.2426).
+    expect(await inUk('M1')).toEqual([[manchesterItem, 0.6]]);
+    // SW1A 1AA at (51.5027, -0.1311) to Manchester: 262.303 km (haversine, R 6371 km).
+    expect(await inUk('SW1A 1AA')).toEqual([[manchesterItem, 262.3]]);
+    const unknown = await uk.get<SearchResultsValue>('/c3api/search/results?query=phone&near=Atlantis');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.FieldErrors).toEqual([
+      {
+        Field: 'near',
+        Message: 'We couldn\'t find "Atlantis". Try a postcode or postcode district, such as M1 or SW1A 1AA.',
+      },
+    ]);
   });
 
   it('keeps within a radius by the exact distance: 9.96 km is within 10, 10.04 km is not', async () => {
