@@ -27,8 +27,10 @@ describe('shopper place', () => {
     expect(parsePlace(window.localStorage.getItem('place-AU'))).toEqual(parramatta);
   });
 
-  it('remembers its postcode for the postage box', () => {
+  it('remembers its postcode for the postage box, but not a UK district', () => {
     rememberPlace('UK', { Label: 'SW1A 1AA', Latitude: 51.501, Longitude: -0.1416, Postcode: 'SW1A 1AA' });
+    expect(rememberedPostcode('UK')).toBe('SW1A 1AA');
+    rememberPlace('UK', { Label: 'M1', Latitude: 53.4773, Longitude: -2.2351, Postcode: 'M1' });
     expect(rememberedPostcode('UK')).toBe('SW1A 1AA');
   });
 

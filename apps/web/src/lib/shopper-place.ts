@@ -48,11 +48,17 @@ export function rememberedPlace(region: Region): ShopperPlace | null {
   return inMemory[region] ?? null;
 }
 
+/** A postcode postage can be quoted to: a UK district ("M1") is a place but not a delivery postcode. */
+const DELIVERY_POSTCODE: Record<Region, RegExp> = {
+  AU: /^\d{4}$/,
+  UK: /^[A-Za-z]{1,2}\d[A-Za-z\d]?\s*\d[A-Za-z]{2}$/,
+};
+
 /** Keeps the place (and its postcode, so the postage box quotes it) and tells the page. */
 export function rememberPlace(region: Region, place: ShopperPlace): void {
   inMemory[region] = place;
   functionalStorage.set(keyOf(region), JSON.stringify(place));
-  if (place.Postcode) rememberPostcode(region, place.Postcode);
+  if (place.Postcode && DELIVERY_POSTCODE[region].test(place.Postcode)) rememberPostcode(region, place.Postcode);
   for (const listener of listeners) listener();
 }
 
