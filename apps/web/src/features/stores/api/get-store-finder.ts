@@ -8,10 +8,16 @@ export function storeFinderQueryOptions(near: string | undefined) {
   return storesQueryOptions(near ? { near, sort: 'distance' } : { sort: 'state' });
 }
 
-/** The server's sentence when it cannot find the place (a 400 on `near`), else null. */
+/**
+ * The server's sentence when it cannot find the place (a 400 on `near`), else null. A failure the
+ * server's render handed over keeps only its message ("Invalid input. near: We couldn't find...");
+ * the field's part of it is the same sentence, so the hydrated page says what the server drew.
+ */
 export function placeErrorOf(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
-  return error.fieldErrors.find((field) => field.Field === 'near')?.Message ?? error.message;
+  const field = error.fieldErrors.find((f) => f.Field === 'near')?.Message;
+  if (field) return field;
+  return /\bnear: (.+)$/.exec(error.message)?.[1] ?? error.message;
 }
 
 /**

@@ -3,6 +3,8 @@ import type { StoreFinderStore } from '@shop/contract';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { placeErrorOf } from '../api/get-store-finder';
 import { byState, distanceText, StoreFinder, storeItemsUrl } from './store-finder';
 
 afterEach(cleanup);
@@ -84,5 +86,16 @@ describe('StoreFinder', () => {
       'Victoria',
       'New South Wales',
     ]);
+  });
+});
+
+describe('placeErrorOf', () => {
+  it("says the server's sentence, from its field or from a handed-over message alike", () => {
+    const sentence = 'We couldn\'t find "Atlantis". Try a postcode or suburb.';
+    expect(
+      placeErrorOf(new ApiError(`Invalid input. near: ${sentence}`, 400, [{ Field: 'near', Message: sentence }])),
+    ).toBe(sentence);
+    expect(placeErrorOf(new ApiError(`Invalid input. near: ${sentence}`, 400))).toBe(sentence);
+    expect(placeErrorOf(new ApiError('Server error', 500))).toBeNull();
   });
 });
