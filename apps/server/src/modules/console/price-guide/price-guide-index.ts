@@ -37,11 +37,11 @@ const GROUP_SALES_PER_CONDITION = 2;
 /** A category's (or the region's) step ratio needs this many groups that show it. */
 const MIN_GROUPS_FOR_STEP = 3;
 /**
- * The comparables read per category at most, the most recently indexed first: enough for any one
- * model's figures, and a bound on the work of a title that names no model (a whole category: at a
+ * The candidates looked at per category at most (an even sample beyond): far more than any one
+ * model has, and a bound on the work of a title that names no model (a whole category: at a
  * million items, 27,000 matches took a guide call to 220 ms at the median on a loaded machine).
  */
-export const MAX_MATCHES_PER_CATEGORY = 3_000;
+export const MAX_CANDIDATES_PER_CATEGORY = 6_000;
 /** A better condition never lowers the price, and one step never more than doubles it. */
 const STEP_RATIO_BOUNDS: [number, number] = [1, 2];
 
@@ -436,7 +436,7 @@ export class PriceGuideIndex {
       confidenceReason: [
         reason,
         found.capped
-          ? `The figures are from the ${MAX_MATCHES_PER_CATEGORY.toLocaleString('en')} most recent matches.`
+          ? `So many items match that the figures are from an even sample of ${MAX_CANDIDATES_PER_CATEGORY.toLocaleString('en')} per category.`
           : '',
         adjustmentNote,
       ]
@@ -483,14 +483,12 @@ export class PriceGuideIndex {
         const list = postings.byWord.get(word) ?? [];
         if (list.length < candidates.length) candidates = list;
       }
-      // Newest first (slots are appended as items are listed, sold or changed), at most
-      // MAX_MATCHES_PER_CATEGORY of them: a title naming no model matches a whole category.
-      let taken = 0;
-      for (let i = candidates.length - 1; i >= 0; i--) {
-        if (taken === MAX_MATCHES_PER_CATEGORY) {
-          capped = true;
-          break;
-        }
+      // At most MAX_CANDIDATES_PER_CATEGORY are looked at: beyond that (a title naming no model
+      // matches a whole category) an even sample of them, every step-th, so that the sold and the
+      // listed, the old and the new, are all represented as they are in the category.
+      const step = Math.ceil(candidates.length / MAX_CANDIDATES_PER_CATEGORY);
+      if (step > 1) capped = true;
+      for (let i = 0; i < candidates.length; i += step) {
         const entry = this.entries[candidates[i] as number];
         if (!entry) continue;
         if (entry.status === 'sold' ? entry.at < since : entry.code === excludeCode) continue;
@@ -498,7 +496,6 @@ export class PriceGuideIndex {
         if ((entry.variants & ~queryVariants) !== 0) continue;
         if (!words.every((word) => entry.words.includes(word))) continue;
         matches.push(entry);
-        taken++;
       }
     }
     return { matches, words, capped };
