@@ -1,6 +1,7 @@
 import type { StoreFinderStore } from '@shop/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
+import { useRendersServerHtml } from '../../../lib/ssr-state';
 import { storesQueryOptions } from '../../../lib/stores-api/get-stores';
 
 /** The finder's list: nearest first from `near`, or by state then name without one. */
@@ -30,7 +31,9 @@ export function useStoreFinder(near: string | undefined): {
   failed: boolean;
   reload: () => void;
 } {
-  const measured = useQuery(storeFinderQueryOptions(near));
+  // Hydrating the server's page: an unknown place it asked about stays unknown (no second 400).
+  const fromServer = useRendersServerHtml();
+  const measured = useQuery({ ...storeFinderQueryOptions(near), retryOnMount: !fromServer });
   const placeError = near ? placeErrorOf(measured.error) : null;
   const plain = useQuery({ ...storeFinderQueryOptions(undefined), enabled: placeError !== null });
   const answer = placeError ? plain : measured;
