@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoryWordsOf, modelWords } from './model-words.js';
+import { guideItemOf } from './price-guide.holder.js';
 import { type GuideItem, PriceGuideIndex, percentile } from './price-guide-index.js';
 
 const NOW = Date.UTC(2026, 10, 29);
@@ -126,5 +127,36 @@ describe('the price guide index', () => {
     expect(percentile([100, 200], 0.5)).toBe(150);
     expect(percentile([10, 20, 30, 40, 50], 0.9)).toBe(46);
     expect(percentile([], 0.5)).toBeNull();
+  });
+});
+
+describe('what the guide reads of an item', () => {
+  const row = (overrides: Partial<Parameters<typeof guideItemOf>[0]>) => ({
+    id: 1,
+    code: 'SH1',
+    slug: 's',
+    title: 'iPhone 13',
+    brand: 'Apple',
+    category_id: 2,
+    condition: 4,
+    price_minor: 50_000,
+    status: 'available',
+    listed_at: '2026-10-01T00:00:00.000Z',
+    updated_at: '2026-10-05T00:00:00.000Z',
+    withdrawn_at: null,
+    store_name: 'Store',
+    line_price_minor: null,
+    confirmed_at: null,
+    ...overrides,
+  });
+
+  it('dates a sale by its confirmed order and prices it by the order line, else by the item sold in store', () => {
+    expect(guideItemOf(row({}))).toMatchObject({ status: 'listed', at: Date.parse('2026-10-01T00:00:00.000Z') });
+    const online = guideItemOf(row({ status: 'sold', line_price_minor: 45_000, confirmed_at: '1790000000000' }));
+    expect(online).toMatchObject({ status: 'sold', priceMinor: 45_000, at: 1_790_000_000_000 });
+    const counter = guideItemOf(row({ status: 'sold' }));
+    expect(counter).toMatchObject({ status: 'sold', priceMinor: 50_000, at: Date.parse('2026-10-05T00:00:00.000Z') });
+    expect(guideItemOf(row({ status: 'sold', withdrawn_at: '2026-10-05T00:00:00.000Z' }))).toBeNull();
+    expect(guideItemOf(row({ status: 'reserved' }))).toBeNull();
   });
 });
