@@ -5,6 +5,7 @@ import {
   type PriceGuideConfidence,
 } from '@shop/contract';
 import { categoryWordsOf, hasDigit, modelWords, VARIANT_WORDS, wordsOf } from './model-words.js';
+import { shelfPriceMinor } from './shelf-price.js';
 
 /**
  * The price guide's in-memory index of one region: every item on sale now and every item sold in
@@ -416,6 +417,7 @@ export class PriceGuideIndex {
         }
       }
     }
+    if (suggestedMinor !== null) suggestedMinor = shelfPriceMinor(suggestedMinor);
     const { confidence, reason } = confidenceOf({
       sold: sold.length,
       listed: listedPriceList.length,

@@ -5,6 +5,7 @@ import { categoryIdBySlug, makeProduct, makeStore } from '../../../test/factorie
 import { TestClient } from '../../../test/test-client.js';
 import { testDatabaseTargets } from '../../../test/test-database.js';
 import { useTestShop } from '../../../test/test-shop.js';
+import { shelfPriceMinor } from './shelf-price.js';
 
 const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
@@ -192,9 +193,11 @@ describe.each(testDatabaseTargets())('the console price guide on $name', (target
     expect(veryGood.ConditionAdjustment).toEqual({ FromCondition: 4, Percent: 0 });
     expect(veryGood.SuggestedMinor).toBe(57_000);
     // Condition medians 41, 52, 62 and 71 thousand: 4 -> 5 is x 71/62, 4 -> 3 is x 52/62.
-    expect(likeNew.SuggestedMinor).toBe(Math.round((57_000 * 71_000) / 62_000));
+    // The suggestion is then written as a ticket price (shelf-price.ts): 652.74 -> 655, 478.06 -> 480.
+    expect(likeNew.SuggestedMinor).toBe(shelfPriceMinor(Math.round((57_000 * 71_000) / 62_000)));
+    expect(likeNew.SuggestedMinor).toBe(65_500);
     expect(likeNew.ConditionAdjustment).toEqual({ FromCondition: 4, Percent: 14.5 });
-    expect(good.SuggestedMinor).toBe(Math.round((57_000 * 52_000) / 62_000));
+    expect(good.SuggestedMinor).toBe(48_000);
     expect(good.ConditionAdjustment?.Percent).toBeLessThan(0);
     expect(good.SuggestedMinor ?? 0).toBeLessThan(veryGood.SuggestedMinor ?? 0);
     expect(veryGood.SuggestedMinor ?? 0).toBeLessThan(likeNew.SuggestedMinor ?? 0);
