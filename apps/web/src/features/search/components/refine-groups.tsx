@@ -176,6 +176,11 @@ export interface RefineGroupsProps {
   form: SearchFormData;
   onChange: (form: SearchFormData) => void;
   currencySymbol: string;
+  /**
+   * The category group alone: the first frame of a phone's sheet, so the tap that opens it paints
+   * at once; the other groups follow a frame later (RefinePanel).
+   */
+  firstOnly?: boolean;
 }
 
 /** The Location group: All locations, then each state's stores under its own disclosure. */
@@ -284,10 +289,11 @@ function PriceGroup({
  * The refine panel's groups: category radios, locations, the generic facet groups, price bands and
  * the 'Show only' flags. Choices change the form (RefinePanel applies it).
  */
-export function RefineGroups({ id, value, form, onChange, currencySymbol }: RefineGroupsProps) {
+export function RefineGroups({ id, value, form, onChange, currencySymbol, firstOnly = false }: RefineGroupsProps) {
   const categoryGroup = value?.CategoryFacetGroupList[0];
   const chosenCategory = form.category && form.category !== 'all' ? form.category : 'all';
   const lineage = lineageOf(categoryGroup?.FacetItems ?? [], form.category);
+  const rest = firstOnly ? null : value;
   return (
     <>
       {/* Each group hydrates in a task of its own (HydrateLater): the whole panel at once, 120-odd
@@ -321,13 +327,13 @@ export function RefineGroups({ id, value, form, onChange, currencySymbol }: Refi
           </Accordion>
         </HydrateLater>
       ) : null}
-      {value && value.StoreFacetGroupList.length > 0 ? (
+      {rest && rest.StoreFacetGroupList.length > 0 ? (
         <HydrateLater name="refine-location">
-          <LocationGroup value={value} form={form} onChange={onChange} />
+          <LocationGroup value={rest} form={form} onChange={onChange} />
         </HydrateLater>
       ) : null}
-      {value
-        ? orderedFacetGroups(value).map((group) => {
+      {rest
+        ? orderedFacetGroups(rest).map((group) => {
             // The Distance group's radii live in the form's `within` (the search's own key), not its facets.
             const distance = group.GroupName === WITHIN_KEY;
             const chosen = distance ? withinValues(form) : (form.facets?.[group.GroupName] ?? []);
@@ -347,17 +353,17 @@ export function RefineGroups({ id, value, form, onChange, currencySymbol }: Refi
             );
           })
         : null}
-      {value && value.PriceRangeGroupItem.PriceRangeFacetItems.length > 0 ? (
+      {rest && rest.PriceRangeGroupItem.PriceRangeFacetItems.length > 0 ? (
         <HydrateLater name="refine-price">
-          <PriceGroup value={value} form={form} onChange={onChange} currencySymbol={currencySymbol} />
+          <PriceGroup value={rest} form={form} onChange={onChange} currencySymbol={currencySymbol} />
         </HydrateLater>
       ) : null}
-      {value && value.FilterFacetList.length > 0 ? (
+      {rest && rest.FilterFacetList.length > 0 ? (
         <HydrateLater name="refine-flags">
           <fieldset className="refine__fieldset refine__flags">
             <legend className="refine__flags-title">Show only</legend>
             <ul className="refine__list">
-              {value.FilterFacetList.map((flag) => (
+              {rest.FilterFacetList.map((flag) => (
                 <li key={flag.GroupName}>
                   <Choice name={flag.Name} count={flag.Count}>
                     <input

@@ -56,6 +56,21 @@ export function RefinePanel({
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
   const drawGroups = !phone || opened;
+  // The tap that opens the sheet draws it with the category group alone, so it paints at once
+  // (Interaction to Next Paint); the other groups, below the first screen, follow a frame later.
+  const [restDrawn, setRestDrawn] = useState(false);
+  const firstOnly = phone && opened && !restDrawn;
+  useEffect(() => {
+    if (!firstOnly) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setRestDrawn(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [firstOnly]);
 
   // Small screens: the open panel covers the page as a modal sheet; focus goes in and stays in.
   useEffect(() => {
@@ -131,7 +146,14 @@ export function RefinePanel({
       >
         {value === null && loading ? <p className="refine__waiting">Loading filters...</p> : null}
         {drawGroups ? (
-          <RefineGroups id={id} value={value} form={form} onChange={onChange} currencySymbol={currencySymbol} />
+          <RefineGroups
+            id={id}
+            value={value}
+            form={form}
+            onChange={onChange}
+            currencySymbol={currencySymbol}
+            firstOnly={firstOnly}
+          />
         ) : null}
       </form>
     </aside>
