@@ -201,16 +201,12 @@ export const StoreSchema = z.object({
 });
 export type Store = z.infer<typeof StoreSchema>;
 
-/**
- * A store as the store finder lists it: with its day, in its own time zone, at the time of asking.
- * The server always sends both fields; they are optional in the type only so that pages and
- * fixtures written before them (a plain Store list) still type-check.
- */
+/** A store as the store finder lists it: with its day, in its own time zone, at the time of asking. */
 export const StoreFinderStoreSchema = StoreSchema.extend({
   /** Open at this moment by its hours for today. */
-  OpenNow: z.boolean().optional(),
+  OpenNow: z.boolean(),
   /** Today's hours ("9:00 am - 5:30 pm"), "Closed", the store's own words ("By appointment"), or '' when it lists none. */
-  TodayHours: z.string().optional(),
+  TodayHours: z.string(),
 });
 export type StoreFinderStore = z.infer<typeof StoreFinderStoreSchema>;
 

@@ -32,7 +32,11 @@ const FYSHWICK: Store = {
   DistanceKm: null,
 };
 
-const stores = (list: Store[]): StoreQueryValue => ({ Stores: list, TotalStores: list.length, SortOptions: [] });
+const stores = (list: Store[]): StoreQueryValue => ({
+  Stores: list.map((store) => ({ ...store, OpenNow: true, TodayHours: '9:00am - 5:30pm' })),
+  TotalStores: list.length,
+  SortOptions: [],
+});
 
 afterEach(() => {
   cleanup();
