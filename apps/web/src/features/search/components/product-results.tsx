@@ -1,5 +1,5 @@
-import type { Region } from '@shop/contract';
-import type { ReactNode } from 'react';
+import type { ProductListItem, Region } from '@shop/contract';
+import { memo, type ReactNode } from 'react';
 import { Notice } from '../../../components/notice';
 import { ProductCard } from '../../../components/product-card';
 import { formatCount } from '../../../lib/format-count';
@@ -21,6 +21,35 @@ const CARDS_PER_TURN = 2;
 export function countText(n: number): string {
   return `${formatCount(n)} ${n === 1 ? 'result' : 'results'}`;
 }
+
+/**
+ * The cards, apart from the page's own state: opening the refine sheet, ticking a facet or
+ * choosing a sort re-renders the page, and without this every card with it before the next paint.
+ * The products list keeps its identity until the results change (useSearchResults).
+ */
+const ResultCards = memo(function ResultCards({
+  products,
+  region,
+  layout,
+}: {
+  products: ProductListItem[];
+  region: Region;
+  layout: SearchLayout;
+}) {
+  return (
+    <ul className={`search-results__list search-results__list--${layout}`} aria-label="Items">
+      {products.map((item, index) => (
+        <li key={item.Code}>
+          {/* Each card hydrates after the results, two per task (the first row's with the
+              results was a task of 160 ms at a phone's speed). */}
+          <HydrateLater name={`search-cards-${Math.floor(index / CARDS_PER_TURN)}`}>
+            <ProductCard item={item} region={region} layout={layout} priority={index < FIRST_ROW} />
+          </HydrateLater>
+        </li>
+      ))}
+    </ul>
+  );
+});
 
 /** The Products tab's body: loading, the error, the empty state with its two ways out, or the cards. */
 function ProductResults({
@@ -73,19 +102,7 @@ function ProductResults({
         {`Showing ${formatCount(data.products.length)} of ${countText(productCount)}`}
       </p>
       <h2 className="visually-hidden">Products</h2>
-      {data.products.length > 0 ? (
-        <ul className={`search-results__list search-results__list--${layout}`} aria-label="Items">
-          {data.products.map((item, index) => (
-            <li key={item.Code}>
-              {/* Each card hydrates after the results, two per task (the first row's with the
-                  results was a task of 160 ms at a phone's speed). */}
-              <HydrateLater name={`search-cards-${Math.floor(index / CARDS_PER_TURN)}`}>
-                <ProductCard item={item} region={region} layout={layout} priority={index < FIRST_ROW} />
-              </HydrateLater>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {data.products.length > 0 ? <ResultCards products={data.products} region={region} layout={layout} /> : null}
       <LoadMore
         more={hasMore(data, 'products')}
         loading={data.loadingMore}
