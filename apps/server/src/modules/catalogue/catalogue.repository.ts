@@ -13,6 +13,23 @@ import type { DbCtx } from '../../lib/context.js';
 import { onSaleIn } from './stock.repository.js';
 
 /** SQL for the catalogue's own tables: categories, products and the change feed. */
+/** Items with their category's slug, name and path and their store's region, name and state. */
+function withCategoryAndStore(ctx: DbCtx) {
+  return ctx.db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .innerJoin('stores as s', 's.id', 'p.store_id')
+    .selectAll('p')
+    .select([
+      'c.slug as category_slug',
+      'c.name as category_name',
+      'c.path as category_path',
+      's.region as region',
+      's.name as store_name',
+      's.state as store_state',
+    ]);
+}
+
 export class CatalogueRepository {
   async countProducts(ctx: DbCtx): Promise<number> {
     const row = await ctx.db
@@ -212,60 +229,20 @@ export class CatalogueRepository {
 
   /** One item by its code (stored upper-case), with its category and its store's region. */
   async findByCode(ctx: DbCtx, code: string): Promise<ProductWithStoreRow | undefined> {
-    return ctx.db
-      .selectFrom('products as p')
-      .innerJoin('categories as c', 'c.id', 'p.category_id')
-      .innerJoin('stores as s', 's.id', 'p.store_id')
-      .selectAll('p')
-      .select([
-        'c.slug as category_slug',
-        'c.name as category_name',
-        'c.path as category_path',
-        's.region as region',
-        's.name as store_name',
-        's.state as store_state',
-      ])
-      .where('p.code', '=', code)
-      .executeTakeFirst();
+    return withCategoryAndStore(ctx).where('p.code', '=', code).executeTakeFirst();
   }
 
   /** Items by id, with their category and store (for the cart). */
   async findByIds(ctx: DbCtx, ids: number[]): Promise<ProductWithStoreRow[]> {
     if (ids.length === 0) return [];
-    return ctx.db
-      .selectFrom('products as p')
-      .innerJoin('categories as c', 'c.id', 'p.category_id')
-      .innerJoin('stores as s', 's.id', 'p.store_id')
-      .selectAll('p')
-      .select([
-        'c.slug as category_slug',
-        'c.name as category_name',
-        'c.path as category_path',
-        's.region as region',
-        's.name as store_name',
-        's.state as store_state',
-      ])
-      .where('p.id', 'in', ids)
-      .execute();
+    return withCategoryAndStore(ctx).where('p.id', 'in', ids).execute();
   }
 
   /** Items by code, with their category, their store and whether it is closed to pickup (cards' postage). */
   async findByCodes(ctx: DbCtx, codes: string[]): Promise<(ProductWithStoreRow & { store_pickup_disabled: number })[]> {
     if (codes.length === 0) return [];
-    return ctx.db
-      .selectFrom('products as p')
-      .innerJoin('categories as c', 'c.id', 'p.category_id')
-      .innerJoin('stores as s', 's.id', 'p.store_id')
-      .selectAll('p')
-      .select([
-        'c.slug as category_slug',
-        'c.name as category_name',
-        'c.path as category_path',
-        's.region as region',
-        's.name as store_name',
-        's.state as store_state',
-        's.pickup_disabled as store_pickup_disabled',
-      ])
+    return withCategoryAndStore(ctx)
+      .select('s.pickup_disabled as store_pickup_disabled')
       .where('p.code', 'in', codes)
       .execute();
   }
