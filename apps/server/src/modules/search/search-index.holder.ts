@@ -1,6 +1,7 @@
 import type { Region } from '@shop/contract';
 import type { Ctx } from '../../lib/context.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { ChangeFeedGaps } from '../catalogue/change-feed-gaps.js';
 import { type CheapestTable, cheapestPostage, ShippingService } from '../shipping/shipping.service.js';
 import type { StoresService } from '../stores/stores.service.js';
 import { CatalogueIndex } from './catalogue-index.js';
@@ -35,8 +36,6 @@ const REBUILD: BuildSteps = { batch: 100, budgetMs: 4 };
 const SNAPSHOT_EVERY_MS = 3 * 60_000;
 /** Past this many pending changes, rebuilding is cheaper than replaying them. */
 const REPLAY_LIMIT = 5_000;
-/** How long a hole in the change feed is waited for before it is taken as a rolled-back write. */
-const GAP_PATIENCE_MS = 10_000;
 
 /** One turn of the event loop: lets waiting requests run between the steps of a build. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -58,8 +57,8 @@ export class SearchIndexHolder {
   private dirty = true;
   private refreshing: Promise<void> | null = null;
   private rebuilding: Promise<void> | null = null;
-  /** The first missing position in the change feed, and since when it has been missing. */
-  private gap: { seq: number; since: number } | null = null;
+  /** Where the change feed has a hole still being waited for (on PostgreSQL). */
+  private readonly gaps = new ChangeFeedGaps();
   /** How the first index came to be: read from the snapshot file, or built from the database. */
   loadedFrom: 'snapshot' | 'database' | null = null;
   /** The index last written to the snapshot file, at which version and when. */
@@ -166,7 +165,9 @@ export class SearchIndexHolder {
       return;
     }
     await this.upsertChanged(this.index, changes);
-    this.index.seq = this.safePosition(this.index.seq, changes);
+    const read = this.gaps.safePosition(this.index.seq, changes);
+    this.index.seq = read.position;
+    if (read.waiting) this.dirty = true;
   }
 
   /** Reads the items these changes name and writes them into `index` (an unknown store's are skipped). */
@@ -175,32 +176,6 @@ export class SearchIndexHolder {
     if (ids.length === 0) return;
     const rows = await this.repository.productsByIds(this.ctx, this.region, ids);
     for (const row of rows) index.upsert(this.withPostage(row));
-  }
-
-  /**
-   * How far the index may say it has read. On PostgreSQL a sequence hands out positions when rows
-   * are written, not when they commit: a long transaction (a checkout reserving items) can commit
-   * position 41 after a quick one committed 42. Reading past the hole would lose 41 for good, so
-   * the index stops before the first hole and reads from there again next time (upserts repeat
-   * harmlessly). A hole still open after GAP_PATIENCE_MS is a rolled-back write's unused number,
-   * and is passed.
-   */
-  private safePosition(from: number, changes: { seq: number }[]): number {
-    let expected = from + 1;
-    for (const change of changes) {
-      if (change.seq !== expected) {
-        const now = Date.now();
-        if (this.gap?.seq !== expected) this.gap = { seq: expected, since: now };
-        if (now - this.gap.since < GAP_PATIENCE_MS) {
-          // Look again soon, not only when the next request happens to come.
-          this.dirty = true;
-          return expected - 1;
-        }
-      }
-      expected = change.seq + 1;
-    }
-    this.gap = null;
-    return changes[changes.length - 1]?.seq ?? from;
   }
 
   /** Shoppers keep getting answers from the old index while a new one is built after a wholesale change. */

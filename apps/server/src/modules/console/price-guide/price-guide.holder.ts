@@ -1,6 +1,7 @@
 import { PRICE_GUIDE_SOLD_DAYS, type Region } from '@shop/contract';
 import type { Ctx } from '../../../lib/context.js';
 import type { CatalogueService } from '../../catalogue/catalogue.service.js';
+import { ChangeFeedGaps } from '../../catalogue/change-feed-gaps.js';
 import { type PriceGuideItemRow, PriceGuideRepository } from './price-guide.repository.js';
 import { type GuideItem, PriceGuideIndex } from './price-guide-index.js';
 
@@ -10,8 +11,6 @@ const CHECK_INTERVAL_MS = 250;
 const BATCH = 5_000;
 /** Past this many pending changes, rebuilding is cheaper than replaying them. */
 const REPLAY_LIMIT = 5_000;
-/** How long a hole in the change feed is waited for before it is taken as a rolled-back write. */
-const GAP_PATIENCE_MS = 10_000;
 const DAY_MS = 86_400_000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -58,7 +57,7 @@ export class PriceGuideHolder {
   private rebuilding: Promise<void> | null = null;
   private dirty = true;
   private lastCheck = 0;
-  private gap: { seq: number; since: number } | null = null;
+  private readonly gaps = new ChangeFeedGaps();
   private readonly repository = new PriceGuideRepository();
   private readonly region: Region;
 
@@ -142,7 +141,9 @@ export class PriceGuideHolder {
       return;
     }
     await this.apply(index, changes);
-    index.seq = this.safePosition(index.seq, changes);
+    const read = this.gaps.safePosition(index.seq, changes);
+    index.seq = read.position;
+    if (read.waiting) this.dirty = true;
   }
 
   private async apply(index: PriceGuideIndex, changes: { product_id: number | null }[]): Promise<void> {
@@ -158,28 +159,6 @@ export class PriceGuideHolder {
     }
     // Reserved, withdrawn, deleted or of another region: no longer a comparable.
     for (const id of ids) if (!seen.has(id)) index.remove(id);
-  }
-
-  /**
-   * How far the index may say it has read: on PostgreSQL a position can commit after a later one,
-   * so the index stops before a hole and reads from there again (upserts repeat harmlessly); a
-   * hole still open after GAP_PATIENCE_MS is a rolled-back write's number and is passed.
-   */
-  private safePosition(from: number, changes: { seq: number }[]): number {
-    let expected = from + 1;
-    for (const change of changes) {
-      if (change.seq !== expected) {
-        const now = Date.now();
-        if (this.gap?.seq !== expected) this.gap = { seq: expected, since: now };
-        if (now - this.gap.since < GAP_PATIENCE_MS) {
-          this.dirty = true;
-          return expected - 1;
-        }
-      }
-      expected = change.seq + 1;
-    }
-    this.gap = null;
-    return changes[changes.length - 1]?.seq ?? from;
   }
 
   private rebuildInBackground(): void {
