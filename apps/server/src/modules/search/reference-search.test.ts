@@ -127,7 +127,9 @@ describe.each(testDatabaseTargets())('the search engine against a plain referenc
       expect(seen.beyondFirstPage).toBeGreaterThan(QUERIES_PER_REGION * 0.05);
       expect(seen.near).toBeGreaterThan(QUERIES_PER_REGION * 0.15);
       expect(seen.withinFinding).toBeGreaterThan(QUERIES_PER_REGION * 0.03);
-      expect(seen.byDistance).toBeGreaterThan(QUERIES_PER_REGION * 0.03);
+      // About 3 % of the queries sort by distance with two or more results (44 of 1,500 in one UK run on
+      // PostgreSQL, moving with the demo's dates): a floor of 2 % still proves the kind is reached.
+      expect(seen.byDistance).toBeGreaterThan(QUERIES_PER_REGION * 0.02);
     },
     60_000,
   );
