@@ -72,14 +72,14 @@ export function PlaceButton() {
         <span className="place-button__text">
           {place ? (
             <>
-              <span className="place-button__near">Near </span>
+              <span className="visually-hidden">Near </span>
               {/* The short form where there is one ("2150" of "Parramatta NSW 2150"): the row is narrow. */}
-              <span className="place-button__near">{shortPlace(place).before}</span>
+              <span className="visually-hidden">{shortPlace(place).before}</span>
               {shortPlace(place).shown}
-              <span className="place-button__near">{shortPlace(place).after}</span>
+              <span className="visually-hidden">{shortPlace(place).after}</span>
             </>
           ) : (
-            <span className="place-button__near">Your location</span>
+            <span className="visually-hidden">Your location</span>
           )}
         </span>
       </button>
