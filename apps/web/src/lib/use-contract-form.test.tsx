@@ -152,3 +152,99 @@ describe("useContractForm for a form it sends ('submit' mode, formSender)", () =
     expect(result.current.otherErrors(fields)).toEqual([]);
   });
 });
+
+describe('useContractForm for a form whose values are a body (the store settings)', () => {
+  const Hours = z.object({
+    Phone: z.string().min(1, 'This field is required'),
+    OpeningHours: z.array(z.object({ Day: z.string(), Hours: z.string().min(1, "Enter the day's hours, or Closed") })),
+  });
+  type Body = z.infer<typeof Hours>;
+  const initial: Body = {
+    Phone: '03 5331 2000',
+    OpeningHours: [
+      { Day: 'Monday', Hours: '9:00am - 5:30pm' },
+      { Day: 'Tuesday', Hours: '9:00am - 5:30pm' },
+    ],
+  };
+  const formEvent = () => ({ preventDefault: () => undefined, currentTarget: document.createElement('form') });
+
+  function sending(
+    save: (body: Body) => Promise<Body>,
+    extra: { localErrors?: (values: Body) => Record<string, string> } = {},
+  ) {
+    const hook = renderHook(() => {
+      const form = useContractForm({
+        schema: Hours,
+        initial,
+        send: formSender({
+          toBody: (values: Body) => values,
+          save,
+          onSaved: (saved) => form.reset(saved),
+          correctMessage: 'Please correct the marked fields.',
+          correctAfterRefusal: true,
+          failedMessage: 'Sorry, the settings could not be saved. Please try again.',
+          ...extra,
+        }),
+      });
+      return form;
+    });
+    return hook;
+  }
+
+  it("puts the schema's nested issue at its whole path, with the form's own sentence; nothing is sent", async () => {
+    const save = vi.fn(async (body: Body) => body);
+    const { result } = sending(save);
+    act(() =>
+      result.current.update({
+        OpeningHours: result.current.values.OpeningHours.map((row, i) => (i === 1 ? { ...row, Hours: '' } : row)),
+      }),
+    );
+    await act(() => result.current.submit(formEvent()));
+    expect(result.current.errorAt('OpeningHours.1.Hours')).toBe("Enter the day's hours, or Closed");
+    expect(result.current.errorAt('OpeningHours.0.Hours')).toBeUndefined();
+    expect(result.current.errorAt('')).toBe('Please correct the marked fields.');
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it("merges the form's own errors over the schema's, and sends nothing while there are any", async () => {
+    const save = vi.fn(async (body: Body) => body);
+    const { result } = sending(save, {
+      localErrors: () => ({ 'OpeningHours.0.Hours': 'Enter an amount, such as 12.50' }),
+    });
+    await act(() => result.current.submit(formEvent()));
+    expect(result.current.errorAt('OpeningHours.0.Hours')).toBe('Enter an amount, such as 12.50');
+    expect(result.current.errorAt('')).toBe('Please correct the marked fields.');
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it("puts the server's refusal of a nested path beside it, says the sentence too, and a bare failure the fallback", async () => {
+    let reply: () => Promise<Body> = async () => {
+      throw new ApiError('Invalid input. OpeningHours.1.Hours: Too long. OpeningHours.1.Hours: Use plain words', 400, [
+        { Field: 'OpeningHours.1.Hours', Message: 'Too long' },
+        { Field: 'OpeningHours.1.Hours', Message: 'Use plain words' },
+      ]);
+    };
+    const { result } = sending(() => reply());
+    await act(() => result.current.submit(formEvent()));
+    expect(result.current.errorAt('OpeningHours.1.Hours')).toBe('Too long. Use plain words');
+    expect(result.current.errorAt('')).toBe('Please correct the marked fields.');
+    reply = async () => {
+      throw new Error('');
+    };
+    await act(() => result.current.submit(formEvent()));
+    expect(result.current.errorAt('OpeningHours.1.Hours')).toBeUndefined();
+    expect(result.current.errorAt('')).toBe('Sorry, the settings could not be saved. Please try again.');
+  });
+
+  it('says it was saved, takes the reply as its values, and forgets the note at the next edit', async () => {
+    const { result } = sending(async (body) => ({ ...body, Phone: '(03) 5331 2000' }));
+    expect(result.current.saved).toBe(false);
+    await act(() => result.current.submit(formEvent()));
+    expect(result.current.saved).toBe(true);
+    expect(result.current.values.Phone).toBe('(03) 5331 2000');
+    expect(result.current.errorAt('')).toBeUndefined();
+    act(() => result.current.update({ Phone: '03 5331 9999' }));
+    expect(result.current.saved).toBe(false);
+    expect(result.current.values.OpeningHours).toEqual(initial.OpeningHours);
+  });
+});

@@ -5,17 +5,24 @@ import type { FormSender, PathErrors } from './form-sender';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
-interface ContractFormOptions<F extends string> {
+/**
+ * F: the flat fields, each a string the hook checks as it is typed in. V: the values, by default
+ * those fields; or a body of any shape (the store settings' opening hours, licences and postage
+ * bands), which names no fields, is edited with `update` and checked at a submit, its errors read by
+ * path (errorAt).
+ */
+interface ContractFormOptions<F extends string, V> {
   /**
    * The contract's schema: the same rules the server applies. Or a loader, for a form on a page that
    * should not carry the schema library until the shopper uses the form: the rules load at the
    * form's first focus (`ready`), and a submit waits for them.
    */
   schema: z.ZodType | (() => Promise<z.ZodType>);
-  fields: readonly F[];
-  initial: Record<F, string>;
+  /** The fields checked one by one (none for a form whose values are a body). */
+  fields?: readonly F[];
+  initial: V;
   /** The schema's input for these values (default: the values as they are). */
-  toInput?: (values: Record<F, string>) => unknown;
+  toInput?: (values: V) => unknown;
   /**
    * The field an issue belongs to (default: its first path segment, when that is a field). The whole
    * path comes second, for nested schemas (an address inside a profile).
@@ -29,10 +36,11 @@ interface ContractFormOptions<F extends string> {
    */
   validateOnInput?: 'always' | 'touched' | 'submit';
   /**
-   * For a form the hook also sends (the console's admin forms): lib/form-sender.ts's formSender,
-   * run by `submit`; its errors by path are read with errorAt and otherErrors.
+   * For a form the hook also sends (the console's admin forms and store settings):
+   * lib/form-sender.ts's formSender, run by `submit`; its errors by path are read with errorAt and
+   * otherErrors.
    */
-  send?: FormSender<F>;
+  send?: FormSender<V>;
 }
 
 /** Every field's messages under `schema`, each field's joined with '. ' (storefront.md 5). */
@@ -63,11 +71,14 @@ export function validateFields<F extends string>(
 /**
  * One form's state checked with a contract schema on input, on blur and on submit. Forms keep their
  * own markup; this keeps values, errors and what has been touched, and hands each field its props.
- * A form that saves through it (`send`) also gets `submit`, `saving` and the errors by path of its
- * last submit, its own check's or the server's.
+ * A form that saves through it (`send`) also gets `submit`, `saving`, `saved` and the errors by
+ * path of its last submit, its own check's or the server's: the shop's and the console's forms
+ * alike, flat fields or a body (see ContractFormOptions).
  */
-export function useContractForm<F extends string>(options: ContractFormOptions<F>) {
-  const { schema, fields, initial } = options;
+export function useContractForm<F extends string = never, V extends Record<F, string> = Record<F, string>>(
+  options: ContractFormOptions<F, V>,
+) {
+  const { schema, fields = [], initial } = options;
   const mode = options.validateOnInput ?? 'always';
   const rules = useRef<z.ZodType | null>(typeof schema === 'function' ? null : schema);
   const loading = useRef<Promise<void> | null>(null);
@@ -85,21 +96,22 @@ export function useContractForm<F extends string>(options: ContractFormOptions<F
     );
     return loading.current;
   }
-  const [values, setValues] = useState<Record<F, string>>(initial);
+  const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [pathErrors, setPathErrors] = useState<PathErrors>({});
   const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
   const fieldOf =
     options.fieldOf ??
     ((path: PropertyKey | undefined) =>
       (fields as readonly PropertyKey[]).includes(path as PropertyKey) ? (path as F) : null);
   // Until lazy rules have arrived (a few milliseconds after the first focus) there is nothing to say.
-  const validate = (next: Record<F, string>): FieldErrors<F> =>
+  const validate = (next: V): FieldErrors<F> =>
     rules.current ? validateFields(rules.current, options.toInput ? options.toInput(next) : next, fields, fieldOf) : {};
 
-  function check(field: F, next: Record<F, string>) {
+  function check(field: F, next: V) {
     // A value checked before lazy rules have arrived (typed, pasted or left before the form's first
     // focus has finished loading them) is checked once they are here.
     if (!rules.current && typeof schema === 'function') {
@@ -114,12 +126,13 @@ export function useContractForm<F extends string>(options: ContractFormOptions<F
   }
 
   function setValue(field: F, value: string) {
+    setSaved(false);
     if (mode === 'submit') {
       setValues((previous) => ({ ...previous, [field]: value }));
       setPathErrors(({ [field]: _cleared, ...rest }) => rest);
       return;
     }
-    const next = { ...values, [field]: value };
+    const next: V = { ...values, [field]: value };
     setValues(next);
     if (mode === 'always' || touched[field] || submitted) check(field, next);
   }
@@ -140,7 +153,18 @@ export function useContractForm<F extends string>(options: ContractFormOptions<F
     return { errors: found, firstInvalid: fields.find((field) => found[field]) };
   }
 
-  function reset(next: Record<F, string> = initial) {
+  /**
+   * An edit of a form whose values are a body: its top-level parts replaced. The last submit's
+   * messages stay until the next submit (which of a body's paths an edit touched is the form's to
+   * know); the note that it was saved goes.
+   */
+  function update(change: Partial<V>) {
+    setSaved(false);
+    setValues((previous) => ({ ...previous, ...change }));
+  }
+
+  /** New values, unchecked and untouched (a form answered with what was saved keeps its 'saved' note). */
+  function reset(next: V = initial) {
     setValues(next);
     setErrors({});
     setTouched({});
@@ -165,11 +189,15 @@ export function useContractForm<F extends string>(options: ContractFormOptions<F
         toInput: options.toInput,
         setPathErrors,
         setSaving,
+        setSaved,
       }) ?? Promise.resolve()
     );
   }
 
-  /** The last submit's message for a path ('Slug', 'PrimaryButton.OnClickUrl'), or undefined. */
+  /**
+   * The last submit's message for a path ('Slug', 'PrimaryButton.OnClickUrl', 'Rates.3.PriceMinor'),
+   * or undefined; '' is the form's general one.
+   */
   const errorAt = (path: string): string | undefined => pathErrors[path];
   /** The last submit's messages for paths the form does not show beside a field, and the general one. */
   const otherErrors = (shown: readonly string[]) =>
@@ -193,6 +221,7 @@ export function useContractForm<F extends string>(options: ContractFormOptions<F
     errors,
     touched,
     setValue,
+    update,
     blur,
     validateAll,
     reset,
@@ -201,6 +230,7 @@ export function useContractForm<F extends string>(options: ContractFormOptions<F
     ready,
     submit,
     saving,
+    saved,
     errorAt,
     otherErrors,
   };

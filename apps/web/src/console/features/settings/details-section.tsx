@@ -1,8 +1,11 @@
 import { type ConsoleStoreSettingsValue, REGION_INFO, storeDetailsBodySchema } from '@shop/contract';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { TextField } from '../../../components/form-field';
+import { formSender } from '../../../lib/form-sender';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { useSaveStoreSettings } from './api/settings-save';
 import { SectionActions } from './section-actions';
-import { useSectionForm } from './use-section-form';
+import { SECTION_SENDING } from './section-sending';
 
 type Details = ConsoleStoreSettingsValue['Details'];
 
@@ -10,25 +13,27 @@ type Details = ConsoleStoreSettingsValue['Details'];
 export function DetailsSection({ settings }: { settings: ConsoleStoreSettingsValue }) {
   const region = settings.Region;
   const schema = useMemo(() => storeDetailsBodySchema(region), [region]);
-  const [values, setValues] = useState<Details>(settings.Details);
-  const form = useSectionForm(settings.StoreId, 'details', schema, (value) => setValues(value.Details));
-  const set = (change: Partial<Details>) => {
-    form.edited();
-    setValues((current) => ({ ...current, ...change }));
-  };
+  const save = useSaveStoreSettings(settings.StoreId, 'details');
+  const form = useContractForm({
+    schema,
+    initial: settings.Details,
+    send: formSender({
+      ...SECTION_SENDING,
+      toBody: (values: Details) => values,
+      save: save.mutateAsync,
+      onSaved: (value) => form.reset(value.Details),
+    }),
+  });
+  const values = form.values;
   const field = (name: 'Phone' | 'Email' | 'Street' | 'Suburb' | 'Postcode') => ({
     name,
     value: values[name],
-    error: form.errorOf(name),
-    onChange: (event: { target: { value: string } }) => set({ [name]: event.target.value }),
+    error: form.errorAt(name),
+    onChange: (event: { target: { value: string } }) => form.update({ [name]: event.target.value }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.save(values);
-  };
   const au = region === 'AU';
   return (
-    <form className="settings-section" aria-labelledby="settings-details" noValidate onSubmit={submit}>
+    <form className="settings-section" aria-labelledby="settings-details" noValidate onSubmit={form.submit}>
       <h2 id="settings-details">Contact, address and opening hours</h2>
       <p className="settings-section__note">The store's page and its items' pages show these.</p>
       <fieldset className="settings-group">
@@ -60,9 +65,9 @@ export function DetailsSection({ settings }: { settings: ConsoleStoreSettingsVal
               name={`OpeningHours.${index}.Hours`}
               autoComplete="off"
               value={row.Hours}
-              error={form.errorOf(`OpeningHours.${index}.Hours`) ?? form.errorOf(`OpeningHours.${index}.Day`)}
+              error={form.errorAt(`OpeningHours.${index}.Hours`) ?? form.errorAt(`OpeningHours.${index}.Day`)}
               onChange={(event) =>
-                set({
+                form.update({
                   OpeningHours: values.OpeningHours.map((r, i) =>
                     i === index ? { ...r, Hours: event.target.value } : r,
                   ),
@@ -71,9 +76,9 @@ export function DetailsSection({ settings }: { settings: ConsoleStoreSettingsVal
             />
           ))}
         </div>
-        {form.errorOf('OpeningHours') ? <p className="field__error">{form.errorOf('OpeningHours')}</p> : null}
+        {form.errorAt('OpeningHours') ? <p className="field__error">{form.errorAt('OpeningHours')}</p> : null}
       </fieldset>
-      <SectionActions label="Save contact and hours" sending={form.sending} problem={form.problem} saved={form.saved} />
+      <SectionActions label="Save contact and hours" form={form} />
     </form>
   );
 }

@@ -1,8 +1,11 @@
 import { type ConsoleStoreSettingsValue, STORE_LICENCES_MAX, StoreInvoiceBodySchema } from '@shop/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { TextField } from '../../../components/form-field';
+import { formSender } from '../../../lib/form-sender';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { useSaveStoreSettings } from './api/settings-save';
 import { SectionActions } from './section-actions';
-import { useSectionForm } from './use-section-form';
+import { SECTION_SENDING } from './section-sending';
 
 type Invoice = Omit<ConsoleStoreSettingsValue['Invoice'], 'Printed'>;
 
@@ -11,7 +14,6 @@ export function InvoiceSection({ settings }: { settings: ConsoleStoreSettingsVal
   const uk = settings.Region === 'UK';
   const tax = uk ? 'VAT' : 'GST';
   const { Printed: printed, ...initial } = settings.Invoice;
-  const [values, setValues] = useState<Invoice>(initial);
   /** A licence row just added takes the focus. */
   const [added, setAdded] = useState<number | null>(null);
   useEffect(() => {
@@ -19,27 +21,30 @@ export function InvoiceSection({ settings }: { settings: ConsoleStoreSettingsVal
     document.querySelector<HTMLElement>(`[data-licence="${added}"]`)?.focus();
     setAdded(null);
   }, [added]);
-  const form = useSectionForm(settings.StoreId, 'invoice', StoreInvoiceBodySchema, (value) => {
-    const { Printed: _printed, ...saved } = value.Invoice;
-    setValues(saved);
+  const save = useSaveStoreSettings(settings.StoreId, 'invoice');
+  const form = useContractForm({
+    schema: StoreInvoiceBodySchema,
+    initial,
+    send: formSender({
+      ...SECTION_SENDING,
+      toBody: (values: Invoice) => values,
+      save: save.mutateAsync,
+      onSaved: (value) => {
+        const { Printed: _printed, ...saved } = value.Invoice;
+        form.reset(saved);
+      },
+    }),
   });
-  const set = (change: Partial<Invoice>) => {
-    form.edited();
-    setValues((current) => ({ ...current, ...change }));
-  };
+  const values = form.values;
   const text = (name: 'EntityName' | 'BusinessNumber' | 'VatNumber') => ({
     name,
     autoComplete: 'off',
     value: values[name],
-    error: form.errorOf(name),
-    onChange: (event: { target: { value: string } }) => set({ [name]: event.target.value }),
+    error: form.errorAt(name),
+    onChange: (event: { target: { value: string } }) => form.update({ [name]: event.target.value }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.save(values);
-  };
   return (
-    <form className="settings-section" aria-labelledby="settings-invoice" noValidate onSubmit={submit}>
+    <form className="settings-section" aria-labelledby="settings-invoice" noValidate onSubmit={form.submit}>
       <h2 id="settings-invoice">{uk ? 'VAT receipts' : 'Tax invoices'}</h2>
       <p className="settings-section__note">
         Shown on the {uk ? 'VAT receipts' : 'tax invoices'} of new and earlier orders from this store.
@@ -60,7 +65,7 @@ export function InvoiceSection({ settings }: { settings: ConsoleStoreSettingsVal
           name="TaxRegistered"
           checked={values.TaxRegistered}
           aria-describedby="settings-tax-hint"
-          onChange={(event) => set({ TaxRegistered: event.target.checked })}
+          onChange={(event) => form.update({ TaxRegistered: event.target.checked })}
         />
         <label htmlFor="settings-tax-registered">Registered for {tax}</label>
       </div>
@@ -77,15 +82,15 @@ export function InvoiceSection({ settings }: { settings: ConsoleStoreSettingsVal
               data-licence={index}
               autoComplete="off"
               value={licence}
-              error={form.errorOf(`Licences.${index}`)}
+              error={form.errorAt(`Licences.${index}`)}
               onChange={(event) =>
-                set({ Licences: values.Licences.map((l, i) => (i === index ? event.target.value : l)) })
+                form.update({ Licences: values.Licences.map((l, i) => (i === index ? event.target.value : l)) })
               }
             />
             <button
               type="button"
               className="button button--secondary"
-              onClick={() => set({ Licences: values.Licences.filter((_, i) => i !== index) })}
+              onClick={() => form.update({ Licences: values.Licences.filter((_, i) => i !== index) })}
             >
               Remove<span className="visually-hidden"> licence {index + 1}</span>
             </button>
@@ -96,14 +101,14 @@ export function InvoiceSection({ settings }: { settings: ConsoleStoreSettingsVal
             type="button"
             className="button button--secondary"
             onClick={() => {
-              set({ Licences: [...values.Licences, ''] });
+              form.update({ Licences: [...values.Licences, ''] });
               setAdded(values.Licences.length);
             }}
           >
             Add a licence
           </button>
         ) : null}
-        {form.errorOf('Licences') ? <p className="field__error">{form.errorOf('Licences')}</p> : null}
+        {form.errorAt('Licences') ? <p className="field__error">{form.errorAt('Licences')}</p> : null}
       </fieldset>
       <div className="settings-printed">
         <h3>As printed now</h3>
@@ -117,12 +122,7 @@ export function InvoiceSection({ settings }: { settings: ConsoleStoreSettingsVal
           </p>
         ))}
       </div>
-      <SectionActions
-        label={`Save ${uk ? 'VAT receipt' : 'tax invoice'} details`}
-        sending={form.sending}
-        problem={form.problem}
-        saved={form.saved}
-      />
+      <SectionActions label={`Save ${uk ? 'VAT receipt' : 'tax invoice'} details`} form={form} />
     </form>
   );
 }

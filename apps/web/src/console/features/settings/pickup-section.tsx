@@ -1,32 +1,34 @@
-import { type ConsoleStoreSettingsValue, StorePickupBodySchema } from '@shop/contract';
-import { type FormEvent, useState } from 'react';
+import { type ConsoleStoreSettingsValue, type StorePickupBody, StorePickupBodySchema } from '@shop/contract';
+import { formSender } from '../../../lib/form-sender';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { useSaveStoreSettings } from './api/settings-save';
 import { SectionActions } from './section-actions';
-import { useSectionForm } from './use-section-form';
+import { SECTION_SENDING } from './section-sending';
 
 /** Click and collect on or off. */
 export function PickupSection({ settings }: { settings: ConsoleStoreSettingsValue }) {
-  const [enabled, setEnabled] = useState(settings.Pickup.PickupEnabled);
-  const form = useSectionForm(settings.StoreId, 'pickup', StorePickupBodySchema, (value) =>
-    setEnabled(value.Pickup.PickupEnabled),
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.save({ PickupEnabled: enabled });
-  };
+  const save = useSaveStoreSettings(settings.StoreId, 'pickup');
+  const form = useContractForm({
+    schema: StorePickupBodySchema,
+    initial: settings.Pickup,
+    send: formSender({
+      ...SECTION_SENDING,
+      toBody: (values: StorePickupBody) => values,
+      save: save.mutateAsync,
+      onSaved: (value) => form.reset(value.Pickup),
+    }),
+  });
   return (
-    <form className="settings-section" aria-labelledby="settings-pickup" noValidate onSubmit={submit}>
+    <form className="settings-section" aria-labelledby="settings-pickup" noValidate onSubmit={form.submit}>
       <h2 id="settings-pickup">Click and collect</h2>
       <div className="settings-check">
         <input
           type="checkbox"
           id="settings-pickup-enabled"
           name="PickupEnabled"
-          checked={enabled}
+          checked={form.values.PickupEnabled}
           aria-describedby="settings-pickup-hint"
-          onChange={(event) => {
-            form.edited();
-            setEnabled(event.target.checked);
-          }}
+          onChange={(event) => form.update({ PickupEnabled: event.target.checked })}
         />
         <label htmlFor="settings-pickup-enabled">Shoppers can order online and collect from this store</label>
       </div>
@@ -34,7 +36,7 @@ export function PickupSection({ settings }: { settings: ConsoleStoreSettingsValu
         When this is off, checkout no longer offers the store and its items' pages say 'Contact store for options'.
         Orders already placed are not changed.
       </p>
-      <SectionActions label="Save click and collect" sending={form.sending} problem={form.problem} saved={form.saved} />
+      <SectionActions label="Save click and collect" form={form} />
     </form>
   );
 }

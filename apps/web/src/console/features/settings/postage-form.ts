@@ -1,6 +1,6 @@
 import type { ConsoleStoreSettingsValue, StorePostageBody } from '@shop/contract';
+import type { PathErrors } from '../../../lib/form-sender';
 import { moneyText, parseMoney } from '../../lib/money-input';
-import type { PathErrors } from './settings-errors';
 
 type Postage = NonNullable<ConsoleStoreSettingsValue['Postage']>;
 

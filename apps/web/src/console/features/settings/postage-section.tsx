@@ -1,16 +1,25 @@
 import { type ConsoleStoreSettingsValue, StorePostageBodySchema } from '@shop/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { TextField } from '../../../components/form-field';
-import { useStartStorePostage } from './api/settings-save';
+import { formSender } from '../../../lib/form-sender';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { useSaveStoreSettings, useStartStorePostage } from './api/settings-save';
 import { blankRow, type PostageFormValues, postageBody, postageFormValues, type RateRow } from './postage-form';
 import { PostageZone } from './postage-zone';
 import { SectionActions } from './section-actions';
-import { useSectionForm } from './use-section-form';
+import { SECTION_SENDING } from './section-sending';
+
+type Postage = NonNullable<ConsoleStoreSettingsValue['Postage']>;
 
 /** Express, the surcharge, handling and the table of rates by zone and weight. */
 export function PostageSection({ settings }: { settings: ConsoleStoreSettingsValue }) {
   const postage = settings.Postage;
-  const [values, setValues] = useState<PostageFormValues | null>(postage && postageFormValues(postage));
+  if (!postage) return <NoPostageTable storeId={settings.StoreId} />;
+  return <PostageTableForm settings={settings} postage={postage} />;
+}
+
+/** The section of a store that has a postage table. */
+function PostageTableForm({ settings, postage }: { settings: ConsoleStoreSettingsValue; postage: Postage }) {
   /** A band just added: its first control takes the focus, so a keyboard user carries on there. */
   const [added, setAdded] = useState<number | null>(null);
   useEffect(() => {
@@ -18,30 +27,33 @@ export function PostageSection({ settings }: { settings: ConsoleStoreSettingsVal
     document.querySelector<HTMLElement>(`[data-band="${added}"]`)?.focus();
     setAdded(null);
   }, [added]);
-  const form = useSectionForm(settings.StoreId, 'postage', StorePostageBodySchema, (value) => {
-    if (value.Postage) setValues(postageFormValues(value.Postage));
+  const save = useSaveStoreSettings(settings.StoreId, 'postage');
+  const form = useContractForm({
+    schema: StorePostageBodySchema,
+    initial: postageFormValues(postage),
+    send: formSender({
+      ...SECTION_SENDING,
+      toBody: (values: PostageFormValues) => postageBody(values).body,
+      // What is not a number at all (an amount typed in words) goes in the body as 0, which the schema would pass.
+      localErrors: (values) => postageBody(values).errors,
+      save: save.mutateAsync,
+      onSaved: (value) => {
+        if (value.Postage) form.reset(postageFormValues(value.Postage));
+      },
+    }),
   });
-  if (!postage || !values) return <NoPostageTable storeId={settings.StoreId} />;
+  const values = form.values;
   const currency = settings.Region === 'UK' ? 'pounds' : 'dollars';
-  const set = (change: Partial<PostageFormValues>) => {
-    form.edited();
-    setValues({ ...values, ...change });
-  };
-  const setRows = (rows: RateRow[]) => set({ rows });
+  const setRows = (rows: RateRow[]) => form.update({ rows });
   const money = (name: 'SurchargeThreshold' | 'Surcharge' | 'Handling', path: string) => ({
     name,
     inputMode: 'decimal' as const,
     value: values[name],
-    error: form.errorOf(path),
-    onChange: (event: { target: { value: string } }) => set({ [name]: event.target.value }),
+    error: form.errorAt(path),
+    onChange: (event: { target: { value: string } }) => form.update({ [name]: event.target.value }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const { body, errors } = postageBody(values);
-    void form.save(body, errors);
-  };
   return (
-    <form className="settings-section" aria-labelledby="settings-postage" noValidate onSubmit={submit}>
+    <form className="settings-section" aria-labelledby="settings-postage" noValidate onSubmit={form.submit}>
       <h2 id="settings-postage">Postage</h2>
       <fieldset className="settings-group">
         <legend>Options</legend>
@@ -51,7 +63,7 @@ export function PostageSection({ settings }: { settings: ConsoleStoreSettingsVal
             id="settings-express"
             name="ExpressEnabled"
             checked={values.ExpressEnabled}
-            onChange={(event) => set({ ExpressEnabled: event.target.checked })}
+            onChange={(event) => form.update({ ExpressEnabled: event.target.checked })}
           />
           <label htmlFor="settings-express">Offer Express postage (where the table has Express bands)</label>
         </div>
@@ -78,14 +90,14 @@ export function PostageSection({ settings }: { settings: ConsoleStoreSettingsVal
             : 'Only this store uses this table.'}{' '}
           A parcel pays the smallest band at or above its weight (or its size's cubic weight).
         </p>
-        {form.errorOf('Rates') ? <p className="field__error">{form.errorOf('Rates')}</p> : null}
+        {form.errorAt('Rates') ? <p className="field__error">{form.errorAt('Rates')}</p> : null}
         {postage.Zones.map((zone) => (
           <PostageZone
             key={zone.Id}
             zone={zone}
             rows={values.rows}
             currency={currency}
-            errorOf={form.errorOf}
+            errorOf={form.errorAt}
             change={(index, change) => setRows(values.rows.map((r, i) => (i === index ? { ...r, ...change } : r)))}
             remove={(index) => setRows(values.rows.filter((_, i) => i !== index))}
             add={(zoneId) => {
@@ -96,7 +108,7 @@ export function PostageSection({ settings }: { settings: ConsoleStoreSettingsVal
           />
         ))}
       </fieldset>
-      <SectionActions label="Save postage" sending={form.sending} problem={form.problem} saved={form.saved} />
+      <SectionActions label="Save postage" form={form} />
     </form>
   );
 }
