@@ -55,7 +55,7 @@ async function startApp(): Promise<void> {
   }
 }
 
-/** A frame, then a task after it: the page has been drawn with what it had. */
+/** A frame, then a task after it: the page has been drawn with what it had (lib/after-next-paint.ts's, kept here: this file imports nothing). */
 function afterNextPaint(then: () => void): void {
   requestAnimationFrame(() => setTimeout(then, 0));
 }

@@ -100,7 +100,7 @@ describe('SearchResults', () => {
     await user.click(screen.getByRole('button', { name: 'Price' }));
     await user.click(screen.getByRole('checkbox', { name: /\$2,500\+/ }));
     await user.click(apply);
-    expect(location()).toBe('/search-results?query=phone&delivery=postage&price=2500-');
+    await waitFor(() => expect(location()).toBe('/search-results?query=phone&delivery=postage&price=2500-'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Apply' })).toHaveProperty('disabled', true));
   });
 
@@ -128,7 +128,7 @@ describe('SearchResults', () => {
     expect(all).toHaveProperty('checked', true);
     expect(screen.getByRole('checkbox', { name: /All stores in Victoria/ })).toHaveProperty('checked', false);
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(location()).toBe('/search-results');
+    await waitFor(() => expect(location()).toBe('/search-results'));
   });
 
   it('applies a sort at once and scrolls to the top', async () => {
@@ -137,7 +137,7 @@ describe('SearchResults', () => {
     renderAt('/search-results?query=phone');
     await screen.findByRole('heading', { level: 1, name: '20 results' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'price+');
-    expect(location()).toBe('/search-results?query=phone&Sort=price%2B');
+    await waitFor(() => expect(location()).toBe('/search-results?query=phone&Sort=price%2B'));
     expect(window.scrollTo).toHaveBeenCalled();
   });
 
@@ -203,7 +203,7 @@ describe('SearchResults', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Alert me' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Clear all filters' }));
-    expect(location()).toBe('/search-results?query=zzz');
+    await waitFor(() => expect(location()).toBe('/search-results?query=zzz'));
     await screen.findByRole('button', { name: 'Start a new search' });
     await user.click(screen.getByRole('button', { name: 'Start a new search' }));
     expect(location()).toBe('/search-results');
@@ -233,7 +233,7 @@ describe('SearchResults', () => {
     expect(screen.queryByRole('button', { name: 'Start a new search' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Alert me' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    expect(location()).toBe('/search-results?query=lamp');
+    await waitFor(() => expect(location()).toBe('/search-results?query=lamp'));
     expect(await screen.findByRole('heading', { level: 1, name: '3 results' })).toBeTruthy();
   });
 

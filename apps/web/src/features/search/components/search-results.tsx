@@ -2,6 +2,7 @@ import { MOBILE_MEDIA_QUERY, REGION_INFO, type SearchFormData } from '@shop/cont
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { regionOfPrice } from '../../../components/product-card-text';
+import { afterNextPaint } from '../../../lib/after-next-paint';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useSearchResults } from '../api/get-search-results';
@@ -37,14 +38,26 @@ function scrollToTop() {
   window.scrollTo(0, 0);
 }
 
-/** Apply (the form as the URL), Clear all and Start a new search, each back at the top. */
+/**
+ * Apply (the form as the URL), Clear all and Start a new search, each back at the top. A new URL
+ * redraws the page for its results; that waits for the frame after the tap (afterNextPaint), so
+ * the tap's own answer (the pressed Apply, the sort just chosen) is painted at once. The same URL
+ * asked for twice before then (a double tap) is followed once.
+ */
 function useSearchActions(path: string, form: SearchFormData) {
   const navigate = useNavigate();
+  const pending = useRef<string | null>(null);
   const apply = (next: SearchFormData) => {
     rememberLocation(next);
     const qs = paramsFromForm({ ...next, page: undefined }).toString();
-    navigate(qs ? `${path}?${qs}` : path);
-    scrollToTop();
+    const to = qs ? `${path}?${qs}` : path;
+    if (pending.current === to) return;
+    pending.current = to;
+    afterNextPaint(() => {
+      pending.current = null;
+      navigate(to);
+      scrollToTop();
+    });
   };
   const clearAll = () => apply(clearedForm(form));
   const startNewSearch = () => {
