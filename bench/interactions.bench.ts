@@ -28,7 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import {
   blockingTime,
   type EventEntry,
@@ -127,6 +127,12 @@ interface Urls {
   productTitle: string;
 }
 
+/** Where a tap lands: the centre of the control, found before the measured part. */
+interface Point {
+  x: number;
+  y: number;
+}
+
 interface Step {
   name: string;
   page: 'search' | 'product';
@@ -135,8 +141,10 @@ interface Step {
   url(urls: Urls): string;
   /** Not measured: what gets the page to where the step starts. Returns why the step cannot run, if it cannot. */
   prepare?(page: Page, urls: Urls): Promise<string | undefined>;
+  /** Not measured: the points the step taps, found by the shop's labels and roles. */
+  aim?(page: Page, urls: Urls): Promise<Point[]>;
   /** The measured part: the shopper's input, and the wait for what it shows. */
-  act(page: Page, urls: Urls): Promise<void>;
+  act(page: Page, urls: Urls, points: Point[]): Promise<void>;
 }
 
 const TIMEOUT = 30_000;
@@ -145,6 +153,38 @@ const refineSheet = (page: Page) => page.getByRole('dialog', { name: 'Refine' })
 const cardAddToCart = (page: Page) =>
   page.getByRole('list', { name: 'Items' }).getByRole('button', { name: /^Add .+ to cart$/ });
 
+/** The centre of a control, scrolled into view first. */
+async function centreOf(locator: Locator): Promise<Point> {
+  await locator.scrollIntoViewIfNeeded({ timeout: TIMEOUT });
+  const box = await locator.boundingBox({ timeout: TIMEOUT });
+  if (!box) throw new Error('the control to tap is not drawn');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * A shopper's tap and nothing else: the touch goes to the browser as a phone's would. Playwright's
+ * own `tap()` first runs its checks in the page (is the control visible, stable, the one hit) and
+ * listens to the tap's events there, and its role queries, polled while the step waits, walk the
+ * page's accessibility tree on the same slowed main thread: work a shopper's phone never does,
+ * landing between the tap and its paint. The controls are found before the measured part; the
+ * waits poll a plain selector every 50 ms.
+ */
+async function tap(page: Page, point: Point | undefined): Promise<void> {
+  if (!point) throw new Error('no point to tap');
+  await page.touchscreen.tap(point.x, point.y);
+}
+
+/** Waits until `predicate` holds in the page, polling every 50 ms. */
+async function until(
+  page: Page,
+  predicate: (arg: number | string) => boolean,
+  arg: number | string = 0,
+): Promise<void> {
+  await page.waitForFunction(predicate, arg, { polling: 50, timeout: TIMEOUT });
+}
+
+const sheetOpen = () => document.querySelector('aside[role="dialog"]') !== null;
+
 /** The steps of the issue, with the shop's own labels and roles (as the journeys use them). */
 const STEPS: Step[] = [
   {
@@ -152,9 +192,10 @@ const STEPS: Step[] = [
     page: 'search',
     what: 'search (phone): tap Filter, the refine sheet opens',
     url: (u) => u.search,
-    async act(page) {
-      await page.getByRole('button', { name: /^Filter/ }).tap();
-      await refineSheet(page).waitFor({ timeout: TIMEOUT });
+    aim: async (page) => [await centreOf(page.getByRole('button', { name: /^Filter/ }))],
+    async act(page, _urls, [filter]) {
+      await tap(page, filter);
+      await until(page, sheetOpen);
     },
   },
   {
@@ -167,13 +208,20 @@ const STEPS: Step[] = [
       await refineSheet(page).waitFor({ timeout: TIMEOUT });
       return undefined;
     },
-    async act(page) {
-      const sheet = refineSheet(page);
-      await sheet.getByRole('radio', { name: /^Phones \d/ }).tap();
-      const apply = sheet.getByRole('button', { name: 'Apply', exact: true });
-      await apply.tap();
-      await page.waitForURL(/[?&]category=/, { timeout: TIMEOUT });
-      await sheet.waitFor({ state: 'detached', timeout: TIMEOUT });
+    aim: async (page) => [
+      await centreOf(refineSheet(page).getByRole('radio', { name: /^Phones \d/ })),
+      await centreOf(refineSheet(page).getByRole('button', { name: 'Apply', exact: true })),
+    ],
+    async act(page, _urls, [phones, apply]) {
+      await tap(page, phones);
+      await until(page, () => document.querySelector<HTMLButtonElement>('.refine__apply')?.disabled === false);
+      // A shopper's thumb takes longer than this to move from the choice to Apply.
+      await page.waitForTimeout(300);
+      await tap(page, apply);
+      await until(
+        page,
+        () => /[?&]category=/.test(window.location.search) && !document.querySelector('aside[role="dialog"]'),
+      );
     },
   },
   {
@@ -188,7 +236,7 @@ const STEPS: Step[] = [
     async act(page) {
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
-      await page.waitForURL(/[?&]Sort=/, { timeout: TIMEOUT });
+      await until(page, () => /[?&]Sort=/.test(window.location.search));
     },
   },
   {
@@ -196,17 +244,14 @@ const STEPS: Step[] = [
     page: 'search',
     what: 'search, grid layout (phone): tap Load more, 16 more results (the list layout loads by itself as the button nears)',
     url: (u) => u.grid,
-    async prepare(page) {
-      await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
-      return undefined;
-    },
-    async act(page) {
+    aim: async (page) => [await centreOf(page.getByRole('button', { name: 'Load more' }))],
+    async act(page, _urls, [loadMore]) {
       const before = await results(page).count();
-      await page.getByRole('button', { name: 'Load more' }).tap();
-      await page.waitForFunction(
-        (count) => document.querySelectorAll('[aria-label="Items"] article').length > count,
+      await tap(page, loadMore);
+      await until(
+        page,
+        (count) => document.querySelectorAll('[aria-label="Items"] article').length > Number(count),
         before,
-        { timeout: TIMEOUT },
       );
     },
   },
@@ -218,19 +263,12 @@ const STEPS: Step[] = [
     async prepare(page) {
       if ((await cardAddToCart(page).count()) === 0)
         return "the search page's result cards carry no Add to cart button (in this shop only the wishlist's cards do)";
-      await cardAddToCart(page).first().scrollIntoViewIfNeeded();
       return undefined;
     },
-    async act(page) {
-      const button = cardAddToCart(page).first();
-      const label = (await button.getAttribute('aria-label')) ?? '';
-      await button.tap();
-      const title = label.replace(/^Add /, '').replace(/ to cart$/, '');
-      await page
-        .getByRole('button', { name: `${title}: Product in cart` })
-        .or(page.getByRole('dialog'))
-        .first()
-        .waitFor({ timeout: TIMEOUT });
+    aim: async (page) => [await centreOf(cardAddToCart(page).first())],
+    async act(page, _urls, [add]) {
+      await tap(page, add);
+      await until(page, () => document.querySelector('[role="dialog"]') !== null);
     },
   },
   {
@@ -238,9 +276,17 @@ const STEPS: Step[] = [
     page: 'product',
     what: "product (phone): tap the main picture, the gallery's zoom view opens",
     url: (u) => u.product,
-    async act(page, urls) {
-      await page.getByRole('button', { name: /^Zoom in on picture 1 of \d+$/ }).tap();
-      await page.getByRole('dialog', { name: urls.productTitle }).waitFor({ timeout: TIMEOUT });
+    aim: async (page) => [await centreOf(page.getByRole('button', { name: /^Zoom in on picture 1 of \d+$/ }))],
+    async act(page, urls, [picture]) {
+      await tap(page, picture);
+      await until(
+        page,
+        (title) =>
+          [...document.querySelectorAll('[role="dialog"], dialog[open]')].some(
+            (d) => d.getAttribute('aria-label') === title || d.textContent?.includes(String(title)),
+          ),
+        urls.productTitle,
+      );
     },
   },
   {
@@ -248,13 +294,16 @@ const STEPS: Step[] = [
     page: 'product',
     what: "product (phone): tap Add to cart, the 'Added to your cart' dialog opens",
     url: (u) => u.product,
-    async prepare(page) {
-      await page.locator('.product__summary').getByRole('button', { name: 'Add to cart' }).scrollIntoViewIfNeeded();
-      return undefined;
-    },
-    async act(page) {
-      await page.locator('.product__summary').getByRole('button', { name: 'Add to cart' }).tap();
-      await page.getByRole('dialog', { name: 'Added to your cart' }).waitFor({ timeout: TIMEOUT });
+    aim: async (page) => [
+      await centreOf(page.locator('.product__summary').getByRole('button', { name: 'Add to cart' })),
+    ],
+    async act(page, _urls, [add]) {
+      await tap(page, add);
+      await until(page, () =>
+        [...document.querySelectorAll('[role="dialog"], dialog[open]')].some((d) =>
+          d.textContent?.includes('Added to your cart'),
+        ),
+      );
     },
   },
 ];
@@ -343,11 +392,12 @@ async function runStep(
     const skipped = await step.prepare?.(page, urls);
     if (skipped) return { skipped };
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+    const points = (await step.aim?.(page, urls)) ?? [];
     await page.waitForTimeout(options.settleMs / 2);
     const start = await page.evaluate(() => performance.now());
     let error: string | undefined;
     try {
-      await step.act(page, urls);
+      await step.act(page, urls, points);
     } catch (caught) {
       error = caught instanceof Error ? caught.message.split('\n')[0] : String(caught);
     }
