@@ -12,7 +12,10 @@
  * browser context (an empty cart, cookies accepted as a returning shopper's), started once the page
  * has said it hydrated (the app's `shop:hydrated` event, apps/web/src/main.tsx) and the network is
  * idle. A step's figure for a run is its slowest interaction after the step's start: what is done
- * to get there (opening the sheet before choosing a facet) is not counted.
+ * to get there (opening the sheet before choosing a facet) is not counted. The controls are found by
+ * the shop's labels and roles before the step starts; the step itself is a phone's touch at their
+ * centre (or the keyboard), and its waits poll a plain selector (see `tap`). A card's Add to cart is
+ * measured on the wishlist (a guest's, one item): the search page's cards carry none.
  *
  *   npm run bench:interactions -- [--runs 5] [--cpu 4] [--steps refine-open,sort,...] [--name NAME]
  *                                 [--products 3000] [--settle 1000]
@@ -125,6 +128,7 @@ interface Urls {
   grid: string;
   product: string;
   productTitle: string;
+  wishlist: string;
 }
 
 /** Where a tap lands: the centre of the control, found before the measured part. */
@@ -135,7 +139,7 @@ interface Point {
 
 interface Step {
   name: string;
-  page: 'search' | 'product';
+  page: 'search' | 'product' | 'wishlist';
   /** What the shopper does, for the report. */
   what: string;
   url(urls: Urls): string;
@@ -150,8 +154,8 @@ interface Step {
 const TIMEOUT = 30_000;
 const results = (page: Page) => page.getByRole('list', { name: 'Items' }).getByRole('article');
 const refineSheet = (page: Page) => page.getByRole('dialog', { name: 'Refine' });
-const cardAddToCart = (page: Page) =>
-  page.getByRole('list', { name: 'Items' }).getByRole('button', { name: /^Add .+ to cart$/ });
+const cardAddToCart = (page: Page, list: string) =>
+  page.getByRole('list', { name: list }).getByRole('button', { name: /^Add .+ to cart$/ });
 
 /** The centre of a control, scrolled into view first. */
 async function centreOf(locator: Locator): Promise<Point> {
@@ -257,18 +261,29 @@ const STEPS: Step[] = [
   },
   {
     name: 'card-add-to-cart',
-    page: 'search',
-    what: "search (phone): tap a result card's Add to cart",
-    url: (u) => u.search,
-    async prepare(page) {
-      if ((await cardAddToCart(page).count()) === 0)
-        return "the search page's result cards carry no Add to cart button (in this shop only the wishlist's cards do)";
+    page: 'wishlist',
+    what: "wishlist (phone): tap a card's Add to cart (the search page's cards carry none; the wishlist's cards do)",
+    url: (u) => u.product,
+    // A guest's wishlist (a token, as the spec allows): the item's heart, then the wishlist page.
+    async prepare(page, urls) {
+      const heart = page.locator('.product__heart');
+      await heart.and(page.getByRole('button', { name: `Add ${urls.productTitle} to wishlist` })).tap();
+      await heart.and(page.getByRole('button', { name: `Remove ${urls.productTitle} from wishlist` })).waitFor();
+      // The wishlist page is drawn by the browser (no server rendering, so no hydrated signal):
+      // ready when its card's button is there.
+      await page.goto(urls.wishlist, { waitUntil: 'load', timeout: 120_000 });
+      await cardAddToCart(page, 'Wishlist items').first().waitFor({ timeout: 120_000 });
       return undefined;
     },
-    aim: async (page) => [await centreOf(cardAddToCart(page).first())],
+    aim: async (page) => [await centreOf(cardAddToCart(page, 'Wishlist items').first())],
     async act(page, _urls, [add]) {
       await tap(page, add);
-      await until(page, () => document.querySelector('[role="dialog"]') !== null);
+      await until(
+        page,
+        () =>
+          document.querySelector('[aria-label$=": Product in cart"]') !== null ||
+          document.querySelector('[role="dialog"]') !== null,
+      );
     },
   },
   {
@@ -447,6 +462,7 @@ async function findUrls(base: string): Promise<Urls> {
     grid: `${base}/search-results/grid?query=phone`,
     product: `${base}${product.Url}`,
     productTitle: product.Title,
+    wishlist: `${base}/wishlist`,
   };
 }
 
