@@ -55,10 +55,10 @@ describe('collect from', () => {
     expect(calls[0]?.url).toBe('/c3api/store/query/?query=parramatta&sort=name');
   });
 
-  it('offers to set a place when there is none', () => {
+  it('offers to set a place when there is none, without repeating the store the pickup card names', () => {
     stubFetch({});
     render(withQueryClient(<CollectFrom store={store} />));
-    expect(screen.getByText('Collect from Parramatta')).toBeTruthy();
+    expect(screen.queryByText(/^Collect from/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Set your location' })).toBeTruthy();
   });
 });

@@ -1,6 +1,5 @@
 import { greatCircleKm, type Store, type StoreFinderStore } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Icon } from '../../../components/icon';
 import { usePlaceDialog } from '../../../components/use-place-dialog';
 import { forgetPlace, fromPlaceText, rememberPlace, useShopperPlace } from '../../../lib/shopper-place';
 import { useSiteSettings } from '../../../lib/site-settings';
@@ -24,10 +23,10 @@ export function storeDayText(day: Pick<StoreFinderStore, 'OpenNow' | 'TodayHours
 }
 
 /**
- * Where to collect the item and how far it is: the store, the distance from the shopper's place
- * (read after hydration: the place is this browser's), its hours today and whether it is open now
- * (asked in the browser: "now" is the shopper's moment, not the page's). Without a place, "Set your
- * location" opens the location control (its code loads then).
+ * In the product page's pickup card (DeliveryOptions' `collect`): how far the store is from the
+ * shopper's place (read after hydration: the place is this browser's), its hours today and whether
+ * it is open now (asked in the browser: "now" is the shopper's moment, not the page's). Without a
+ * place, "Set your location" opens the location control (its code loads then).
  */
 export function CollectFrom({ store }: { store: Store }) {
   const { Region: region } = useSiteSettings();
@@ -37,16 +36,12 @@ export function CollectFrom({ store }: { store: Store }) {
   const dialog = usePlaceDialog();
   return (
     <div className="collect-from">
-      <Icon name="pin" size={20} />
-      <div>
-        <p className="collect-from__line">
-          <strong>{collectFromText(store, place)}</strong>
-        </p>
-        {day.data ? <p className="collect-from__day">{storeDayText(day.data)}</p> : null}
-        <button type="button" className="collect-from__change" aria-haspopup="dialog" onClick={dialog.show}>
-          {place ? 'Change location' : 'Set your location'}
-        </button>
-      </div>
+      {/* Without a place the pickup card above it has already said where ("Free from our ... store"). */}
+      {place ? <p className="collect-from__line">{collectFromText(store, place)}</p> : null}
+      {day.data ? <p className="collect-from__day">{storeDayText(day.data)}</p> : null}
+      <button type="button" className="collect-from__change" aria-haspopup="dialog" onClick={dialog.show}>
+        {place ? 'Change location' : 'Set your location'}
+      </button>
       {dialog.Dialog ? (
         <dialog.Dialog
           open={dialog.open}

@@ -1,10 +1,14 @@
 import { formatMoney, PICKUP_SERVICE, type ProductDetail } from '@shop/contract';
+import type { ReactNode } from 'react';
 import { useSiteSettings } from '../../../lib/site-settings';
 import '../product.css';
 import { Icon } from '../../../components/icon';
 
-/** Can it be posted, and for how much; can it be collected, and where. */
-export function DeliveryOptions({ product }: { product: ProductDetail }) {
+/**
+ * Can it be posted, and for how much; can it be collected, and where: each way in its card. `collect` (where to collect and how far,
+ * the store's day) goes in the pickup card when the item can be collected: one card for one way.
+ */
+export function DeliveryOptions({ product, collect }: { product: ProductDetail; collect?: ReactNode }) {
   const { Region: region } = useSiteSettings();
   const postable = product.CanPost && product.ShippingCost !== null;
   const pickup = product.CanPickup && !product.DisableInStorePickup && !product.Store.PickupDisabled;
@@ -12,7 +16,7 @@ export function DeliveryOptions({ product }: { product: ProductDetail }) {
     <ul className="delivery-options" aria-label="Delivery options">
       <li className={postable ? 'delivery-options__yes' : 'delivery-options__no'}>
         <Icon name="truck" size={22} />
-        <span>
+        <div className="delivery-options__text">
           <strong>Postage</strong>
           <br />
           {postable
@@ -22,11 +26,11 @@ export function DeliveryOptions({ product }: { product: ProductDetail }) {
               product.ItemUnavailableAsStoreDisabledPickup
               ? 'Contact store for options'
               : 'Not available: this item is too large or heavy to post'}
-        </span>
+        </div>
       </li>
       <li className={pickup ? 'delivery-options__yes' : 'delivery-options__no'}>
         <Icon name="store" size={22} />
-        <span>
+        <div className="delivery-options__text">
           <strong>{PICKUP_SERVICE[region].label}</strong>
           <br />
           {pickup
@@ -34,7 +38,8 @@ export function DeliveryOptions({ product }: { product: ProductDetail }) {
             : product.ItemUnavailableAsStoreDisabledPickup
               ? 'Contact store for options'
               : 'Not available for this item'}
-        </span>
+          {pickup ? collect : null}
+        </div>
       </li>
     </ul>
   );

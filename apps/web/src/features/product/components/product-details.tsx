@@ -105,8 +105,12 @@ export function ProductDetails({ product, soldAlert }: { product: ProductDetail;
             <p className="product__location">
               At our <a href="#store-details">{product.Store.Name} store</a>, {product.Store.StateName}
             </p>
-            {product.IsAvailable ? <DeliveryOptions product={product} /> : null}
-            {product.IsAvailable && canCollect(product) ? <CollectFrom store={product.Store} /> : null}
+            {product.IsAvailable ? (
+              <DeliveryOptions
+                product={product}
+                collect={canCollect(product) ? <CollectFrom store={product.Store} /> : undefined}
+              />
+            ) : null}
             <PostageQuote product={product} />
             <div className="product__actions">
               <AddToCartButton product={product} />
