@@ -125,6 +125,17 @@ describe.each(CASES)('near me ($region)', ({ region, field, typed, radius, posit
     );
     expect(await scrollsSideways(page)).toBe(false);
     await screenshot(page, `near-me-stores-${region.toLowerCase()}-390`);
+
+    // From 1280 px the header shows the place's words, whole (not cut to their first letter).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const placeWords = page
+      .getByRole('banner')
+      .getByRole('button', { name: `Near ${typed}` })
+      .locator('.place-button__text');
+    await poll(() =>
+      placeWords.evaluate((words) => ({ whole: words.scrollWidth <= words.clientWidth, shown: words.clientWidth > 0 })),
+    ).toEqual({ whole: true, shown: true });
+    expect(await scrollsSideways(page)).toBe(false);
     expect(problems).toEqual([]);
   });
 
