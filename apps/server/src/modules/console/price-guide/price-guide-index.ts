@@ -6,6 +6,16 @@ import {
 } from '@shop/contract';
 import { categoryWordsOf, hasDigit, modelWords, VARIANT_WORDS, wordsOf } from './model-words.js';
 import { shelfPriceMinor } from './shelf-price.js';
+import {
+  appendPosting,
+  EMPTY_POSTINGS,
+  grown,
+  newPostings,
+  type PostingList,
+  postingCount,
+  StringTable,
+  TextPool,
+} from './slot-columns.js';
 
 /**
  * The price guide's in-memory index of one region: every item on sale now and every item sold in
@@ -70,23 +80,27 @@ export interface GuideItem {
   storeName: string;
 }
 
-interface Entry extends GuideItem {
-  brandKey: string;
-  words: string[];
-  /** Bits of the VARIANT_WORDS it carries. */
-  variants: number;
-}
-
 interface CategoryNode extends GuideCategory {
+  /** Its place in the constructor's list (what a slot records). */
+  ordinal: number;
   words: Set<string>;
   /** This category and every category below it. */
   branch: number[];
 }
 
+/** A category's slots (emptied slots stay in them), all and by model word (numbered by `words`). */
 interface CategoryPostings {
-  all: number[];
-  byWord: Map<string, number[]>;
+  all: PostingList;
+  byWord: Map<number, PostingList>;
 }
+
+/** A slot's state. */
+const EMPTY = 0;
+const LISTED = 1;
+const SOLD = 2;
+
+/** Slots the columns start with; they double as items come. */
+const FIRST_CAPACITY = 1024;
 
 export interface GuideQuery {
   categoryId: number;
@@ -152,15 +166,16 @@ function sortedNumbers(values: number[]): Float64Array {
 
 /** A comparable's place among the closest: more of its model words asked, nearer condition, more recent. */
 interface Ranked {
-  entry: Entry;
+  slot: number;
   closeness: number;
   distance: number;
+  at: number;
 }
 
 function closer(closeness: number, distance: number, at: number, than: Ranked): boolean {
   if (closeness !== than.closeness) return closeness > than.closeness;
   if (distance !== than.distance) return distance < than.distance;
-  return at > than.entry.at;
+  return at > than.at;
 }
 
 /** The median of values that need not be whole (ratios). */
@@ -188,19 +203,59 @@ function groupSteps(byCondition: number[][], minSales: number): (number | null)[
   return steps;
 }
 
+/**
+ * The index keeps each item in a numbered slot, its fields in columns (typed arrays indexed by
+ * slot, struct-of-arrays), never as an object per item: see slot-columns.ts for why. A slot is
+ * taken for good: an item changed takes a new one and its old slot is emptied, so postings only
+ * ever grow at the end and keep the order items came in (the closest ten and the even sample
+ * depend on that order). The slots' text and postings of emptied slots stay until the next rebuild.
+ */
 export class PriceGuideIndex {
-  private readonly entries: (Entry | null)[] = [];
+  /** Slots taken so far (emptied ones included). */
+  private slots = 0;
+  private capacity = FIRST_CAPACITY;
+  private ids = new Float64Array(FIRST_CAPACITY);
+  /** EMPTY, LISTED or SOLD. */
+  private states = new Uint8Array(FIRST_CAPACITY);
+  private ats = new Float64Array(FIRST_CAPACITY);
+  private prices = new Float64Array(FIRST_CAPACITY);
+  private conditions = new Uint8Array(FIRST_CAPACITY);
+  /** The category's ordinal (CategoryNode.ordinal). */
+  private categoryOf = new Int32Array(FIRST_CAPACITY);
+  /** Bits of the VARIANT_WORDS the item carries. */
+  private variantsOf = new Int32Array(FIRST_CAPACITY);
+  /** Numbers in `brands`, `stores`. */
+  private brandOf = new Int32Array(FIRST_CAPACITY);
+  private storeOf = new Int32Array(FIRST_CAPACITY);
+  /** A slot's model words (numbers in `words`) are wordPool[wordStart[slot] .. wordStart[slot + 1]). */
+  private wordStart = new Int32Array(FIRST_CAPACITY + 1);
+  private wordPool = new Int32Array(FIRST_CAPACITY * 4);
+  /** A slot's code, slug and title follow one another in `text` from textStart[slot] to textStart[slot + 1]. */
+  private textStart = new Int32Array(FIRST_CAPACITY + 1);
+  private codeLength = new Uint16Array(FIRST_CAPACITY);
+  private slugLength = new Uint16Array(FIRST_CAPACITY);
+  private readonly text = new TextPool();
+  /** Code, slug and title of a slot whose code or slug is too long for the length columns. */
+  private readonly longText = new Map<number, { code: string; slug: string; title: string }>();
+
   private readonly slotById = new Map<number, number>();
   private readonly postings = new Map<number, CategoryPostings>();
   private readonly categories = new Map<number, CategoryNode>();
+  private readonly categoryIds: number[] = [];
+  /**
+   * One copy of each repeated string, by number: model words, brands as given, brands normalised
+   * (what a query's brand is matched on), store names.
+   */
+  private readonly words = new StringTable();
+  private readonly brands = new StringTable();
+  private readonly brandKeys = new StringTable();
+  private readonly stores = new StringTable();
+  /** By brand number: its normalised form's number in `brandKeys`, and its words (left out of its items' model words). */
+  private readonly brandKeyOf: number[] = [];
+  private readonly brandWordSets: Set<string>[] = [];
   /** Every brand's words: left out of a query's model words when it names no brand. */
   private readonly brandWords = new Set<string>();
   private steps: StepRatios | null = null;
-  /**
-   * One copy of each repeated string (model words, brands, store names): a database driver hands
-   * every row its own copies, and at a million items those copies were most of the index's memory.
-   */
-  private readonly strings = new Map<string, string>();
   private stepsScheduled = false;
   /** Sold items added or changed since the step ratios were estimated. */
   private soldChanged = true;
@@ -211,9 +266,11 @@ export class PriceGuideIndex {
     for (const category of categories) {
       this.categories.set(category.id, {
         ...category,
+        ordinal: this.categoryIds.length,
         words: categoryWordsOf(category.name, category.keywords),
         branch: [],
       });
+      this.categoryIds.push(category.id);
     }
     for (const node of this.categories.values()) {
       for (
@@ -224,13 +281,6 @@ export class PriceGuideIndex {
         at.branch.push(node.id);
       }
     }
-  }
-
-  private intern(value: string): string {
-    const known = this.strings.get(value);
-    if (known !== undefined) return known;
-    this.strings.set(value, value);
-    return value;
   }
 
   get size(): number {
@@ -246,43 +296,109 @@ export class PriceGuideIndex {
     this.remove(item.id);
     const category = this.categories.get(item.categoryId);
     if (!category) return;
-    const brandKey = this.intern(normaliseBrand(item.brand));
-    const brandWords = new Set(wordsOf(item.brand));
-    for (const word of brandWords) this.brandWords.add(word);
-    const words = modelWords(item.title, { brandWords, categoryWords: category.words }).map((w) => this.intern(w));
-    let variants = 0;
-    for (const word of words) variants |= variantBit.get(word) ?? 0;
-    const slot = this.entries.length;
-    this.entries.push({
-      ...item,
-      brand: this.intern(item.brand),
-      storeName: this.intern(item.storeName),
-      brandKey,
-      words,
-      variants,
+    const brand = this.brand(item.brand);
+    const words = modelWords(item.title, {
+      brandWords: this.brandWordSets[brand] as Set<string>,
+      categoryWords: category.words,
     });
+    if (this.slots === this.capacity) this.grow();
+    const slot = this.slots++;
+    let variants = 0;
+    let wordAt = this.wordStart[slot] as number;
+    if (wordAt + words.length > this.wordPool.length) {
+      this.wordPool = grown(this.wordPool, Math.max(this.wordPool.length * 2, wordAt + words.length));
+    }
+    const wordNumbers: number[] = [];
+    for (const word of words) {
+      variants |= variantBit.get(word) ?? 0;
+      const number = this.words.add(word);
+      wordNumbers.push(number);
+      this.wordPool[wordAt++] = number;
+    }
+    this.wordStart[slot + 1] = wordAt;
+    this.ids[slot] = item.id;
+    this.states[slot] = item.status === 'sold' ? SOLD : LISTED;
+    this.ats[slot] = item.at;
+    this.prices[slot] = item.priceMinor;
+    this.conditions[slot] = item.condition;
+    this.categoryOf[slot] = category.ordinal;
+    this.variantsOf[slot] = variants;
+    this.brandOf[slot] = brand;
+    this.storeOf[slot] = this.stores.add(item.storeName);
+    this.addText(slot, item);
     this.slotById.set(item.id, slot);
+
     let postings = this.postings.get(item.categoryId);
     if (!postings) {
-      postings = { all: [], byWord: new Map() };
+      postings = { all: newPostings(slot), byWord: new Map() };
       this.postings.set(item.categoryId, postings);
-    }
-    postings.all.push(slot);
-    for (const word of words) {
-      const list = postings.byWord.get(word);
-      if (list) list.push(slot);
-      else postings.byWord.set(word, [slot]);
+    } else postings.all = appendPosting(postings.all, slot);
+    for (const number of wordNumbers) {
+      const list = postings.byWord.get(number);
+      const next = list ? appendPosting(list, slot) : newPostings(slot);
+      if (next !== list) postings.byWord.set(number, next);
     }
     if (item.status === 'sold') this.soldChanged = true;
+  }
+
+  /** The brand's number (as given), its normalised form and its words noted the first time it is seen. */
+  private brand(name: string): number {
+    const known = this.brands.find(name);
+    if (known >= 0) return known;
+    const number = this.brands.add(name);
+    this.brandKeyOf[number] = this.brandKeys.add(normaliseBrand(name));
+    const words = new Set(wordsOf(name));
+    this.brandWordSets[number] = words;
+    for (const word of words) this.brandWords.add(word);
+    return number;
+  }
+
+  private addText(slot: number, item: GuideItem): void {
+    const start = this.text.end;
+    this.text.add(item.code);
+    const codeLength = this.text.end - start;
+    this.text.add(item.slug);
+    const slugLength = this.text.end - start - codeLength;
+    this.text.add(item.title);
+    this.textStart[slot + 1] = this.text.end;
+    if (codeLength > 0xffff || slugLength > 0xffff) {
+      this.longText.set(slot, { code: item.code, slug: item.slug, title: item.title });
+    }
+    this.codeLength[slot] = codeLength;
+    this.slugLength[slot] = slugLength;
+  }
+
+  private grow(): void {
+    const capacity = this.capacity * 2;
+    this.ids = grown(this.ids, capacity);
+    this.states = grown(this.states, capacity);
+    this.ats = grown(this.ats, capacity);
+    this.prices = grown(this.prices, capacity);
+    this.conditions = grown(this.conditions, capacity);
+    this.categoryOf = grown(this.categoryOf, capacity);
+    this.variantsOf = grown(this.variantsOf, capacity);
+    this.brandOf = grown(this.brandOf, capacity);
+    this.storeOf = grown(this.storeOf, capacity);
+    this.wordStart = grown(this.wordStart, capacity + 1);
+    this.textStart = grown(this.textStart, capacity + 1);
+    this.codeLength = grown(this.codeLength, capacity);
+    this.slugLength = grown(this.slugLength, capacity);
+    this.capacity = capacity;
   }
 
   /** Forgets the item (reserved, withdrawn, deleted). Its slot stays in the postings, empty. */
   remove(id: number): void {
     const slot = this.slotById.get(id);
     if (slot === undefined) return;
-    if (this.entries[slot]?.status === 'sold') this.soldChanged = true;
-    this.entries[slot] = null;
+    if (this.states[slot] === SOLD) this.soldChanged = true;
+    this.states[slot] = EMPTY;
+    this.longText.delete(slot);
     this.slotById.delete(id);
+  }
+
+  /** The slot's model words (numbers in `words`). */
+  private slotWords(slot: number): Int32Array {
+    return this.wordPool.subarray(this.wordStart[slot], this.wordStart[slot + 1]);
   }
 
   /**
@@ -296,15 +412,22 @@ export class PriceGuideIndex {
     if (this.steps && (!this.soldChanged || now - this.steps.builtAt < maxAgeMs)) return this.steps;
     const since = now - PRICE_GUIDE_SOLD_DAYS * DAY_MS;
     const groups = new Map<string, { categoryId: number; byCondition: number[][] }>();
-    for (const entry of this.entries) {
-      if (entry?.status !== 'sold' || entry.at < since || entry.condition < 1) continue;
-      const key = `${entry.categoryId}|${entry.brandKey}|${[...entry.words].sort().join(' ')}`;
+    const { states, ats, conditions, categoryOf, brandOf, prices } = this;
+    for (let slot = 0; slot < this.slots; slot++) {
+      const condition = conditions[slot] as number;
+      if (states[slot] !== SOLD || (ats[slot] as number) < since || condition < 1) continue;
+      // Words are numbered one to one, so sorted numbers group the same sales as sorted words.
+      const words = [...this.slotWords(slot)].sort((a, b) => a - b);
+      const key = `${categoryOf[slot]}|${this.brandKeyOf[brandOf[slot] as number]}|${words.join(' ')}`;
       let group = groups.get(key);
       if (!group) {
-        group = { categoryId: entry.categoryId, byCondition: [[], [], [], [], [], []] };
+        group = {
+          categoryId: this.categoryIds[categoryOf[slot] as number] as number,
+          byCondition: [[], [], [], [], [], []],
+        };
         groups.set(key, group);
       }
-      group.byCondition[entry.condition]?.push(entry.priceMinor);
+      group.byCondition[condition]?.push(prices[slot] as number);
     }
     const perCategory = new Map<number, number[][]>();
     const perRegion: number[][] = [[], [], [], [], []];
@@ -378,38 +501,44 @@ export class PriceGuideIndex {
     // figures' inputs, and the closest ten kept in order as they come, never a sort of them all.
     const wordCount = found.words.length;
     const top: Ranked[] = [];
-    const sold: Entry[] = [];
+    const soldConditions: number[] = [];
     const soldPriceList: number[] = [];
     const listedPriceList: number[] = [];
     let exactModel = 0;
     let nearCondition = 0;
-    for (const entry of found.matches) {
-      const distance = target === null ? 0 : entry.condition > 0 ? Math.abs(entry.condition - target) : 5;
-      const closeness = wordCount === 0 ? 0 : wordCount / entry.words.length;
-      if (entry.status === 'sold') {
-        sold.push(entry);
-        soldPriceList.push(entry.priceMinor);
-        if (entry.words.length === wordCount) exactModel++;
+    const { states, ats, prices, conditions, wordStart } = this;
+    for (const slot of found.matches) {
+      const condition = conditions[slot] as number;
+      const at = ats[slot] as number;
+      const price = prices[slot] as number;
+      const slotWords = (wordStart[slot + 1] as number) - (wordStart[slot] as number);
+      const distance = target === null ? 0 : condition > 0 ? Math.abs(condition - target) : 5;
+      const closeness = wordCount === 0 ? 0 : wordCount / slotWords;
+      if (states[slot] === SOLD) {
+        soldConditions.push(condition);
+        soldPriceList.push(price);
+        if (slotWords === wordCount) exactModel++;
         if (distance <= 1) nearCondition++;
-      } else listedPriceList.push(entry.priceMinor);
+      } else listedPriceList.push(price);
       const last = top[top.length - 1];
-      if (top.length < PRICE_GUIDE_MAX_COMPARABLES || (last && closer(closeness, distance, entry.at, last))) {
-        let at = top.length;
-        while (at > 0 && closer(closeness, distance, entry.at, top[at - 1] as Ranked)) at--;
-        top.splice(at, 0, { entry, closeness, distance });
+      if (top.length < PRICE_GUIDE_MAX_COMPARABLES || (last && closer(closeness, distance, at, last))) {
+        let place = top.length;
+        while (place > 0 && closer(closeness, distance, at, top[place - 1] as Ranked)) place--;
+        top.splice(place, 0, { slot, closeness, distance, at });
         if (top.length > PRICE_GUIDE_MAX_COMPARABLES) top.pop();
       }
     }
     const soldPrices = sortedNumbers(soldPriceList);
     const soldMedianMinor = percentile(soldPrices, 0.5);
+    const soldCount = soldPriceList.length;
 
     let suggestedMinor: number | null = null;
     let conditionAdjustment: GuideAnswer['conditionAdjustment'] = null;
     let adjustmentNote = '';
-    if (sold.length >= MIN_SOLD_FOR_SUGGESTION && soldMedianMinor !== null) {
+    if (soldCount >= MIN_SOLD_FOR_SUGGESTION && soldMedianMinor !== null) {
       suggestedMinor = soldMedianMinor;
       if (target !== null) {
-        const adjusted = this.adjustForCondition(sold, target, scope.id, query.now);
+        const adjusted = this.adjustForCondition(soldConditions, soldPriceList, target, scope.id, query.now);
         if (adjusted) {
           conditionAdjustment = { fromCondition: adjusted.from, percent: adjusted.percent };
           suggestedMinor = Math.round(soldMedianMinor * adjusted.factor);
@@ -419,7 +548,7 @@ export class PriceGuideIndex {
     }
     if (suggestedMinor !== null) suggestedMinor = shelfPriceMinor(suggestedMinor);
     const { confidence, reason } = confidenceOf({
-      sold: sold.length,
+      sold: soldCount,
       listed: listedPriceList.length,
       usedParent,
       parentName: scope.name,
@@ -432,7 +561,7 @@ export class PriceGuideIndex {
       listedMedianMinor: percentile(sortedNumbers(listedPriceList), 0.5),
       lowMinor: percentile(soldPrices, 0.1),
       highMinor: percentile(soldPrices, 0.9),
-      soldCount: sold.length,
+      soldCount,
       listedCount: listedPriceList.length,
       confidence,
       confidenceReason: [
@@ -446,7 +575,7 @@ export class PriceGuideIndex {
         .join(' '),
       suggestedMinor,
       conditionAdjustment,
-      comparables: top.map(({ entry }) => itemOf(entry)),
+      comparables: top.map(({ slot }) => this.itemOf(slot)),
       matchedOn: {
         categoryId: scope.id,
         categoryName: scope.name,
@@ -458,8 +587,8 @@ export class PriceGuideIndex {
   }
 
   /**
-   * The comparables of one branch of categories: the query's model words that name something
-   * there (the rest dropped), then the rarest word's postings checked for the others.
+   * The comparables of one branch of categories (their slots): the query's model words that name
+   * something there (the rest dropped), then the rarest word's postings checked for the others.
    */
   private match(
     branch: number[],
@@ -467,40 +596,71 @@ export class PriceGuideIndex {
     brandKey: string,
     since: number,
     excludeCode: string | undefined,
-  ): { matches: Entry[]; words: string[]; capped: boolean } {
+  ): { matches: number[]; words: string[]; capped: boolean } {
     const lists = branch.flatMap((id) => {
       const postings = this.postings.get(id);
       return postings ? [postings] : [];
     });
-    const words = titleWords.filter(
-      (word) => hasDigit(word) || VARIANT_WORDS.has(word) || lists.some((p) => p.byWord.has(word)),
-    );
+    const words = titleWords.filter((word) => {
+      if (hasDigit(word) || VARIANT_WORDS.has(word)) return true;
+      const number = this.words.find(word);
+      return number >= 0 && lists.some((p) => p.byWord.has(number));
+    });
+    // A word no item carries has no number: no item can match it (-1 is in no slot's words).
+    const wordNumbers = Int32Array.from(words, (word) => this.words.find(word));
     let queryVariants = 0;
     for (const word of words) queryVariants |= variantBit.get(word) ?? 0;
-    const matches: Entry[] = [];
+    const brandNumber = brandKey ? this.brandKeys.find(brandKey) : -1;
+    const excluded =
+      excludeCode === undefined ? null : { code: excludeCode, encoded: Buffer.from(excludeCode, 'utf8') };
+    const { states, ats, variantsOf, brandOf, brandKeyOf, wordPool, wordStart } = this;
+    const matches: number[] = [];
     let capped = false;
     for (const postings of lists) {
       let candidates = postings.all;
-      for (const word of words) {
-        const list = postings.byWord.get(word) ?? [];
-        if (list.length < candidates.length) candidates = list;
+      for (const number of wordNumbers) {
+        const list = postings.byWord.get(number) ?? EMPTY_POSTINGS;
+        if (postingCount(list) < postingCount(candidates)) candidates = list;
       }
+      const count = postingCount(candidates);
       // At most MAX_CANDIDATES_PER_CATEGORY are looked at: beyond that (a title naming no model
       // matches a whole category) an even sample of them, every step-th, so that the sold and the
       // listed, the old and the new, are all represented as they are in the category.
-      const step = Math.ceil(candidates.length / MAX_CANDIDATES_PER_CATEGORY);
+      const step = Math.ceil(count / MAX_CANDIDATES_PER_CATEGORY);
       if (step > 1) capped = true;
-      for (let i = 0; i < candidates.length; i += step) {
-        const entry = this.entries[candidates[i] as number];
-        if (!entry) continue;
-        if (entry.status === 'sold' ? entry.at < since : entry.code === excludeCode) continue;
-        if (brandKey && entry.brandKey !== brandKey) continue;
-        if ((entry.variants & ~queryVariants) !== 0) continue;
-        if (!words.every((word) => entry.words.includes(word))) continue;
-        matches.push(entry);
+      candidate: for (let i = 0; i < count; i += step) {
+        const slot = candidates[i + 1] as number;
+        const state = states[slot];
+        if (state === EMPTY) continue;
+        if (state === SOLD) {
+          if ((ats[slot] as number) < since) continue;
+        } else if (excluded && this.hasCode(slot, excluded)) continue;
+        if (brandKey && brandKeyOf[brandOf[slot] as number] !== brandNumber) continue;
+        if (((variantsOf[slot] as number) & ~queryVariants) !== 0) continue;
+        const first = wordStart[slot] as number;
+        const end = wordStart[slot + 1] as number;
+        for (const number of wordNumbers) {
+          let has = false;
+          for (let w = first; w < end; w++) {
+            if (wordPool[w] === number) {
+              has = true;
+              break;
+            }
+          }
+          if (!has) continue candidate;
+        }
+        matches.push(slot);
       }
     }
     return { matches, words, capped };
+  }
+
+  /** Whether the slot's item has this code (the item being priced). */
+  private hasCode(slot: number, code: { code: string; encoded: Buffer }): boolean {
+    const long = this.longText.size > 0 ? this.longText.get(slot) : undefined;
+    if (long) return long.code === code.code;
+    const start = this.textStart[slot] as number;
+    return this.text.equals(start, start + (this.codeLength[slot] as number), code.code, code.encoded);
   }
 
   /**
@@ -508,19 +668,26 @@ export class PriceGuideIndex {
    * the one asked for, one step at a time: each step's ratio from the comparables' own sales where
    * both conditions have two sales or more, else the category's estimate, else the region's.
    * Null when nothing is known (no graded sales, or no estimate for a step on the way).
+   * `conditions` and `prices`: the sold comparables', one per sale.
    */
   private adjustForCondition(
-    sold: Entry[],
+    conditions: number[],
+    prices: number[],
     target: number,
     categoryId: number,
     now: number,
   ): { from: number; factor: number; percent: number; note: string } | null {
-    const graded = sold.filter((e) => e.condition > 0);
-    if (graded.length === 0) return null;
-    const from = Math.round(medianExact(graded.map((e) => e.condition)) ?? 0);
-    if (from === target) return { from, factor: 1, percent: 0, note: '' };
+    const graded: number[] = [];
     const byCondition: number[][] = [[], [], [], [], [], []];
-    for (const entry of graded) byCondition[entry.condition]?.push(entry.priceMinor);
+    for (let i = 0; i < conditions.length; i++) {
+      const condition = conditions[i] as number;
+      if (condition <= 0) continue;
+      graded.push(condition);
+      byCondition[condition]?.push(prices[i] as number);
+    }
+    if (graded.length === 0) return null;
+    const from = Math.round(medianExact(graded) ?? 0);
+    if (from === target) return { from, factor: 1, percent: 0, note: '' };
     const own = groupSteps(byCondition, GROUP_SALES_PER_CONDITION);
     const ratios = this.freshEnoughSteps(now);
     const category = this.categoryStep(ratios, categoryId);
@@ -549,11 +716,27 @@ export class PriceGuideIndex {
       return null;
     };
   }
-}
 
-function itemOf(entry: Entry): GuideItem {
-  const { brandKey: _b, words: _w, variants: _v, ...item } = entry;
-  return item;
+  /** The item in a slot, as it was given to `upsert`. */
+  private itemOf(slot: number): GuideItem {
+    const start = this.textStart[slot] as number;
+    const slugAt = start + (this.codeLength[slot] as number);
+    const titleAt = slugAt + (this.slugLength[slot] as number);
+    const long = this.longText.get(slot);
+    return {
+      id: this.ids[slot] as number,
+      code: long?.code ?? this.text.read(start, slugAt),
+      slug: long?.slug ?? this.text.read(slugAt, titleAt),
+      title: long?.title ?? this.text.read(titleAt, this.textStart[slot + 1] as number),
+      brand: this.brands.values[this.brandOf[slot] as number] as string,
+      categoryId: this.categoryIds[this.categoryOf[slot] as number] as number,
+      condition: this.conditions[slot] as number,
+      priceMinor: this.prices[slot] as number,
+      status: this.states[slot] === SOLD ? 'sold' : 'listed',
+      at: this.ats[slot] as number,
+      storeName: this.stores.values[this.storeOf[slot] as number] as string,
+    };
+  }
 }
 
 /**
