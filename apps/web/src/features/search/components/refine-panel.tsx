@@ -1,6 +1,7 @@
 import { MOBILE_MEDIA_QUERY, type SearchFormData, type SearchResultsValue } from '@shop/contract';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { type RefineSheet, useRefineSheetOpen } from '../refine-sheet';
 import { RefineGroups } from './refine-groups';
 
 const FOCUSABLE =
@@ -158,4 +159,9 @@ export function RefinePanel({
       </form>
     </aside>
   );
+}
+
+/** The panel with its sheet's state read here: opening the sheet redraws the panel, not the page. */
+export function SheetRefinePanel({ sheet, ...props }: Omit<RefinePanelProps, 'open'> & { sheet: RefineSheet }) {
+  return <RefinePanel {...props} open={useRefineSheetOpen(sheet)} />;
 }

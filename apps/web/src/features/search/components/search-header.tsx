@@ -9,6 +9,7 @@ import { HydrateLater } from '../../../lib/hydrate-later';
 import { measureInFrame } from '../../../lib/layout-frame';
 import { throttle } from '../../../lib/throttle';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { type RefineSheet, useRefineSheetOpen } from '../refine-sheet';
 import type { SearchLayout } from '../search-form';
 import { NearButton } from './place-button';
 
@@ -158,12 +159,45 @@ export function sortChoices(value: SearchResultsValue, hasPlace: boolean): { val
 
 export const DISTANCE_SORT_LABEL = 'Distance: nearest first';
 
+/** Opens and closes the refine sheet: it reads the sheet's state itself, so a tap redraws it alone. */
+function FilterButton({
+  id,
+  sheet,
+  buttonRef,
+  filterCount,
+}: {
+  id: string;
+  sheet: RefineSheet;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  filterCount: number;
+}) {
+  const open = useRefineSheetOpen(sheet);
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className="search-toolbar__filter"
+      aria-expanded={open}
+      aria-controls={`${id}-refine`}
+      onClick={() => sheet.set(!open)}
+    >
+      <Icon name="filter" size={16} />
+      Filter
+      {filterCount > 0 ? (
+        <span className="search-toolbar__badge">
+          {filterCount}
+          <span className="visually-hidden"> active</span>
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
 /** Filter, sort and layout: they act on products only, so the Pages tab has none of them. */
 function ProductControls({
   id,
   layout,
-  panelOpen,
-  onFilter,
+  sheet,
   filterButtonRef,
   filterCount,
   value,
@@ -174,8 +208,7 @@ function ProductControls({
 }: {
   id: string;
   layout: SearchLayout;
-  panelOpen: boolean;
-  onFilter: () => void;
+  sheet: RefineSheet;
   filterButtonRef: RefObject<HTMLButtonElement | null>;
   filterCount: number;
   value: SearchResultsValue | null;
@@ -188,23 +221,7 @@ function ProductControls({
   const hasPlace = (useSearchParams()[0].get(NEAR_KEY) ?? '').trim() !== '';
   return (
     <div className="search-toolbar__controls">
-      <button
-        ref={filterButtonRef}
-        type="button"
-        className="search-toolbar__filter"
-        aria-expanded={panelOpen}
-        aria-controls={`${id}-refine`}
-        onClick={onFilter}
-      >
-        <Icon name="filter" size={16} />
-        Filter
-        {filterCount > 0 ? (
-          <span className="search-toolbar__badge">
-            {filterCount}
-            <span className="visually-hidden"> active</span>
-          </span>
-        ) : null}
-      </button>
+      <FilterButton id={id} sheet={sheet} buttonRef={filterButtonRef} filterCount={filterCount} />
       {/* On a phone the place sits beside the count instead (SearchHeader): this row has no room. */}
       {nearInRow ? <NearButton /> : null}
       {value && value.SortOptions.length > 0 ? (

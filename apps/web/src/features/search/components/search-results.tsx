@@ -6,6 +6,7 @@ import { afterNextPaint } from '../../../lib/after-next-paint';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useSearchResults } from '../api/get-search-results';
+import { createRefineSheet } from '../refine-sheet';
 import {
   canApply,
   clearedForm,
@@ -20,7 +21,7 @@ import {
 } from '../search-form';
 import { usePageInUrl, useRememberedStart, useUrlForm } from '../use-search-page';
 import { countText, PagesPanel, ProductsArea } from './product-results';
-import { RefinePanel } from './refine-panel';
+import { SheetRefinePanel } from './refine-panel';
 import { BackToTop, Breadcrumbs } from './result-parts';
 import { FOCUS_SEARCH_STATE } from './search-box';
 import { SearchHeader, type Tab } from './search-header';
@@ -86,13 +87,13 @@ export function SearchResults({ layout = 'list', alert }: { layout?: SearchLayou
   const key = searchKey(params);
   const [form, setForm] = useUrlForm(params);
   const { apply, clearAll, startNewSearch } = useSearchActions(path, form);
-  const [panelOpen, setPanelOpen] = useState(false);
+  const [sheet] = useState(createRefineSheet);
   const [tabChoice, setTabChoice] = useState<{ key: string; tab: Tab } | null>(null);
 
   // Results in: the small-screen refine panel closes.
   useEffect(() => {
-    if (data.status === 'done') setPanelOpen(false);
-  }, [data.status]);
+    if (data.status === 'done') sheet.set(false);
+  }, [data.status, sheet]);
 
   const rootRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -129,7 +130,8 @@ export function SearchResults({ layout = 'list', alert }: { layout?: SearchLayou
   );
 
   const refinePanel = (
-    <RefinePanel
+    <SheetRefinePanel
+      sheet={sheet}
       id={`${id}-refine`}
       value={value}
       loading={data.status === 'loading'}
@@ -140,10 +142,9 @@ export function SearchResults({ layout = 'list', alert }: { layout?: SearchLayou
       applyEnabled={canApply(form, params)}
       clearEnabled={hasFilters(form) || hasFilters(formFromParams(params))}
       filterCount={count}
-      open={panelOpen}
       small={small}
       onClose={() => {
-        setPanelOpen(false);
+        sheet.set(false);
         filterButtonRef.current?.focus();
       }}
       currencySymbol={REGION_INFO[region].currencySymbol}
@@ -167,10 +168,7 @@ export function SearchResults({ layout = 'list', alert }: { layout?: SearchLayou
   );
 
   return (
-    <div
-      ref={rootRef}
-      className={`search-page search-page--${layout}${showTabs ? ' search-page--tabs' : ''}${panelOpen ? ' search-page--refine-open' : ''}`}
-    >
+    <div ref={rootRef} className={`search-page search-page--${layout}${showTabs ? ' search-page--tabs' : ''}`}>
       {/* Not a part of its own: a part must be drawn by the server and the browser alike, and
           whether this is a phone is the browser's to say (the server guesses from the request). */}
       {small ? crumbs : null}
@@ -188,8 +186,7 @@ export function SearchResults({ layout = 'list', alert }: { layout?: SearchLayou
         productCount={productCount}
         pageCount={pageCount}
         controls={{
-          panelOpen,
-          onFilter: () => setPanelOpen(!panelOpen),
+          sheet,
           filterButtonRef,
           filterCount: count,
           value,
