@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installDialogPolyfill } from '../../../test/dialog.js';
 import { withQueryClient } from '../../../test/query-wrapper';
+import { stubWideScreen } from '../../../test/wide-screen';
 import { makeResults, makeSuggestions, mockFetch, ok } from '../test-fixtures';
 import { FOCUS_SEARCH_STATE, SearchBox } from './search-box';
 
@@ -41,12 +42,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   window.sessionStorage.clear();
-  window.matchMedia = vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
+  stubWideScreen();
   // jsdom has <dialog> but not its modal methods.
   installDialogPolyfill();
 });

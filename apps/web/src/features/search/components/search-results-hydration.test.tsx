@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
+import { stubWideScreen } from '../../../test/wide-screen';
 import { prefetchSearchResults } from '../api/get-search-results';
 import { makeItem, makeResults, mockFetch, ok } from '../test-fixtures';
 import { SearchResults } from './search-results';
@@ -39,13 +40,7 @@ function reply(url: URL) {
 let root: Root | null = null;
 
 beforeEach(() => {
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  window.matchMedia = vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
+  stubWideScreen();
 });
 
 afterEach(() => {

@@ -5,6 +5,7 @@ import type { ComponentProps } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withQueryClient } from '../../../test/query-wrapper';
+import { stubWideScreen } from '../../../test/wide-screen';
 import { makeItem, makeResults, mockFetch, ok } from '../test-fixtures';
 import { SearchResults } from './search-results';
 
@@ -35,13 +36,7 @@ vi.mock('../../../components/product-card', async (importOriginal) => {
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  window.matchMedia = vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
+  stubWideScreen();
 });
 
 afterEach(() => {

@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetConsent, giveConsent } from '../../../test/consent';
 import { withQueryClient } from '../../../test/query-wrapper';
+import { stubWideScreen } from '../../../test/wide-screen';
 import { makeItem, makeResults, mockFetch, ok } from '../test-fixtures';
 import { SearchResults } from './search-results';
 
@@ -54,13 +55,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   window.localStorage.clear();
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  window.matchMedia = vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
+  stubWideScreen();
 });
 
 afterEach(() => {
