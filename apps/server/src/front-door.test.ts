@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
-import { freePort } from './lib/free-port.js';
+import { freePort, reservedPort } from './lib/free-port.js';
 import { seedCatalogue } from './seed/seed.js';
 import { pickupSubmission } from './test/checkout-fixtures.js';
 import { buildCompiledServer } from './test/compiled-build.js';
@@ -167,8 +167,11 @@ describe.skipIf(!serverUrl)(
       );
       agent = new https.Agent({ ca: readFileSync(path.join(nginxDir, 'cert.pem')), keepAlive: true, maxSockets: 8 });
 
-      const [portA, portB, httpsPort] = [await freePort(), await freePort(), await freePort()];
-      httpPort = await freePort();
+      const [portA, portB] = [await freePort(), await freePort()];
+      // nginx binds its two ports a minute from now: they are held until just before it starts.
+      const [httpsHeld, httpHeld] = [await reservedPort(), await reservedPort()];
+      const httpsPort = httpsHeld.port;
+      httpPort = httpHeld.port;
       origin = `https://localhost:${httpsPort}`;
 
       // Both instances and the worker start together on a database nobody has migrated yet.
@@ -271,6 +274,7 @@ describe.skipIf(!serverUrl)(
       );
       const args = ['-c', main, '-p', nginxDir, '-g', `daemon off; pid ${path.join(nginxDir, 'nginx.pid')};`];
       execFileSync(NGINX, ['-t', ...args], { stdio: 'pipe' });
+      await Promise.all([httpsHeld.release(), httpHeld.release()]);
       nginx = spawn(NGINX, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       nginx.stdout?.on('data', (chunk) => {
         nginxLog += chunk;
